@@ -1,0 +1,44 @@
+package dev.ibmesh.wire;
+
+/** The kinds of extended transport header, with their sizes and decoders. */
+public enum ExtHeaderType {
+    /** Reliable Datagram ETH: reserved 8, EE-Context 24. */
+    RDETH(4),
+    /** Datagram ETH: Q_Key 32, reserved 8, SrcQP 24. */
+    DETH(8),
+    /** RDMA ETH: VA 64, R_Key 32, DMA Length 32. */
+    RETH(16),
+    /** Atomic ETH: VA 64, R_Key 32, Swap (or Add) Data 64, Compare Data 64. */
+    ATOMIC_ETH(28),
+    /** ACK ETH: Syndrome 8, MSN 24. */
+    AETH(4),
+    /** Atomic ACK ETH: Original Remote Data 64. */
+    ATOMIC_ACK_ETH(8),
+    /** Immediate data, 32 bits, opaque. */
+    IMM_DT(4),
+    /** Invalidate ETH: the R_Key to invalidate. */
+    IETH(4);
+
+    private final int size;
+
+    ExtHeaderType(int size) {
+        this.size = size;
+    }
+
+    public int size() {
+        return size;
+    }
+
+    public ExtHeader decode(byte[] b, int off) {
+        return switch (this) {
+            case RDETH -> Rdeth.decode(b, off);
+            case DETH -> Deth.decode(b, off);
+            case RETH -> Reth.decode(b, off);
+            case ATOMIC_ETH -> AtomicEth.decode(b, off);
+            case AETH -> Aeth.decode(b, off);
+            case ATOMIC_ACK_ETH -> AtomicAckEth.decode(b, off);
+            case IMM_DT -> ImmDt.decode(b, off);
+            case IETH -> Ieth.decode(b, off);
+        };
+    }
+}

@@ -1,0 +1,68 @@
+package dev.ibmesh.wire;
+
+/**
+ * The port-independent part of the link layer's data packet check (IBA figure 25-20), run in place on the frame
+ * bytes without allocating beyond the CRC engine: VCRC, ICRC, length (minimum, maximum by MTUCap, PktLen against
+ * the received length), LVer. The VL, DLID and SLID checks need the port's configuration and belong to the port.
+ *
+ * <p>Precedence: CRC errors come first, because a damaged packet says nothing reliable about its other fields.
+ * A switch may skip the ICRC of packets that only pass through ({@code checkIcrc = false}).
+ */
+public final class PacketCheck {
+    /** The minimum raw packet, LRH through payload: five dwords. */
+    public static final int MIN_RAW_PKT_BYTES = 20;
+    /** The minimum IBA transport packet, LRH through ICRC: six dwords (LRH 8 + BTH 12 + ICRC 4). */
+    public static final int MIN_IBA_PKT_BYTES = 24;
+
+    private PacketCheck() {
+    }
+
+    /** Runs every check, with the ICRC. */
+    public static RejectReason check(byte[] b, int off, int len, Mtu mtuCap) {
+        return check(b, off, len, mtuCap, true);
+    }
+
+    public static RejectReason check(byte[] b, int off, int len, Mtu mtuCap, boolean checkIcrc) {
+        if (len < Lrh.SIZE + 2) {
+            // Not even an LRH and a VCRC: the CRC cannot be meaningful, the length is what is wrong.
+            return RejectReason.BELOW_MINIMUM_LENGTH;
+        }
+        if (!Vcrc.isValid(b, off, len)) {
+            return RejectReason.BAD_VCRC;
+        }
+        int lnh = Lrh.lnh(b, off);
+        boolean iba = lnh >= Lrh.LNH_IBA_LOCAL;
+        int pktBytes = len - 2;
+        // A global packet too short for its GRH has no ICRC to check; the parser rejects its headers.
+        if (iba && checkIcrc && pktBytes >= icrcMinimum(lnh)
+                && Icrc.compute(b, off, pktBytes - 4) != Icrc.read(b, off + pktBytes - 4)) {
+            return RejectReason.BAD_ICRC;
+        }
+        if (pktBytes < (iba ? MIN_IBA_PKT_BYTES : MIN_RAW_PKT_BYTES)) {
+            return RejectReason.BELOW_MINIMUM_LENGTH;
+        }
+        if (len > mtuCap.maxFrameBytes()) {
+            return RejectReason.ABOVE_MAXIMUM_LENGTH;
+        }
+        if (Lrh.pktLen(b, off) * 4 != pktBytes) {
+            return RejectReason.PKTLEN_MISMATCH;
+        }
+        if (Lrh.lver(b, off) != 0) {
+            return RejectReason.BAD_LVER;
+        }
+        return RejectReason.NONE;
+    }
+
+    /** True when the ICRC of the IBA transport frame is right; false for raw or too-short frames. */
+    public static boolean isIcrcValid(byte[] b, int off, int len) {
+        int lnh = Lrh.lnh(b, off);
+        int pktBytes = len - 2;
+        return lnh >= Lrh.LNH_IBA_LOCAL && pktBytes >= icrcMinimum(lnh)
+                && Icrc.compute(b, off, pktBytes - 4) == Icrc.read(b, off + pktBytes - 4);
+    }
+
+    /** LRH (+ GRH) + BTH + ICRC: the fewest bytes over which an ICRC can be computed. */
+    private static int icrcMinimum(int lnh) {
+        return Lrh.SIZE + (lnh == Lrh.LNH_IBA_GLOBAL ? Grh.SIZE : 0) + Bth.SIZE + 4;
+    }
+}
