@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /**
  * One 256-byte MAD as it sits in a packet's payload. Immutable: the bytes are copied in and out.
- * Class-specific views ({@link Smp}, {@link DrSmp}, {@link PmaMad}, {@link SaMad}) decode the rest of the layout;
+ * Class-specific views ({@link Smp}, {@link DrSmp}, {@link dev.ibmesh.mad.pma.PmaMad}, {@link dev.ibmesh.mad.sa.SaMad}) decode the rest of the layout;
  * every one of them keeps reserved bytes, so decoding and re-encoding any 256 bytes gives the same 256 bytes.
  */
 public final class Mad {
