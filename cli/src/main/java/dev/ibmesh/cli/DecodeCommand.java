@@ -1,0 +1,106 @@
+package dev.ibmesh.cli;
+
+import dev.ibmesh.text.Defect;
+import dev.ibmesh.text.FrameDescriber;
+import dev.ibmesh.text.FrameDescription;
+import dev.ibmesh.trace.ErfTraceReader;
+import dev.ibmesh.trace.ErfType;
+import dev.ibmesh.trace.TraceFormatException;
+import dev.ibmesh.trace.TraceRecord;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code ibmesh decode FILE}: one line per captured frame, marks on every frame whose VCRC, ICRC, LPCRC, PktLen or
+ * LVer is wrong, and a summary line. Reads the pcap/ERF files ibmesh and Mellanox ibdump write.
+ */
+@Command(name = "decode", mixinStandardHelpOptions = true,
+        description = "Decode an InfiniBand trace (pcap with ERF records, as ibdump and ibmesh write them).",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:the file was read (CRC errors in packets do not change this)",
+            "1:the file is missing, truncated or not an ERF trace", "2:wrong usage"})
+final class DecodeCommand implements Callable<Integer> {
+    @Parameters(paramLabel = "FILE", description = "The trace to decode.")
+    Path file;
+
+    @Option(names = {"-v", "--verbose"}, description = "Print every field of every header, MAD and attribute.")
+    boolean verbose;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        if (!Files.isRegularFile(file)) {
+            err.println("ibmesh decode: " + file + ": no such file");
+            return Ibmesh.EXIT_BAD_INPUT;
+        }
+        Tally tally = new Tally();
+        try (ErfTraceReader reader = ErfTraceReader.open(file)) {
+            long first = -1;
+            for (TraceRecord r = reader.next(); r != null; r = reader.next()) {
+                first = first < 0 ? r.timestampNanos() : first;
+                print(out, ++tally.packets, r, r.timestampNanos() - first, tally);
+            }
+        } catch (TraceFormatException e) {
+            out.println(tally.summary());
+            out.flush();
+            err.println("ibmesh decode: " + e.getMessage());
+            return Ibmesh.EXIT_BAD_INPUT;
+        }
+        out.println(tally.summary());
+        return 0;
+    }
+
+    private void print(PrintWriter out, int number, TraceRecord r, long relativeNanos, Tally tally) {
+        FrameDescription d = r.type().equals(ErfType.INFINIBAND_LINK) ? FrameDescriber.linkPacket(r.packet())
+                : FrameDescriber.dataPacket(r.packet());
+        tally.count(d);
+        StringBuilder line = new StringBuilder(String.format("%5d %d.%09d %-7s %s %4d  %s", number,
+                relativeNanos / 1_000_000_000L, relativeNanos % 1_000_000_000L, r.port().display(),
+                r.direction().name().toLowerCase(java.util.Locale.ROOT), r.length(), d.summary()));
+        for (Defect defect : Defect.values()) {
+            if (d.defects().contains(defect)) {
+                line.append("  [").append(defect.mark()).append(']');
+            }
+        }
+        out.println(line);
+        if (verbose) {
+            out.println(String.format("        time=%d.%09d erf-type=%s", r.timestampNanos() / 1_000_000_000L,
+                    r.timestampNanos() % 1_000_000_000L, r.type()));
+            for (String detail : d.details()) {
+                out.println("        " + detail);
+            }
+        }
+    }
+
+    /** Counts for the summary line. */
+    private static final class Tally {
+        int packets;
+        int crcErrors;
+        int otherDefects;
+
+        void count(FrameDescription d) {
+            if (d.defects().stream().anyMatch(Defect::isCrcError)) {
+                crcErrors++;
+            }
+            if (d.defects().stream().anyMatch(x -> !x.isCrcError())) {
+                otherDefects++;
+            }
+        }
+
+        String summary() {
+            return String.format("summary: %d packets read, %d with CRC errors, %d with other defects",
+                    packets, crcErrors, otherDefects);
+        }
+    }
+}
