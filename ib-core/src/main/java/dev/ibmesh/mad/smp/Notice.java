@@ -74,7 +74,7 @@ public record Notice(int isGeneric, int type, int producerTypeVendorId, int trap
         Bits.checkRange("NoticeToggle", noticeToggle, 1);
         Bits.checkRange("NoticeCount", noticeCount, 15);
         dataDetails = copy("DataDetails", dataDetails, DATA_DETAILS_SIZE);
-        issuerGid = copy("IssuerGID", issuerGid, 16);
+        issuerGid = issuerGid == null ? null : copy("IssuerGID", issuerGid, 16);
     }
 
     /** A generic notice carrying {@code details}; the IssuerGID is zero (an SMP trap has none). */
@@ -91,16 +91,20 @@ public record Notice(int isGeneric, int type, int producerTypeVendorId, int trap
                 Arrays.copyOfRange(b, off + ISSUER_GID_OFFSET, off + SIZE));
     }
 
-    /** Decodes the 64-byte SMP form (SMP data area); the IssuerGID is zero. */
+    /** Decodes the 64-byte SMP form (SMP data area): a notice without IssuerGID, whose {@link #size()} is 64. */
     public static Notice decodeSmp(byte[] b, int off) {
-        byte[] full = Arrays.copyOfRange(b, off, off + SIZE - 16);
-        return decode(Arrays.copyOf(full, SIZE), 0);
+        Notice full = decode(Arrays.copyOf(Arrays.copyOfRange(b, off, off + SMP_SIZE), SIZE), 0);
+        return new Notice(full.isGeneric, full.type, full.producerTypeVendorId, full.trapNumberDeviceId,
+                full.issuerLid, full.noticeToggle, full.noticeCount, full.dataDetails, null);
     }
 
+    /** Writes {@link #size()} bytes: all 80, or the 64 of the SMP form when there is no IssuerGID. */
     @Override
     public void encode(byte[] b, int off) {
         encodeSmp(b, off);
-        System.arraycopy(issuerGid, 0, b, off + ISSUER_GID_OFFSET, 16);
+        if (issuerGid != null) {
+            System.arraycopy(issuerGid, 0, b, off + ISSUER_GID_OFFSET, 16);
+        }
     }
 
     /** Writes the first 64 bytes (everything but IssuerGID), the form an SMP carries. */
@@ -178,9 +182,10 @@ public record Notice(int isGeneric, int type, int producerTypeVendorId, int trap
         return dataDetails.clone();
     }
 
+    /** The IssuerGID, or null in the SMP form. */
     @Override
     public byte[] issuerGid() {
-        return issuerGid.clone();
+        return issuerGid == null ? null : issuerGid.clone();
     }
 
     @Override
@@ -190,7 +195,7 @@ public record Notice(int isGeneric, int type, int producerTypeVendorId, int trap
 
     @Override
     public int size() {
-        return SIZE;
+        return issuerGid == null ? SMP_SIZE : SIZE;
     }
 
     @Override
@@ -209,7 +214,7 @@ public record Notice(int isGeneric, int type, int producerTypeVendorId, int trap
                 + String.format(", producerTypeVendorId=0x%06X", producerTypeVendorId) + ", trapNumberDeviceId="
                 + trapNumberDeviceId + ", issuerLid=" + issuerLid + ", noticeToggle=" + noticeToggle
                 + ", noticeCount=" + noticeCount + ", dataDetails=" + hex(dataDetails) + ", issuerGid="
-                + hex(issuerGid) + "]";
+                + (issuerGid == null ? "(SMP form)" : hex(issuerGid)) + "]";
     }
 
     private void requireForm(boolean wantGeneric, String field) {

@@ -117,11 +117,12 @@ class NoticeTest {
         byte[] b = notice("84000001" + "0080" + "0007" + "0000", "0007" + zeros(52), GID1);
         byte[] smpData = Arrays.copyOf(b, Notice.SMP_SIZE);
         Notice n = Notice.decodeSmp(smpData, 0);
-        assertArrayEquals(new byte[16], n.issuerGid());
+        assertEquals(null, n.issuerGid());
+        assertEquals(Notice.SMP_SIZE, n.size());
         assertEquals(Notice.TRAP_LINK_STATE_CHANGE, n.trapNumber());
         byte[] out = new byte[Notice.SMP_SIZE + 4];
         Arrays.fill(out, (byte) 0x5A);
-        n.encodeSmp(out, 2);
+        n.encode(out, 2);
         assertArrayEquals(smpData, Arrays.copyOfRange(out, 2, 66));
         assertEquals(0x5A, out[66]);
         assertEquals(0x5A, out[1]);
