@@ -1,0 +1,46 @@
+package dev.ibmesh.runtime.port;
+
+import dev.ibmesh.mad.pma.PortCounters.Counter;
+
+/**
+ * Why a port dropped an incoming frame, in the error precedence of the link layer's data packet check (IBA figure
+ * 25-20), with the PMA counter each one increments. IBA 16.1.3.5 defines PortRcvErrors as local physical errors
+ * (ICRC, VCRC), malformed data packets (LVer, length, VL), malformed link packets and buffer overruns. DLID and SLID
+ * failures are not in that list: they are dropped and counted only in ibmesh's drop-by-reason metric.
+ */
+public enum DropReason {
+    NONE(null),
+    /** A frame of no known kind, or empty: what a receiver sees as a framing (symbol) error. */
+    SYMBOL_ERROR(Counter.SYMBOL_ERROR_COUNTER),
+    /** The sender ended the packet with EBP: an upstream switch found it bad. */
+    REMOTE_PHYSICAL_ERROR(Counter.PORT_RCV_REMOTE_PHYSICAL_ERRORS),
+    BAD_VCRC(Counter.PORT_RCV_ERRORS),
+    BAD_ICRC(Counter.PORT_RCV_ERRORS),
+    BELOW_MINIMUM_LENGTH(Counter.PORT_RCV_ERRORS),
+    ABOVE_MAXIMUM_LENGTH(Counter.PORT_RCV_ERRORS),
+    PKTLEN_MISMATCH(Counter.PORT_RCV_ERRORS),
+    BAD_LVER(Counter.PORT_RCV_ERRORS),
+    /** A data VL at or above OperationalVLs, or a VL15 packet that is not for QP0. */
+    BAD_VL(Counter.PORT_RCV_ERRORS),
+    /** A unicast DLID outside the port's LID range (base LID masked by LMC), DLID 0, or permissive off VL15. */
+    BAD_DLID(null),
+    /** SLID 0 or a multicast SLID. */
+    BAD_SLID(null),
+    /** No receive buffer (credits) for the packet's VL: the sender overran the credit limit. */
+    BUFFER_OVERRUN(Counter.PORT_RCV_ERRORS),
+    /** VL15 is not flow controlled: a full VL15 buffer drops the SMP. */
+    VL15_BUFFER_FULL(Counter.VL15_DROPPED),
+    /** A link packet that is not 6 bytes, has a reserved Op, or a bad LPCRC. */
+    MALFORMED_LINK_PACKET(Counter.PORT_RCV_ERRORS);
+
+    private final Counter counter;
+
+    DropReason(Counter counter) {
+        this.counter = counter;
+    }
+
+    /** The PMA counter this drop increments, or null when the spec names none. */
+    public Counter counter() {
+        return counter;
+    }
+}

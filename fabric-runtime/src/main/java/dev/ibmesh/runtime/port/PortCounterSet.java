@@ -1,0 +1,110 @@
+package dev.ibmesh.runtime.port;
+
+import dev.ibmesh.mad.pma.PortCounters;
+import dev.ibmesh.mad.pma.PortCounters.Counter;
+import dev.ibmesh.mad.pma.PortCountersExtended;
+
+/**
+ * A port's PMA counters. Kept as 64-bit values internally; {@link #portCounters(int)} reports them at the widths of
+ * the PortCounters attribute, saturating at all ones (IBA 16.1.3.5: counters stop at their maximum, they do not
+ * wrap). The 64-bit PortCountersExtended values are separate counters with their own CounterSelect.
+ *
+ * <p>Owned by one port and used from its event loop only; not thread-safe.
+ */
+public final class PortCounterSet {
+    private static final Counter[] COUNTERS = Counter.values();
+    private final long[] values = new long[COUNTERS.length];
+    private long xmitData;
+    private long rcvData;
+    private long xmitPkts;
+    private long rcvPkts;
+    private long unicastXmitPkts;
+    private long unicastRcvPkts;
+    private long multicastXmitPkts;
+    private long multicastRcvPkts;
+
+    public void increment(Counter counter) {
+        values[counter.ordinal()]++;
+    }
+
+    public void add(Counter counter, long delta) {
+        values[counter.ordinal()] += delta;
+    }
+
+    /** The internal (unsaturated) value. */
+    public long value(Counter counter) {
+        return values[counter.ordinal()];
+    }
+
+    /** A data packet of {@code frameBytes} (LRH through VCRC) went out. */
+    public void transmitted(int frameBytes, boolean multicast) {
+        // XmitData counts octets / 4 between the start-of-packet delimiter and the VCRC, both excluded (IBA 16.1.3.5).
+        long words = (frameBytes - 2) / 4;
+        values[Counter.PORT_XMIT_DATA.ordinal()] += words;
+        values[Counter.PORT_XMIT_PKTS.ordinal()]++;
+        xmitData += words;
+        xmitPkts++;
+        if (multicast) {
+            multicastXmitPkts++;
+        } else {
+            unicastXmitPkts++;
+        }
+    }
+
+    /** A data packet of {@code frameBytes} was received and accepted. */
+    public void received(int frameBytes, boolean multicast) {
+        long words = (frameBytes - 2) / 4;
+        values[Counter.PORT_RCV_DATA.ordinal()] += words;
+        values[Counter.PORT_RCV_PKTS.ordinal()]++;
+        rcvData += words;
+        rcvPkts++;
+        if (multicast) {
+            multicastRcvPkts++;
+        } else {
+            unicastRcvPkts++;
+        }
+    }
+
+    /** Counts a dropped frame in the counter its reason names, if any. */
+    public void dropped(DropReason reason) {
+        if (reason.counter() != null) {
+            increment(reason.counter());
+        }
+    }
+
+    /** The PortCounters attribute: every counter saturated at its width. */
+    public PortCounters portCounters(int portSelect) {
+        PortCounters c = PortCounters.zero(portSelect);
+        for (Counter counter : COUNTERS) {
+            c = c.with(counter, Math.min(values[counter.ordinal()], counter.max()));
+        }
+        return c;
+    }
+
+    /** Clears the counters whose CounterSelect bits are set (a PMA Set(PortCounters)). */
+    public void clear(int counterSelect) {
+        for (Counter counter : COUNTERS) {
+            if ((counter.counterSelectBit() & counterSelect) != 0) {
+                values[counter.ordinal()] = 0;
+            }
+        }
+    }
+
+    /** The PortCountersExtended attribute (IBA 1.2 part; the later 64-bit error counters are zero). */
+    public PortCountersExtended portCountersExtended(int portSelect) {
+        return new PortCountersExtended(0, portSelect, 0, 0, xmitData, rcvData, xmitPkts, rcvPkts, unicastXmitPkts,
+                unicastRcvPkts, multicastXmitPkts, multicastRcvPkts, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    }
+
+    /** Clears the extended counters whose CounterSelect bits (PortCountersExtended numbering) are set. */
+    public void clearExtended(int counterSelect) {
+        xmitData = (counterSelect & PortCountersExtended.SELECT_PORT_XMIT_DATA) != 0 ? 0 : xmitData;
+        rcvData = (counterSelect & PortCountersExtended.SELECT_PORT_RCV_DATA) != 0 ? 0 : rcvData;
+        xmitPkts = (counterSelect & PortCountersExtended.SELECT_PORT_XMIT_PKTS) != 0 ? 0 : xmitPkts;
+        rcvPkts = (counterSelect & PortCountersExtended.SELECT_PORT_RCV_PKTS) != 0 ? 0 : rcvPkts;
+        unicastXmitPkts = (counterSelect & PortCountersExtended.SELECT_PORT_UNICAST_XMIT_PKTS) != 0 ? 0 : unicastXmitPkts;
+        unicastRcvPkts = (counterSelect & PortCountersExtended.SELECT_PORT_UNICAST_RCV_PKTS) != 0 ? 0 : unicastRcvPkts;
+        multicastXmitPkts = (counterSelect & PortCountersExtended.SELECT_PORT_MULTICAST_XMIT_PKTS) != 0 ? 0 : multicastXmitPkts;
+        multicastRcvPkts = (counterSelect & PortCountersExtended.SELECT_PORT_MULTICAST_RCV_PKTS) != 0 ? 0 : multicastRcvPkts;
+    }
+}
