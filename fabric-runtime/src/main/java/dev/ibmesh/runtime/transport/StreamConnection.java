@@ -1,0 +1,86 @@
+package dev.ibmesh.runtime.transport;
+
+import dev.ibmesh.proto.link.v1.LinkMessage;
+import io.grpc.Status;
+import io.grpc.stub.CallStreamObserver;
+
+/**
+ * Adapts one side of a gRPC VirtualLink stream (server or client) to {@link LinkConnection}, with manual inbound
+ * flow control: one message is requested at a time, and the next only after the handler took the previous one.
+ * Tells the handler of the end exactly once, whichever way the stream ends. Event loop only.
+ */
+final class StreamConnection implements LinkConnection {
+    private final CallStreamObserver<LinkMessage> outbound;
+    private final StreamListener handler;
+    private final String peer;
+    private boolean ended;
+
+    StreamConnection(CallStreamObserver<LinkMessage> outbound, StreamListener handler, String peer) {
+        this.outbound = outbound;
+        this.handler = handler;
+        this.peer = peer;
+    }
+
+    @Override
+    public boolean isReady() {
+        return !ended && outbound.isReady();
+    }
+
+    @Override
+    public void send(LinkMessage message) {
+        if (!ended) {
+            outbound.onNext(message);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (!ended) {
+            ended = true;
+            outbound.onCompleted();
+            handler.onDisconnected(Status.OK.withDescription("closed by this end"));
+        }
+    }
+
+    /** Ends the stream without telling the handler (it never accepted this connection). */
+    void abandon() {
+        if (!ended) {
+            ended = true;
+            outbound.onCompleted();
+        }
+    }
+
+    @Override
+    public String peer() {
+        return peer;
+    }
+
+    void delivered(LinkMessage message) {
+        if (!ended) {
+            handler.onMessage(message);
+            outbound.request(1);
+        }
+    }
+
+    void ready() {
+        if (!ended) {
+            handler.onReady();
+        }
+    }
+
+    /** The stream ended from the other side or the network; completes our half if it is still open. */
+    void ended(Status cause, boolean completeOurSide) {
+        if (ended) {
+            return;
+        }
+        ended = true;
+        if (completeOurSide) {
+            try {
+                outbound.onCompleted();
+            } catch (IllegalStateException alreadyClosed) {
+                // The call is already closed (cancelled or failed); nothing left to complete.
+            }
+        }
+        handler.onDisconnected(cause);
+    }
+}

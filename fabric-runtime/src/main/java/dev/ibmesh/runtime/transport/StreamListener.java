@@ -1,0 +1,15 @@
+package dev.ibmesh.runtime.transport;
+
+import dev.ibmesh.proto.link.v1.LinkMessage;
+import io.grpc.Status;
+
+/** What happens on an established stream. Every call comes on the device's event loop. */
+public interface StreamListener {
+    void onMessage(LinkMessage message);
+
+    /** The stream can take more messages. */
+    void onReady();
+
+    /** The stream ended: the peer closed it, the network broke, or this end closed it. */
+    void onDisconnected(Status cause);
+}
