@@ -1,0 +1,68 @@
+package dev.ibmesh.runtime.topology;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.regex.Pattern;
+import java.util.stream.LongStream;
+
+/**
+ * One device of a fabric, with everything it needs to start on its own.
+ *
+ * @param numPorts        NodeInfo.NumPorts: external ports, 1..{@link DeviceKind#maxPorts()}
+ * @param portGuids       a switch: one entry, port 0's GUID; a CA or tester: one per port, port 1 first
+ * @param switchOptions   present exactly for switches
+ * @param listen          where its VirtualLink server listens when it runs as its own process
+ * @param http            the port of its metrics/health endpoint
+ * @param deviations      names from the {@link DeviationCatalog} of its kind
+ */
+public record DeviceSpec(String name, DeviceKind kind, int numPorts, long nodeGuid, long systemImageGuid,
+                         List<Long> portGuids, String nodeDescription, Optional<SwitchOptions> switchOptions,
+                         Optional<HostPort> listen, OptionalInt http, List<String> deviations) {
+
+    /** Letters, digits, '.', '_', ':' and '-'; no '/' (it separates the port) nor ibsim's reserved '#' and '@'. */
+    public static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._:-]{0,49}");
+    /** NodeDescription is 64 bytes. */
+    public static final int MAX_DESCRIPTION_BYTES = 64;
+
+    public DeviceSpec {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(nodeDescription, "nodeDescription");
+        portGuids = List.copyOf(portGuids);
+        deviations = List.copyOf(deviations);
+        if (switchOptions.isPresent() != (kind == DeviceKind.SWITCH)) {
+            throw new IllegalArgumentException("switchOptions must be present exactly for switches");
+        }
+        if (portGuids.size() != kind.portGuidCount(numPorts)) {
+            throw new IllegalArgumentException(name + ": " + portGuids.size() + " port GUIDs for a " + kind.label()
+                    + " with " + numPorts + " ports");
+        }
+    }
+
+    /** The port GUID NodeInfo reports when asked through {@code port}; a switch answers port 0's on every port. */
+    public long portGuid(int port) {
+        return kind == DeviceKind.SWITCH ? portGuids.get(0) : portGuids.get(port - 1);
+    }
+
+    /** Node GUID, system image GUID and port GUIDs, without repeats. */
+    public LongStream guids() {
+        return LongStream.concat(LongStream.of(nodeGuid), portGuids.stream().mapToLong(Long::longValue)).distinct();
+    }
+
+    /** What a device gets when its file names no port GUIDs: port 0 = node GUID (switch), else node GUID + port. */
+    public static List<Long> defaultPortGuids(DeviceKind kind, int numPorts, long nodeGuid) {
+        return kind == DeviceKind.SWITCH ? List.of(nodeGuid)
+                : LongStream.rangeClosed(1, numPorts).mapToObj(p -> nodeGuid + p).toList();
+    }
+
+    public static String defaultDescription(String name, DeviceKind kind) {
+        return "ibmesh " + kind.label() + " " + name;
+    }
+
+    public static int descriptionBytes(String description) {
+        return description.getBytes(StandardCharsets.UTF_8).length;
+    }
+}
