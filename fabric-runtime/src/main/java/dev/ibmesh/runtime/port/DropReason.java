@@ -26,6 +26,11 @@ public enum DropReason {
     BAD_DLID(null),
     /** SLID 0 or a multicast SLID. */
     BAD_SLID(null),
+    /**
+     * A data packet (not VL15) while the port is Init or Down: IBA 7.2.4 lets only SMPs through before Armed.
+     * [M] no PMA counter is named for it.
+     */
+    PORT_NOT_ACTIVE(null),
     /** No receive buffer (credits) for the packet's VL: the sender overran the credit limit. */
     BUFFER_OVERRUN(Counter.PORT_RCV_ERRORS),
     /** VL15 is not flow controlled: a full VL15 buffer drops the SMP. */

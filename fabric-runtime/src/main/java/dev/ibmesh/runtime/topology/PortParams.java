@@ -36,4 +36,29 @@ public record PortParams(Set<LinkWidth> linkWidthSupported, Set<LinkWidth> linkW
         return new PortParams(linkWidthEnabled, linkWidthEnabled, linkSpeedEnabled, linkSpeedEnabled,
                 linkSpeedExtEnabled, linkSpeedExtEnabled, vlCap, mtuCap);
     }
+
+    /** The PortInfo bit masks of these sets, in the order PortInfo lists them. */
+    public int linkWidthSupportedMask() {
+        return Choices.mask(linkWidthSupported);
+    }
+
+    public int linkWidthEnabledMask() {
+        return Choices.mask(linkWidthEnabled);
+    }
+
+    public int linkSpeedSupportedMask() {
+        return Choices.mask(linkSpeedSupported);
+    }
+
+    public int linkSpeedEnabledMask() {
+        return Choices.mask(linkSpeedEnabled);
+    }
+
+    public int linkSpeedExtSupportedMask() {
+        return Choices.mask(linkSpeedExtSupported);
+    }
+
+    public int linkSpeedExtEnabledMask() {
+        return Choices.mask(linkSpeedExtEnabled);
+    }
 }

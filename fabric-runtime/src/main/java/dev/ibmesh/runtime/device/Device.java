@@ -1,0 +1,154 @@
+package dev.ibmesh.runtime.device;
+
+import dev.ibmesh.runtime.port.Port;
+import dev.ibmesh.runtime.port.PortConfig;
+import dev.ibmesh.runtime.port.PortEvents;
+import dev.ibmesh.runtime.time.Scheduler;
+import dev.ibmesh.runtime.time.VertxScheduler;
+import dev.ibmesh.runtime.transport.LinkDialer;
+import dev.ibmesh.runtime.transport.LinkHandler;
+import dev.ibmesh.runtime.transport.LinkMetadata;
+import dev.ibmesh.runtime.transport.LinkTransport;
+import dev.ibmesh.runtime.transport.VirtualLinkService;
+import dev.ibmesh.wire.Lrh;
+import dev.ibmesh.runtime.observe.PortMetrics;
+import io.grpc.ManagedChannel;
+import io.grpc.Server;
+import io.grpc.health.v1.HealthCheckResponse.ServingStatus;
+import io.grpc.protobuf.services.HealthStatusManager;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.Executor;
+
+/**
+ * A device of the fabric: a Vert.x verticle that owns its ports. Its gRPC server (VirtualLink streams and the
+ * standard gRPC health service) and the channels it dials run every callback on the verticle's event loop, so all
+ * of a device's state is touched by one thread and needs no locks (ARCHITECTURE.md, "one owner per state").
+ *
+ * <p>This base device trains links, exchanges flow control and consumes what it receives. Switches, HCAs and
+ * testers extend it and handle packets in {@link #onPacket}.
+ */
+public class Device extends VerticleBase implements PortEvents {
+    protected final DeviceConfig config;
+    private final LinkTransport transport;
+    private final MeterRegistry registry;
+    private final Port[] ports;
+    private final List<LinkDialer> dialers = new ArrayList<>();
+    private final List<ManagedChannel> channels = new ArrayList<>();
+    private Server server;
+    private HealthStatusManager health;
+    private Executor loop;
+    private Scheduler scheduler;
+    private long delivered;
+
+    public Device(DeviceConfig config, LinkTransport transport, MeterRegistry registry) {
+        this.config = config;
+        this.transport = transport;
+        this.registry = registry;
+        int max = config.ports().stream().mapToInt(PortConfig::number).max().orElse(0);
+        this.ports = new Port[max + 1];
+    }
+
+    public String name() {
+        return config.name();
+    }
+
+    public DeviceConfig deviceConfig() {
+        return config;
+    }
+
+    /** The port with this number, or null. */
+    public Port port(int number) {
+        return number >= 0 && number < ports.length ? ports[number] : null;
+    }
+
+    /** The ports in number order. */
+    public List<Port> ports() {
+        List<Port> list = new ArrayList<>();
+        for (Port p : ports) {
+            if (p != null) {
+                list.add(p);
+            }
+        }
+        return Collections.unmodifiableList(list);
+    }
+
+    /** Data packets this device consumed (the base device delivers every packet to itself). */
+    public long delivered() {
+        return delivered;
+    }
+
+    /** The device's event loop: run work there to touch its state from outside. */
+    public Executor loop() {
+        return loop;
+    }
+
+    public Scheduler scheduler() {
+        return scheduler;
+    }
+
+    @Override
+    public Future<?> start() throws Exception {
+        loop = task -> context.runOnContext(v -> task.run());
+        scheduler = new VertxScheduler(context);
+        for (PortConfig pc : config.ports()) {
+            ports[pc.number()] = new Port(config.nodeGuid(), pc, this, loop, scheduler);
+            PortMetrics.bind(registry, config.name(), ports[pc.number()]);
+        }
+        health = new HealthStatusManager();
+        server = transport.startServer(config.listenAddress(),
+                List.of(new VirtualLinkService(this::linkHandler), health.getHealthService()), loop);
+        for (LinkPlan link : config.links()) {
+            if (link.dials()) {
+                ManagedChannel channel = transport.channel(link.peerAddress(), loop);
+                channels.add(channel);
+                LinkDialer dialer = new LinkDialer(channel, LinkMetadata.of(config.nodeGuid(), link.localPort(),
+                        link.peerPort()), ports[link.localPort()], scheduler, link.peerDevice() + "/" + link.peerPort());
+                dialers.add(dialer);
+                dialer.start();
+            }
+        }
+        health.setStatus("", ServingStatus.SERVING);
+        return Future.succeededFuture();
+    }
+
+    @Override
+    public Future<?> stop() {
+        if (health != null) {
+            health.enterTerminalState();
+        }
+        dialers.forEach(LinkDialer::stop);
+        for (Port p : ports) {
+            if (p != null) {
+                p.close();
+            }
+        }
+        if (server != null) {
+            server.shutdownNow();
+        }
+        channels.forEach(ManagedChannel::shutdownNow);
+        // A device started again under the same name must not leave meters bound to these ports.
+        registry.getMeters().stream().filter(m -> config.name().equals(m.getId().getTag("device")))
+                .toList().forEach(registry::remove);
+        return Future.succeededFuture();
+    }
+
+    /** The port a VirtualLink stream asks for; port 0 (a switch's management port) has no link. */
+    private LinkHandler linkHandler(int number) {
+        return number > 0 ? port(number) : null;
+    }
+
+    @Override
+    public void onPacket(Port port, byte[] frame) {
+        delivered++;
+        port.release(Lrh.vl(frame, 0), frame.length);
+    }
+
+    @Override
+    public void onStateChange(Port port) {
+    }
+}

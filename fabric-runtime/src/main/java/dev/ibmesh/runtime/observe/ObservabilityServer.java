@@ -1,0 +1,59 @@
+package dev.ibmesh.runtime.observe;
+
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.json.JsonObject;
+import java.util.function.Supplier;
+
+/**
+ * The HTTP side of a device or fabric: {@code /metrics} (Prometheus text format 0.0.4, scraped off the event loop)
+ * and {@code /health} (JSON; 200 while the devices are up, 503 otherwise) for Kubernetes probes.
+ */
+public final class ObservabilityServer {
+    private final Vertx vertx;
+    private final PrometheusMeterRegistry registry;
+    private final Supplier<JsonObject> health;
+    private HttpServer server;
+
+    /**
+     * @param health returns the health document; its {@code status} field is "UP" when healthy
+     */
+    public ObservabilityServer(Vertx vertx, PrometheusMeterRegistry registry, Supplier<JsonObject> health) {
+        this.vertx = vertx;
+        this.registry = registry;
+        this.health = health;
+    }
+
+    /** Listens on {@code port} (0 picks a free one) on {@code host}; the future gives the bound port. */
+    public Future<Integer> start(String host, int port) {
+        return vertx.createHttpServer().requestHandler(this::handle).listen(port, host).map(s -> {
+            server = s;
+            return s.actualPort();
+        });
+    }
+
+    public Future<Void> stop() {
+        return server == null ? Future.succeededFuture() : server.close();
+    }
+
+    private void handle(HttpServerRequest request) {
+        switch (request.path()) {
+            case "/metrics" -> vertx.executeBlocking(registry::scrape).onComplete(r -> {
+                if (r.succeeded()) {
+                    request.response().putHeader("Content-Type", "text/plain; version=0.0.4; charset=utf-8").end(r.result());
+                } else {
+                    request.response().setStatusCode(500).end("scrape failed: " + r.cause().getMessage());
+                }
+            });
+            case "/health" -> {
+                JsonObject doc = health.get();
+                request.response().setStatusCode("UP".equals(doc.getString("status")) ? 200 : 503)
+                        .putHeader("Content-Type", "application/json").end(doc.encodePrettily());
+            }
+            default -> request.response().setStatusCode(404).end("not found: try /metrics or /health\n");
+        }
+    }
+}

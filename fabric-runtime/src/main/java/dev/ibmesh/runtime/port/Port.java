@@ -1,0 +1,488 @@
+package dev.ibmesh.runtime.port;
+
+import com.google.protobuf.ByteString;
+import dev.ibmesh.mad.pma.PortCounters.Counter;
+import dev.ibmesh.mad.smp.PortInfo;
+import dev.ibmesh.proto.link.v1.Frame;
+import dev.ibmesh.proto.link.v1.LinkMessage;
+import dev.ibmesh.proto.link.v1.PhyState;
+import dev.ibmesh.runtime.link.Blocks;
+import dev.ibmesh.runtime.link.LinkFlowControl;
+import dev.ibmesh.runtime.link.VlArbiter;
+import dev.ibmesh.runtime.time.Scheduler;
+import dev.ibmesh.runtime.transport.LinkConnection;
+import dev.ibmesh.runtime.transport.LinkHandler;
+import dev.ibmesh.trace.Direction;
+import dev.ibmesh.trace.ErfType;
+import dev.ibmesh.wire.FlowControlPacket;
+import dev.ibmesh.wire.Lrh;
+import io.grpc.Status;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executor;
+
+/**
+ * One physical port: where a device meets the fabric. It owns the port's link (a virtual link stream), its
+ * physical and logical state, link-level flow control per VL, VL arbitration of its transmit queues, the receive
+ * checks and the PMA counters.
+ *
+ * <p>States (IBA 7.2, PortInfo.PortPhysicalState / PortState): with no peer the port is Polling/Down; a stream
+ * brings it to PortConfigurationTraining while the two ends exchange their {@link PhyState}; if they share a width
+ * and speed it is LinkUp and its PortState becomes Init, and both ends send flow-control init packets for their
+ * operational VLs. The SMA then moves it to Armed and Active. In Init only SMPs (VL15) pass in either direction;
+ * Armed receives data packets but sends only SMPs; Active does everything (IBA 7.2.4). A broken stream takes the
+ * port back to Polling/Down and counts LinkDownedCounter. Disabled ports refuse links.
+ *
+ * <p>Threading: every method runs on the owning device's event loop (the gRPC callbacks are delivered there), so no
+ * state here is locked. {@code loop} is that event loop, used to defer transmit work to the end of the current turn
+ * so that frames queued together leave in one link message.
+ */
+public final class Port implements LinkHandler {
+    /** Frames (data and link packets) batched into one link message at most. */
+    static final int MAX_BATCH_FRAMES = 64;
+    /** How often flow-control updates are refreshed on an idle link, as IBA requires a periodic update. */
+    static final long FLOW_CONTROL_REFRESH_NANOS = 10_000_000L;
+
+    private final PortConfig config;
+    private final PortEvents events;
+    private final Executor loop;
+    private final Scheduler scheduler;
+    private final PortCounterSet counters = new PortCounterSet();
+    private final ReceivePolicy policy;
+    private final LinkFlowControl flowControl;
+    private final VlArbiter arbiter;
+    private final VlQueues queues;
+    private final long[] drops = new long[DropReason.values().length];
+    private final List<FlowControlPacket> pendingFlowControl = new ArrayList<>();
+    private final Lanes lanes = new Lanes();
+
+    private int physicalState = PortInfo.PHYS_STATE_POLLING;
+    private int portState = PortInfo.PORT_STATE_DOWN;
+    private LinkTraining.Result training;
+    private LinkConnection link;
+    private String peer;
+    private int linkWidthEnabled;
+    private int vl15Held;
+    private boolean drainScheduled;
+    private Scheduler.Cancellable refreshTimer;
+    private FrameTap tap;
+
+    private final long nodeGuid;
+
+    public Port(long nodeGuid, PortConfig config, PortEvents events, Executor loop, Scheduler scheduler) {
+        this.nodeGuid = nodeGuid;
+        this.config = config;
+        this.events = events;
+        this.loop = loop;
+        this.scheduler = scheduler;
+        this.linkWidthEnabled = config.linkWidthEnabled();
+        this.policy = new ReceivePolicy().mtuCap(config.mtuCap()).operationalVlsCode(config.vlCap());
+        this.flowControl = new LinkFlowControl(config.dataVls(), config.bufferBlocksPerVl(),
+                Math.max(1, config.bufferBlocksPerVl() / 4));
+        this.arbiter = new VlArbiter(64, 64, config.dataVls());
+        this.queues = new VlQueues(config.queuePacketsPerVl());
+    }
+
+    public int number() {
+        return config.number();
+    }
+
+    public PortConfig config() {
+        return config;
+    }
+
+    public int physicalState() {
+        return physicalState;
+    }
+
+    public int portState() {
+        return portState;
+    }
+
+    /** LinkWidthActive, LinkSpeedActive, LinkSpeedExtActive once trained; zeros otherwise. */
+    public LinkTraining.Result training() {
+        return training == null ? new LinkTraining.Result(false, 0, 0, 0) : training;
+    }
+
+    /** The peer ("node-guid/port") while a link stream is up, or null. */
+    public String peer() {
+        return peer;
+    }
+
+    public PortCounterSet counters() {
+        return counters;
+    }
+
+    public ReceivePolicy receivePolicy() {
+        return policy;
+    }
+
+    public LinkFlowControl flowControl() {
+        return flowControl;
+    }
+
+    public VlArbiter arbiter() {
+        return arbiter;
+    }
+
+    /** Frames dropped on receive or transmit, by reason (for the drop metric). */
+    public long drops(DropReason reason) {
+        return drops[reason.ordinal()];
+    }
+
+    /** Packets waiting in the transmit queue of {@code vl}. */
+    public int queued(int vl) {
+        return queues.size(vl);
+    }
+
+    /** Captures every frame this port sends and receives, or stops capturing ({@code null}). */
+    public void tap(FrameTap newTap) {
+        this.tap = newTap;
+    }
+
+    /**
+     * Sends data packets regardless of the peer's credits (a tester or exerciser that overruns a receiver on
+     * purpose). Flow-control totals are still counted, as the IBTrainer does.
+     */
+    public void ignoreCredits(boolean ignore) {
+        for (int vl = 0; vl < LinkFlowControl.DATA_VLS; vl++) {
+            flowControl.tx(vl).ignoreCredits(ignore);
+        }
+        scheduleDrain();
+    }
+
+    /**
+     * Queues a data packet (LRH through VCRC) for transmission on the VL its LRH names. Returns false, counting
+     * PortXmitDiscards, when the port cannot send it: the VL's queue is full, the VL is not operational, the link is
+     * not up, or the port state allows only SMPs (Init, Armed) and this is not one.
+     */
+    public boolean transmit(byte[] frame) {
+        int vl = frame.length >= Lrh.SIZE ? Lrh.vl(frame, 0) : -1;
+        boolean allowed = vl == Lrh.VL15 ? physicalState == PortInfo.PHYS_STATE_LINK_UP
+                : portState == PortInfo.PORT_STATE_ACTIVE && vl >= 0 && vl < flowControl.operationalVls();
+        if (!allowed || !queues.offer(vl, frame)) {
+            counters.increment(Counter.PORT_XMIT_DISCARDS);
+            return false;
+        }
+        scheduleDrain();
+        return true;
+    }
+
+    /**
+     * Puts one frame on the link at once, as an exerciser does: no queue, no credits, no state or VL rules, no
+     * counters. For testers that send malformed packets on purpose ({@code endBad} marks it with EBP). Returns false
+     * when there is no link stream.
+     */
+    public boolean inject(Frame.Kind kind, byte[] bytes, boolean endBad) {
+        if (link == null) {
+            return false;
+        }
+        if (tap != null) {
+            tap.frame(this, Direction.TX, kind == Frame.Kind.LINK ? ErfType.INFINIBAND_LINK : ErfType.INFINIBAND, bytes);
+        }
+        link.send(LinkMessage.newBuilder().addFrames(Frame.newBuilder().setKind(kind)
+                .setBytes(ByteString.copyFrom(bytes)).setEndBad(endBad)).build());
+        return true;
+    }
+
+    /**
+     * The device is done with a received data packet (delivered or forwarded): frees its receive buffer, so the
+     * credit goes back to the peer with the next flow-control update.
+     */
+    public void release(int vl, int frameBytes) {
+        if (vl == Lrh.VL15) {
+            vl15Held = Math.max(0, vl15Held - 1);
+            return;
+        }
+        flowControl.rx(vl).release(Blocks.ofFrame(frameBytes));
+        if (flowControl.updateDue(vl)) {
+            pendingFlowControl.add(flowControl.update(vl));
+            scheduleDrain();
+        }
+    }
+
+    /** PortInfo.LinkWidthEnabled as the SMA last set it; the link retrains with it on the next link up. */
+    public void linkWidthEnabled(int widthEnabled) {
+        this.linkWidthEnabled = widthEnabled;
+    }
+
+    /** SMA: Init to Armed (IBA 7.2: only from Init). Returns false if the port is not in Init. */
+    public boolean arm() {
+        return changePortState(PortInfo.PORT_STATE_INIT, PortInfo.PORT_STATE_ARMED);
+    }
+
+    /** SMA: Armed to Active. Returns false if the port is not Armed. */
+    public boolean activate() {
+        return changePortState(PortInfo.PORT_STATE_ARMED, PortInfo.PORT_STATE_ACTIVE);
+    }
+
+    /** Disables the port (PortPhysicalState Disabled): the link goes down and stays down until {@link #enable()}. */
+    public void disable() {
+        if (physicalState != PortInfo.PHYS_STATE_DISABLED) {
+            LinkConnection l = link;
+            takeDown(PortInfo.PHYS_STATE_DISABLED);
+            if (l != null) {
+                l.close();
+            }
+        }
+    }
+
+    /** Ends the link stream, if any, as a device shutting down does: the port goes to Polling/Down. */
+    public void close() {
+        if (link != null) {
+            link.close();
+        }
+    }
+
+    /** Leaves Disabled for Polling: the next stream (or redial) trains the link. */
+    public void enable() {
+        if (physicalState == PortInfo.PHYS_STATE_DISABLED) {
+            physicalState = PortInfo.PHYS_STATE_POLLING;
+            events.onStateChange(this);
+        }
+    }
+
+    // ---- LinkHandler: the virtual link ----
+
+    @Override
+    public boolean onConnected(LinkConnection connection) {
+        if (link != null || physicalState == PortInfo.PHYS_STATE_DISABLED) {
+            return false;
+        }
+        link = connection;
+        peer = connection.peer();
+        physicalState = PortInfo.PHYS_STATE_PORT_CONFIGURATION_TRAINING;
+        link.send(LinkMessage.newBuilder().setPhy(localPhy(true)).build());
+        events.onStateChange(this);
+        return true;
+    }
+
+    @Override
+    public void onMessage(LinkMessage message) {
+        if (message.hasPhy()) {
+            onPeerPhy(message.getPhy());
+        }
+        for (int i = 0; i < message.getFramesCount(); i++) {
+            receive(message.getFrames(i));
+        }
+    }
+
+    @Override
+    public void onReady() {
+        drain();
+    }
+
+    @Override
+    public void onDisconnected(Status cause) {
+        link = null;
+        peer = null;
+        if (physicalState != PortInfo.PHYS_STATE_DISABLED) {
+            takeDown(PortInfo.PHYS_STATE_POLLING);
+        }
+    }
+
+    // ---- receive ----
+
+    private void onPeerPhy(PhyState remote) {
+        if (!remote.getLinkUp()) {
+            takeDown(PortInfo.PHYS_STATE_POLLING);
+            return;
+        }
+        LinkTraining.Result result = LinkTraining.negotiate(localPhy(true), remote);
+        if (!result.trained()) {
+            // No common width or speed: training fails and the port keeps polling.
+            physicalState = PortInfo.PHYS_STATE_POLLING;
+            events.onStateChange(this);
+            return;
+        }
+        training = result;
+        peer = String.format("0x%016x/%d", remote.getNodeGuid(), remote.getPortNum());
+        physicalState = PortInfo.PHYS_STATE_LINK_UP;
+        portState = PortInfo.PORT_STATE_INIT;
+        flowControl.reset();
+        pendingFlowControl.addAll(flowControl.initPackets());
+        startRefreshTimer();
+        events.onStateChange(this);
+        scheduleDrain();
+    }
+
+    private void receive(Frame frame) {
+        byte[] bytes = frame.getBytes().toByteArray();
+        if (tap != null) {
+            tap.frame(this, Direction.RX, frame.getKind() == Frame.Kind.LINK ? ErfType.INFINIBAND_LINK : ErfType.INFINIBAND, bytes);
+        }
+        switch (frame.getKind()) {
+            case LINK -> receiveLinkPacket(bytes);
+            case DATA -> receiveDataPacket(bytes, frame.getEndBad());
+            default -> drop(DropReason.SYMBOL_ERROR);
+        }
+    }
+
+    private void receiveLinkPacket(byte[] b) {
+        if (physicalState != PortInfo.PHYS_STATE_LINK_UP) {
+            return;
+        }
+        if (b.length != FlowControlPacket.SIZE || !FlowControlPacket.isLpcrcValid(b, 0) || !flowControl.onFlowControl(b, 0)) {
+            drop(DropReason.MALFORMED_LINK_PACKET);
+            return;
+        }
+        scheduleDrain();
+    }
+
+    private void receiveDataPacket(byte[] b, boolean endBad) {
+        if (physicalState != PortInfo.PHYS_STATE_LINK_UP) {
+            return;
+        }
+        if (b.length == 0) {
+            drop(DropReason.SYMBOL_ERROR);
+            return;
+        }
+        if (endBad) {
+            drop(DropReason.REMOTE_PHYSICAL_ERROR);
+            return;
+        }
+        DropReason reason = ReceiveCheck.check(b, 0, b.length, policy);
+        if (reason != DropReason.NONE) {
+            drop(reason);
+            return;
+        }
+        int vl = Lrh.vl(b, 0);
+        if (vl != Lrh.VL15 && portState != PortInfo.PORT_STATE_ARMED && portState != PortInfo.PORT_STATE_ACTIVE) {
+            drop(DropReason.PORT_NOT_ACTIVE);
+            return;
+        }
+        if (vl == Lrh.VL15) {
+            if (vl15Held >= config.vl15BufferPackets()) {
+                drop(DropReason.VL15_BUFFER_FULL);
+                return;
+            }
+            vl15Held++;
+        } else if (!flowControl.onReceived(vl, Blocks.ofFrame(b.length))) {
+            drop(DropReason.BUFFER_OVERRUN);
+            return;
+        }
+        counters.received(b.length, Lrh.isMulticast(Lrh.dlid(b, 0)));
+        events.onPacket(this, b);
+    }
+
+    private void drop(DropReason reason) {
+        drops[reason.ordinal()]++;
+        counters.dropped(reason);
+    }
+
+    // ---- transmit ----
+
+    private void scheduleDrain() {
+        if (!drainScheduled) {
+            drainScheduled = true;
+            loop.execute(this::drain);
+        }
+    }
+
+    /** Sends what credits and arbitration allow, in link messages of up to {@link #MAX_BATCH_FRAMES} frames. */
+    private void drain() {
+        drainScheduled = false;
+        while (link != null && link.isReady()) {
+            LinkMessage.Builder batch = LinkMessage.newBuilder();
+            for (FlowControlPacket fc : pendingFlowControl) {
+                addFrame(batch, Frame.Kind.LINK, fc.encode());
+            }
+            pendingFlowControl.clear();
+            while (batch.getFramesCount() < MAX_BATCH_FRAMES && physicalState == PortInfo.PHYS_STATE_LINK_UP) {
+                int vl = arbiter.select(lanes);
+                if (vl == VlArbiter.NONE) {
+                    break;
+                }
+                byte[] frame = queues.poll(vl);
+                flowControl.onSent(vl, Blocks.ofFrame(frame.length));
+                counters.transmitted(frame.length, Lrh.isMulticast(Lrh.dlid(frame, 0)));
+                addFrame(batch, Frame.Kind.DATA, frame);
+            }
+            if (batch.getFramesCount() == 0) {
+                return;
+            }
+            link.send(batch.build());
+        }
+    }
+
+    private void addFrame(LinkMessage.Builder batch, Frame.Kind kind, byte[] bytes) {
+        if (tap != null) {
+            tap.frame(this, Direction.TX, kind == Frame.Kind.LINK ? ErfType.INFINIBAND_LINK : ErfType.INFINIBAND, bytes);
+        }
+        batch.addFrames(Frame.newBuilder().setKind(kind).setBytes(ByteString.copyFrom(bytes)));
+    }
+
+    /** The arbiter's view of the queues: a VL is ready with a head packet that its credits cover. */
+    private final class Lanes implements VlArbiter.Lanes {
+        @Override
+        public boolean ready(int vl) {
+            byte[] head = queues.peek(vl);
+            return head != null && flowControl.canSend(vl, Blocks.ofFrame(head.length));
+        }
+
+        @Override
+        public int headBytes(int vl) {
+            return queues.peek(vl).length;
+        }
+    }
+
+    // ---- state ----
+
+    private boolean changePortState(int from, int to) {
+        if (portState != from) {
+            return false;
+        }
+        portState = to;
+        events.onStateChange(this);
+        scheduleDrain();
+        return true;
+    }
+
+    private void takeDown(int newPhysicalState) {
+        boolean wasUp = physicalState == PortInfo.PHYS_STATE_LINK_UP;
+        if (wasUp) {
+            counters.increment(Counter.LINK_DOWNED_COUNTER);
+        }
+        int discarded = queues.clear();
+        counters.add(Counter.PORT_XMIT_DISCARDS, discarded);
+        pendingFlowControl.clear();
+        vl15Held = 0;
+        training = null;
+        physicalState = newPhysicalState;
+        portState = PortInfo.PORT_STATE_DOWN;
+        if (refreshTimer != null) {
+            refreshTimer.cancel();
+            refreshTimer = null;
+        }
+        events.onStateChange(this);
+    }
+
+    private void startRefreshTimer() {
+        if (refreshTimer == null) {
+            refreshTimer = scheduler.schedule(FLOW_CONTROL_REFRESH_NANOS, this::refreshFlowControl);
+        }
+    }
+
+    private void refreshFlowControl() {
+        refreshTimer = null;
+        if (physicalState == PortInfo.PHYS_STATE_LINK_UP) {
+            pendingFlowControl.addAll(flowControl.updatePackets());
+            scheduleDrain();
+            startRefreshTimer();
+        }
+    }
+
+    private PhyState localPhy(boolean up) {
+        return PhyState.newBuilder()
+                .setNodeGuid(nodeGuid)
+                .setPortNum(config.number())
+                .setLinkWidthSupported(config.linkWidthSupported())
+                .setLinkWidthEnabled(linkWidthEnabled)
+                .setLinkSpeedSupported(config.linkSpeedSupported())
+                .setLinkSpeedEnabled(config.linkSpeedEnabled())
+                .setLinkSpeedExtSupported(config.linkSpeedExtSupported())
+                .setLinkSpeedExtEnabled(config.linkSpeedExtEnabled())
+                .setLinkUp(up)
+                .build();
+    }
+}

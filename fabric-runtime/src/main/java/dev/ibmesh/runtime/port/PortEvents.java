@@ -1,0 +1,13 @@
+package dev.ibmesh.runtime.port;
+
+/** What a port tells its device. Called on the device's event loop. */
+public interface PortEvents {
+    /**
+     * A data packet passed the receive checks. The device must call {@link Port#release} once it is done with it
+     * (at once, or when a switch has forwarded it), or the port runs out of receive buffer.
+     */
+    void onPacket(Port port, byte[] frame);
+
+    /** The port's physical state or PortState changed (the SMA turns this into trap 128 and PortStateChange). */
+    void onStateChange(Port port);
+}

@@ -1,0 +1,20 @@
+package dev.ibmesh.runtime.transport;
+
+import io.grpc.BindableService;
+import io.grpc.ManagedChannel;
+import io.grpc.Server;
+import java.io.IOException;
+import java.util.List;
+import java.util.concurrent.Executor;
+
+/**
+ * How devices reach each other: in one JVM over grpc-java's in-process transport, or across processes and hosts
+ * over Netty. Device code is the same for both; only the addresses differ (a device name, or host:port).
+ */
+public interface LinkTransport {
+    /** Starts a device's gRPC server at {@code address}, running every call on {@code executor}. */
+    Server startServer(String address, List<BindableService> services, Executor executor) throws IOException;
+
+    /** A channel to the device at {@code address}; stream callbacks run on {@code executor}. */
+    ManagedChannel channel(String address, Executor executor);
+}

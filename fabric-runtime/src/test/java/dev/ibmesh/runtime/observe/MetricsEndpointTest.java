@@ -1,0 +1,89 @@
+package dev.ibmesh.runtime.observe;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import dev.ibmesh.runtime.device.DeviceConfig;
+import dev.ibmesh.runtime.device.DeviceFactory;
+import dev.ibmesh.runtime.device.Fabric;
+import dev.ibmesh.runtime.device.LinkPlan;
+import dev.ibmesh.runtime.port.PortConfig;
+import dev.ibmesh.runtime.transport.InProcessLinkTransport;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.vertx.core.Vertx;
+import java.io.File;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** /metrics is valid Prometheus text as the real promtool judges it; /health answers for probes. */
+class MetricsEndpointTest {
+    private final Vertx vertx = Vertx.vertx();
+
+    @AfterEach
+    void tearDown() throws Exception {
+        vertx.close().await(10, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void scrapePassesPromtoolAndHealthAnswers(@TempDir Path dir) throws Exception {
+        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        List<DeviceConfig> devices = List.of(
+                new DeviceConfig("a", "hca", 0xA1, 0xA1, "a", List.of(PortConfig.defaults(1)),
+                        List.of(new LinkPlan(1, "b", 1, "b", true)), "a", List.of()),
+                new DeviceConfig("b", "hca", 0xB1, 0xB1, "b", List.of(PortConfig.defaults(1)),
+                        List.of(new LinkPlan(1, "a", 1, null, false)), "b", List.of()));
+        Fabric fabric = Fabric.start(vertx, devices, DeviceFactory.BASIC, new InProcessLinkTransport("m-" + System.nanoTime()),
+                registry).await(10, TimeUnit.SECONDS);
+        ObservabilityServer http = new ObservabilityServer(vertx, registry, fabric::health);
+        int port = http.start("127.0.0.1", 0).await(10, TimeUnit.SECONDS);
+        HttpClient client = HttpClient.newHttpClient();
+
+        String metrics = get(client, port, "/metrics", 200);
+        assertTrue(metrics.contains("ibmesh_port_pma_total{counter=\"PortRcvErrors\",device=\"a\",port=\"1\"}"), metrics);
+        assertTrue(metrics.contains("ibmesh_port_tx_credit_blocks{device=\"b\",port=\"1\",vl=\"0\"}"), metrics);
+        Path file = dir.resolve("metrics.txt");
+        Files.writeString(file, metrics);
+        Process promtool = new ProcessBuilder(promtool(), "check", "metrics").redirectInput(file.toFile())
+                .redirectErrorStream(true).start();
+        String verdict = new String(promtool.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(promtool.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(0, promtool.exitValue(), "promtool check metrics: " + verdict);
+
+        String health = get(client, port, "/health", 200);
+        assertTrue(health.contains("\"status\" : \"UP\""), health);
+        get(client, port, "/nope", 404);
+        http.stop().await(5, TimeUnit.SECONDS);
+        fabric.stop().await(10, TimeUnit.SECONDS);
+    }
+
+    private static String get(HttpClient client, int port, String path, int status) throws Exception {
+        HttpResponse<String> r = client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(status, r.statusCode(), path + ": " + r.body());
+        return r.body();
+    }
+
+    /** promtool from Debian's prometheus package; the test fails, not skips, without it. */
+    private static String promtool() {
+        for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin").split(File.pathSeparator)) {
+            File f = new File(dir, "promtool");
+            if (f.canExecute()) {
+                return f.getPath();
+            }
+        }
+        fail("promtool not found: install it with apt-get install -y prometheus");
+        return null;
+    }
+}
