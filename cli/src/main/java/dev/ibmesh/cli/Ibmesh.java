@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 /** The ibmesh command line. Each service and tool is a subcommand. */
 @Command(name = "ibmesh", mixinStandardHelpOptions = true, versionProvider = Ibmesh.Version.class,
         description = "InfiniBand fabric emulator and conformance tester.",
-        subcommands = {DecodeCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {DecodeCommand.class, UpCommand.class, DeviceCommand.class, CommandLine.HelpCommand.class})
 public final class Ibmesh {
     /** Exit code for a file that could not be read (missing, truncated, not ERF). */
     public static final int EXIT_BAD_INPUT = 1;

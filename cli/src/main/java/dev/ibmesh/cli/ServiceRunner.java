@@ -1,0 +1,70 @@
+package dev.ibmesh.cli;
+
+import dev.ibmesh.runtime.device.DeviceConfig;
+import dev.ibmesh.runtime.device.DeviceFactory;
+import dev.ibmesh.runtime.device.Fabric;
+import dev.ibmesh.runtime.observe.ObservabilityServer;
+import dev.ibmesh.runtime.transport.LinkTransport;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.vertx.core.Vertx;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs devices as a long-lived service: starts them and the /metrics + /health endpoint, then waits until the
+ * process is told to stop (SIGINT or SIGTERM), and shuts down gracefully: links closed cleanly, servers stopped.
+ */
+final class ServiceRunner {
+    private ServiceRunner() {
+    }
+
+    static int run(List<DeviceConfig> devices, LinkTransport transport, String httpHost, int httpPort, PrintWriter out,
+                   PrintWriter err, String command) {
+        Vertx vertx = Vertx.vertx();
+        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        Fabric fabric;
+        try {
+            fabric = Fabric.start(vertx, devices, DeviceFactory.BASIC, transport, registry).await(60, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            err.println("ibmesh " + command + ": devices did not start: " + e.getMessage());
+            vertx.close();
+            return Ibmesh.EXIT_BAD_INPUT;
+        }
+        ObservabilityServer http = new ObservabilityServer(vertx, registry, fabric::health);
+        int bound;
+        try {
+            bound = http.start(httpHost, httpPort).await(10, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            err.println("ibmesh " + command + ": cannot serve HTTP on " + httpHost + ":" + httpPort + ": " + e.getMessage());
+            fabric.stop();
+            vertx.close();
+            return Ibmesh.EXIT_BAD_INPUT;
+        }
+        out.printf("ibmesh %s: %d device(s) running; metrics at http://%s:%d/metrics, health at /health%n", command,
+                devices.size(), httpHost, bound, bound);
+        out.println("ibmesh " + command + ": press Ctrl-C to stop");
+        out.flush();
+        CountDownLatch stopped = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            try {
+                http.stop().await(5, TimeUnit.SECONDS);
+                fabric.stop().await(10, TimeUnit.SECONDS);
+                vertx.close().await(10, TimeUnit.SECONDS);
+            } catch (Exception ignored) {
+                // Shutting down anyway.
+            } finally {
+                stopped.countDown();
+            }
+        }, "ibmesh-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            stopped.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,43 @@
+package dev.ibmesh.cli;
+
+import dev.ibmesh.runtime.device.FabricPlan;
+import dev.ibmesh.runtime.topology.Topology;
+import dev.ibmesh.runtime.transport.InProcessLinkTransport;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code ibmesh up TOPOLOGY}: every device of a fabric in this JVM, linked in-process, until interrupted. */
+@Command(name = "up", mixinStandardHelpOptions = true,
+        description = "Start every device of a topology (YAML or ibnetdiscover/ibsim net file) in this JVM.")
+final class UpCommand implements Callable<Integer> {
+    @Parameters(paramLabel = "TOPOLOGY", description = "The topology file.")
+    Path topology;
+
+    @Option(names = "--http", paramLabel = "PORT", defaultValue = "9100",
+            description = "Port for /metrics and /health (0 picks a free one). Default: ${DEFAULT-VALUE}.")
+    int httpPort;
+
+    @Option(names = "--http-host", paramLabel = "HOST", defaultValue = "127.0.0.1",
+            description = "Address for /metrics and /health. Default: ${DEFAULT-VALUE}.")
+    String httpHost;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        Topology t = TopologyOption.load(topology, spec.commandLine().getErr(), "up");
+        if (t == null) {
+            return Ibmesh.EXIT_BAD_INPUT;
+        }
+        spec.commandLine().getOut().printf("ibmesh up: %s: %d devices, %d links%n", topology, t.devices().size(),
+                t.links().size());
+        return ServiceRunner.run(FabricPlan.embedded(t), new InProcessLinkTransport("up"), httpHost, httpPort,
+                spec.commandLine().getOut(), spec.commandLine().getErr(), "up");
+    }
+}

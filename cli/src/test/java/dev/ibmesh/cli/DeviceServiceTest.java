@@ -1,0 +1,148 @@
+package dev.ibmesh.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.vertx.core.json.JsonObject;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * Devices as separate processes: two real child JVMs run {@code ibmesh device}, link over loopback, and the link
+ * comes back when one of them is stopped and started again. Plus the CLI's answers to bad input.
+ */
+class DeviceServiceTest {
+    private final List<Process> children = new ArrayList<>();
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    @AfterEach
+    void tearDown() throws InterruptedException {
+        for (Process p : children) {
+            p.destroyForcibly();
+            p.waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void twoProcessesLinkAndRecover(@TempDir Path dir) throws Exception {
+        int linkA = freePort();
+        int linkB = freePort();
+        int httpA = freePort();
+        int httpB = freePort();
+        Path topology = dir.resolve("pair.yaml");
+        Files.writeString(topology, String.join("\n",
+                "devices:",
+                "  - {name: a, kind: hca, ports: 1, listen: 127.0.0.1:" + linkA + ", http: " + httpA + "}",
+                "  - {name: b, kind: hca, ports: 1, listen: 127.0.0.1:" + linkB + ", http: " + httpB + "}",
+                "links:",
+                "  - ends: [a/1, b/1]",
+                ""));
+        start(topology, "a", dir);
+        Process b = start(topology, "b", dir);
+        awaitPort(httpA, "Init");
+        awaitPort(httpB, "Init");
+
+        b.destroy(); // SIGTERM: b shuts down gracefully, closing its link
+        assertTrue(b.waitFor(20, TimeUnit.SECONDS), "b stops on SIGTERM");
+        assertTrue(b.exitValue() == 0 || b.exitValue() == 143, "exit after the shutdown hook, was " + b.exitValue());
+        awaitPort(httpA, "Down");
+
+        start(topology, "b", dir);
+        awaitPort(httpA, "Init");
+        awaitPort(httpB, "Init");
+    }
+
+    @Test
+    void badTopologyIsReportedWithItsLine(@TempDir Path dir) throws IOException {
+        Path bad = dir.resolve("bad.yaml");
+        Files.writeString(bad, "devices:\n  - {name: a, kind: hca, ports: 9}\nlinks: []\n");
+        Run run = run("up", bad.toString());
+        assertEquals(1, run.exit);
+        assertTrue(run.err.contains("bad.yaml:2:"), run.err);
+    }
+
+    @Test
+    void unknownDeviceAndMissingOptionsAreClearErrors(@TempDir Path dir) throws IOException {
+        Path ok = dir.resolve("ok.yaml");
+        Files.writeString(ok, "devices:\n  - {name: a, kind: hca, ports: 1}\nlinks: []\n");
+        Run run = run("device", "--topology", ok.toString(), "--name", "zz");
+        assertEquals(1, run.exit);
+        assertTrue(run.err.contains("the topology has no device 'zz'"), run.err);
+        run = run("device", "--topology", ok.toString(), "--name", "a");
+        assertEquals(1, run.exit);
+        assertTrue(run.err.contains("has no listen address"), run.err);
+        run = run("device", "--name", "a");
+        assertEquals(2, run.exit);
+        assertTrue(run.err.contains("Missing required option: '--topology=FILE'"), run.err);
+        run = run("up", dir.resolve("missing.yaml").toString());
+        assertEquals(1, run.exit);
+        assertTrue(run.err.contains("missing.yaml: no such file"), run.err);
+    }
+
+    private Process start(Path topology, String name, Path dir) throws IOException {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), Ibmesh.class.getName(),
+                "device", "--topology", topology.toString(), "--name", name, "--http-host", "127.0.0.1")
+                .redirectErrorStream(true).redirectOutput(dir.resolve(name + "-" + children.size() + ".log").toFile())
+                .start();
+        children.add(p);
+        return p;
+    }
+
+    /** Waits until the device behind {@code httpPort} reports its port 1 in {@code portState}. */
+    private void awaitPort(int httpPort, String portState) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        String last = "no answer";
+        while (System.nanoTime() < deadline) {
+            try {
+                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + httpPort + "/health"))
+                        .timeout(java.time.Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.ofString());
+                last = r.body();
+                JsonObject devices = new JsonObject(r.body()).getJsonObject("devices");
+                String name = devices.fieldNames().iterator().next();
+                if (portState.equals(devices.getJsonObject(name).getJsonObject("ports").getJsonObject("1").getString("portState"))) {
+                    return;
+                }
+            } catch (IOException notYet) {
+                last = notYet.toString();
+            }
+            Thread.sleep(100);
+        }
+        fail("port 1 behind http " + httpPort + " never reached " + portState + "; last: " + last);
+    }
+
+    private record Run(int exit, String out, String err) {
+    }
+
+    private static Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cl = Ibmesh.newCommandLine();
+        cl.setOut(new PrintWriter(out));
+        cl.setErr(new PrintWriter(err));
+        int exit = cl.execute(args);
+        return new Run(exit, out.toString(), err.toString());
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+}
