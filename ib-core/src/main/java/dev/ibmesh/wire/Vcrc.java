@@ -16,7 +16,7 @@ public final class Vcrc {
     private static final int POLY_REFLECTED = 0xD008;
     private static final int SLICES = 16;
     /** T[k * 256 + x]: the CRC contribution of byte x followed by k zero bytes; one flat array, one bounds check. */
-    private static final int[] T = new int[SLICES * 256];
+    private static final char[] T = new char[SLICES * 256];
     private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     static {
@@ -25,12 +25,12 @@ public final class Vcrc {
             for (int k = 0; k < 8; k++) {
                 c = (c & 1) != 0 ? (c >>> 1) ^ POLY_REFLECTED : c >>> 1;
             }
-            T[i] = c;
+            T[i] = (char) c;
         }
         for (int t = 1; t < SLICES; t++) {
             for (int i = 0; i < 256; i++) {
                 int prev = T[(t - 1) * 256 + i];
-                T[t * 256 + i] = (prev >>> 8) ^ T[prev & 0xFF];
+                T[t * 256 + i] = (char) ((prev >>> 8) ^ T[prev & 0xFF]);
             }
         }
     }
@@ -47,7 +47,7 @@ public final class Vcrc {
     static int update(int crc, byte[] b, int off, int len) {
         int i = off;
         int end = off + len;
-        int[] t = T;
+        char[] t = T;
         while (end - i >= SLICES) {
             long lo = (long) LONG_LE.get(b, i) ^ crc;
             long hi = (long) LONG_LE.get(b, i + 8);

@@ -4,6 +4,7 @@ import dev.ibmesh.runtime.port.Port;
 import dev.ibmesh.runtime.transport.LinkTransport;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
@@ -11,8 +12,6 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A set of devices running in this JVM, each on its own Vert.x event loop: the whole fabric (embedded) or a single
@@ -63,35 +62,39 @@ public final class Fabric {
 
     /**
      * The health document: {@code status} UP while every device is deployed, with each port's state as the devices
-     * see it (read on their event loops).
+     * see it. Each device is asked on its own event loop; nothing blocks, so this may be called from any loop.
      */
-    public JsonObject health() {
-        JsonObject doc = new JsonObject().put("status", deployments.size() == devices.size() ? "UP" : "DOWN");
-        JsonObject devs = new JsonObject();
+    public Future<JsonObject> health() {
+        List<Future<JsonObject>> states = new ArrayList<>();
         for (Device d : devices.values()) {
-            devs.put(d.name(), portStates(d));
+            states.add(portStates(d));
         }
-        return doc.put("devices", devs);
+        return Future.join(states).map(all -> {
+            JsonObject devs = new JsonObject();
+            int i = 0;
+            for (Device d : devices.values()) {
+                devs.put(d.name(), states.get(i++).result());
+            }
+            return new JsonObject().put("status", deployments.size() == devices.size() ? "UP" : "DOWN")
+                    .put("devices", devs);
+        });
     }
 
-    private static JsonObject portStates(Device d) {
-        CompletableFuture<JsonObject> f = new CompletableFuture<>();
+    private static Future<JsonObject> portStates(Device d) {
         if (d.loop() == null) {
-            return new JsonObject().put("state", "starting");
+            return Future.succeededFuture(new JsonObject().put("state", "starting"));
         }
+        Promise<JsonObject> p = Promise.promise();
         d.loop().execute(() -> {
             JsonObject ports = new JsonObject();
-            for (Port p : d.ports()) {
-                ports.put(Integer.toString(p.number()), new JsonObject().put("portState", PortStateNames.portState(p.portState()))
-                        .put("physicalState", PortStateNames.physicalState(p.physicalState()))
-                        .put("peer", p.peer()));
+            for (Port port : d.ports()) {
+                ports.put(Integer.toString(port.number()), new JsonObject()
+                        .put("portState", PortStateNames.portState(port.portState()))
+                        .put("physicalState", PortStateNames.physicalState(port.physicalState()))
+                        .put("peer", port.peer()));
             }
-            f.complete(new JsonObject().put("kind", d.deviceConfig().kind()).put("ports", ports));
+            p.complete(new JsonObject().put("kind", d.deviceConfig().kind()).put("ports", ports));
         });
-        try {
-            return f.get(2, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            return new JsonObject().put("state", "not answering");
-        }
+        return p.future();
     }
 }

@@ -23,6 +23,10 @@ final class ArbitrationTable {
     private final int capacity;
     private int index;
     private int remainingBytes;
+    /** Bit n set when an entry in use names VL n with a weight: a table whose VLs are not ready can say so at once. */
+    private int servedVls;
+    /** For each entry, the next entry in use with a weight (cyclic), so a sparse table is walked in a few steps. */
+    private final int[] nextServed = new int[MAX_ENTRIES];
 
     ArbitrationTable(int capacity) {
         if (capacity < 0 || capacity > MAX_ENTRIES) {
@@ -34,6 +38,18 @@ final class ArbitrationTable {
     void set(int entry, int entryVl, int entryWeight) {
         vl[entry] = entryVl;
         weight[entry] = entryWeight;
+        servedVls = 0;
+        int following = -1;
+        for (int i = 2 * capacity - 1; i >= 0; i--) {
+            int e = i % capacity;
+            if (i < capacity) {
+                nextServed[e] = following;
+            }
+            if (weight[e] > 0) {
+                servedVls |= 1 << vl[e];
+                following = e;
+            }
+        }
     }
 
     int vl(int entry) {
@@ -56,15 +72,16 @@ final class ArbitrationTable {
 
     /**
      * The VL of the next packet this table sends, charged against its entry's weight, or {@link VlArbiter#NONE}
-     * if no entry can send. Visits each entry at most once, plus the current one again with its full weight.
+     * if no entry can send. {@code ready} has bit n set when data VL n is operational and can send its head packet.
+     * Visits each entry at most once, plus the current one again with its full weight.
      */
-    int pick(VlArbiter.Lanes lanes, int operationalVls) {
-        if (capacity == 0) {
+    int pick(VlArbiter.Lanes lanes, int ready) {
+        if (capacity == 0 || (servedVls & ready) == 0) {
             return VlArbiter.NONE;
         }
         for (int visited = 0; visited <= capacity; visited++) {
             int candidate = vl[index];
-            if (remainingBytes > 0 && candidate < operationalVls && lanes.ready(candidate)) {
+            if (remainingBytes > 0 && ((ready >>> candidate) & 1) != 0) {
                 remainingBytes -= lanes.headBytes(candidate);
                 if (remainingBytes <= 0) {
                     advance();
@@ -76,8 +93,10 @@ final class ArbitrationTable {
         return VlArbiter.NONE;
     }
 
+    /** Moves to the next entry with a weight (entries of weight 0 are skipped as the spec says, without a visit). */
     private void advance() {
-        index = (index + 1) % capacity;
+        int next = nextServed[index];
+        index = next < 0 ? (index + 1) % capacity : next;
         remainingBytes = weight[index] * Blocks.BLOCK_BYTES;
     }
 }

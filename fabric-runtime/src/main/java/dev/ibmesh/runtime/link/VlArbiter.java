@@ -41,6 +41,14 @@ public final class VlArbiter {
 
         /** The size of the packet at the head of {@code vl}'s queue in bytes, LRH through VCRC. */
         int headBytes(int vl);
+
+        /**
+         * A mask of the VLs that may have a packet (bit n for VL n), so the arbiter asks {@link #ready} about those
+         * only. A port that tracks which queues are non-empty says so; the default is every VL.
+         */
+        default int candidates() {
+            return 0xFFFF;
+        }
     }
 
     public static final int NONE = -1;
@@ -80,18 +88,30 @@ public final class VlArbiter {
      * limit), so the caller must send that packet; {@link Lanes#headBytes} is still the packet's size here.
      */
     public int select(Lanes lanes) {
-        if (lanes.ready(Lrh.VL15)) {
+        int candidates = lanes.candidates();
+        if ((candidates & (1 << Lrh.VL15)) != 0 && lanes.ready(Lrh.VL15)) {
             return Lrh.VL15;
         }
+        // Which data VLs can send now, asked once per decision; the tables then only test bits.
+        int ready = 0;
+        for (int mask = candidates & ((1 << operationalVls) - 1); mask != 0; mask &= mask - 1) {
+            int vl = Integer.numberOfTrailingZeros(mask);
+            if (lanes.ready(vl)) {
+                ready |= 1 << vl;
+            }
+        }
+        if (ready == 0) {
+            return NONE;
+        }
         if (high.capacity() == 0 && low.capacity() == 0) {
-            return lanes.ready(0) ? 0 : NONE;
+            return (ready & 1) != 0 ? 0 : NONE;
         }
         if (highLimitReached()) {
-            int vl = pickLow(lanes);
-            return vl != NONE ? vl : pickHigh(lanes);
+            int vl = pickLow(lanes, ready);
+            return vl != NONE ? vl : pickHigh(lanes, ready);
         }
-        int vl = pickHigh(lanes);
-        return vl != NONE ? vl : pickLow(lanes);
+        int vl = pickHigh(lanes, ready);
+        return vl != NONE ? vl : pickLow(lanes, ready);
     }
 
     private boolean highLimitReached() {
@@ -99,16 +119,16 @@ public final class VlArbiter {
                 && highBytes >= (long) vlHighLimit * HIGH_LIMIT_UNIT_BYTES;
     }
 
-    private int pickHigh(Lanes lanes) {
-        int vl = high.pick(lanes, operationalVls);
+    private int pickHigh(Lanes lanes, int ready) {
+        int vl = high.pick(lanes, ready);
         if (vl != NONE) {
             highBytes += lanes.headBytes(vl);
         }
         return vl;
     }
 
-    private int pickLow(Lanes lanes) {
-        int vl = low.pick(lanes, operationalVls);
+    private int pickLow(Lanes lanes, int ready) {
+        int vl = low.pick(lanes, ready);
         if (vl != NONE) {
             highBytes = 0;
         }

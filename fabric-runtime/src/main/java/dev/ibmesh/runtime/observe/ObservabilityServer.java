@@ -15,13 +15,13 @@ import java.util.function.Supplier;
 public final class ObservabilityServer {
     private final Vertx vertx;
     private final PrometheusMeterRegistry registry;
-    private final Supplier<JsonObject> health;
+    private final Supplier<Future<JsonObject>> health;
     private HttpServer server;
 
     /**
-     * @param health returns the health document; its {@code status} field is "UP" when healthy
+     * @param health gives the health document, without blocking; its {@code status} field is "UP" when healthy
      */
-    public ObservabilityServer(Vertx vertx, PrometheusMeterRegistry registry, Supplier<JsonObject> health) {
+    public ObservabilityServer(Vertx vertx, PrometheusMeterRegistry registry, Supplier<Future<JsonObject>> health) {
         this.vertx = vertx;
         this.registry = registry;
         this.health = health;
@@ -48,11 +48,12 @@ public final class ObservabilityServer {
                     request.response().setStatusCode(500).end("scrape failed: " + r.cause().getMessage());
                 }
             });
-            case "/health" -> {
-                JsonObject doc = health.get();
+            case "/health" -> health.get().onComplete(r -> {
+                JsonObject doc = r.succeeded() ? r.result()
+                        : new JsonObject().put("status", "DOWN").put("error", String.valueOf(r.cause()));
                 request.response().setStatusCode("UP".equals(doc.getString("status")) ? 200 : 503)
                         .putHeader("Content-Type", "application/json").end(doc.encodePrettily());
-            }
+            });
             default -> request.response().setStatusCode(404).end("not found: try /metrics or /health\n");
         }
     }

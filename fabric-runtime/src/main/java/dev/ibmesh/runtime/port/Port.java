@@ -1,6 +1,6 @@
 package dev.ibmesh.runtime.port;
 
-import com.google.protobuf.ByteString;
+import com.google.protobuf.UnsafeByteOperations;
 import dev.ibmesh.mad.pma.PortCounters.Counter;
 import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.proto.link.v1.Frame;
@@ -78,7 +78,7 @@ public final class Port implements LinkHandler {
         this.linkWidthEnabled = config.linkWidthEnabled();
         this.policy = new ReceivePolicy().mtuCap(config.mtuCap()).operationalVlsCode(config.vlCap());
         this.flowControl = new LinkFlowControl(config.dataVls(), config.bufferBlocksPerVl(),
-                Math.max(1, config.bufferBlocksPerVl() / 4));
+                Math.max(1, config.bufferBlocksPerVl() / 8));
         this.arbiter = new VlArbiter(64, 64, config.dataVls());
         this.queues = new VlQueues(config.queuePacketsPerVl());
     }
@@ -152,7 +152,8 @@ public final class Port implements LinkHandler {
     }
 
     /**
-     * Queues a data packet (LRH through VCRC) for transmission on the VL its LRH names. Returns false, counting
+     * Queues a data packet (LRH through VCRC) for transmission on the VL its LRH names. The port takes the array
+     * as it is (no copy): the caller must not change it afterwards. Returns false, counting
      * PortXmitDiscards, when the port cannot send it: the VL's queue is full, the VL is not operational, the link is
      * not up, or the port state allows only SMPs (Init, Armed) and this is not one.
      */
@@ -181,7 +182,7 @@ public final class Port implements LinkHandler {
             tap.frame(this, Direction.TX, kind == Frame.Kind.LINK ? ErfType.INFINIBAND_LINK : ErfType.INFINIBAND, bytes);
         }
         link.send(LinkMessage.newBuilder().addFrames(Frame.newBuilder().setKind(kind)
-                .setBytes(ByteString.copyFrom(bytes)).setEndBad(endBad)).build());
+                .setBytes(UnsafeByteOperations.unsafeWrap(bytes)).setEndBad(endBad)).build());
         return true;
     }
 
@@ -196,8 +197,17 @@ public final class Port implements LinkHandler {
         }
         flowControl.rx(vl).release(Blocks.ofFrame(frameBytes));
         if (flowControl.updateDue(vl)) {
-            pendingFlowControl.add(flowControl.update(vl));
-            scheduleDrain();
+            // Sent at once, not at the end of this turn: the peer's sender may be waiting for exactly this credit,
+            // and the messages queued behind this one on the event loop would delay it by a whole window.
+            FlowControlPacket update = flowControl.update(vl);
+            if (link != null && link.isReady()) {
+                LinkMessage.Builder m = LinkMessage.newBuilder();
+                addFrame(m, Frame.Kind.LINK, update.encode());
+                link.send(m.build());
+            } else {
+                pendingFlowControl.add(update);
+                scheduleDrain();
+            }
         }
     }
 
@@ -402,6 +412,7 @@ public final class Port implements LinkHandler {
                 return;
             }
             link.send(batch.build());
+            events.onTransmitSpace(this);
         }
     }
 
@@ -409,7 +420,8 @@ public final class Port implements LinkHandler {
         if (tap != null) {
             tap.frame(this, Direction.TX, kind == Frame.Kind.LINK ? ErfType.INFINIBAND_LINK : ErfType.INFINIBAND, bytes);
         }
-        batch.addFrames(Frame.newBuilder().setKind(kind).setBytes(ByteString.copyFrom(bytes)));
+        // No copy: a frame handed to the port is the port's, and nothing writes to it again.
+        batch.addFrames(Frame.newBuilder().setKind(kind).setBytes(UnsafeByteOperations.unsafeWrap(bytes)));
     }
 
     /** The arbiter's view of the queues: a VL is ready with a head packet that its credits cover. */
@@ -423,6 +435,11 @@ public final class Port implements LinkHandler {
         @Override
         public int headBytes(int vl) {
             return queues.peek(vl).length;
+        }
+
+        @Override
+        public int candidates() {
+            return queues.nonEmpty();
         }
     }
 

@@ -17,7 +17,8 @@ import dev.ibmesh.wire.Mtu;
 public record PortConfig(int number, int linkWidthSupported, int linkWidthEnabled, int linkSpeedSupported,
                          int linkSpeedEnabled, int linkSpeedExtSupported, int linkSpeedExtEnabled, int vlCap,
                          Mtu mtuCap, int bufferBlocksPerVl, int vl15BufferPackets, int queuePacketsPerVl) {
-    public static final int DEFAULT_BUFFER_BLOCKS_PER_VL = 1024;
+    /** 2048 blocks (128 KiB): as much credit as one flow-control packet can advertise (FCCL - ABR is at most 2048). */
+    public static final int DEFAULT_BUFFER_BLOCKS_PER_VL = 2048;
     public static final int DEFAULT_VL15_BUFFER_PACKETS = 32;
     public static final int DEFAULT_QUEUE_PACKETS_PER_VL = 1024;
 

@@ -9,6 +9,7 @@ final class VlQueues {
     private final ArrayDeque<byte[]>[] queues;
     private final int capacity;
     private int total;
+    private int nonEmpty;
 
     @SuppressWarnings("unchecked")
     VlQueues(int capacityPerVl) {
@@ -26,6 +27,7 @@ final class VlQueues {
         }
         queues[vl].addLast(frame);
         total++;
+        nonEmpty |= 1 << vl;
         return true;
     }
 
@@ -37,12 +39,20 @@ final class VlQueues {
         byte[] f = queues[vl].pollFirst();
         if (f != null) {
             total--;
+            if (queues[vl].isEmpty()) {
+                nonEmpty &= ~(1 << vl);
+            }
         }
         return f;
     }
 
     int size(int vl) {
         return queues[vl].size();
+    }
+
+    /** Bit n set when VL n has a packet waiting. */
+    int nonEmpty() {
+        return nonEmpty;
     }
 
     boolean isEmpty() {
@@ -56,6 +66,7 @@ final class VlQueues {
             q.clear();
         }
         total = 0;
+        nonEmpty = 0;
         return n;
     }
 }

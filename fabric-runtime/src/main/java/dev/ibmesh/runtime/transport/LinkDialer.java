@@ -64,7 +64,7 @@ public final class LinkDialer {
         ClientResponseObserver<LinkMessage, LinkMessage> observer = new ClientResponseObserver<>() {
             @Override
             public void beforeStart(ClientCallStreamObserver<LinkMessage> requests) {
-                requests.disableAutoRequestWithInitial(1);
+                requests.disableAutoRequestWithInitial(StreamConnection.WINDOW);
                 watch.connection = new StreamConnection(requests, watch, peer);
                 requests.setOnReadyHandler(() -> watch.connection.ready());
             }

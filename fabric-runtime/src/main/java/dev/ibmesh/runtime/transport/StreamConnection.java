@@ -6,10 +6,15 @@ import io.grpc.stub.CallStreamObserver;
 
 /**
  * Adapts one side of a gRPC VirtualLink stream (server or client) to {@link LinkConnection}, with manual inbound
- * flow control: one message is requested at a time, and the next only after the handler took the previous one.
+ * flow control: {@link #WINDOW} messages may be in flight, and one more is requested each time the handler took
+ * one. So a slow device slows its peer's sender instead of letting messages pile up (each message carries at most
+ * a batch of frames, and the port's credits bound those further).
  * Tells the handler of the end exactly once, whichever way the stream ends. Event loop only.
  */
 final class StreamConnection implements LinkConnection {
+    /** Link messages a receiver accepts ahead of handling them: enough to keep both event loops busy. */
+    static final int WINDOW = 8;
+
     private final CallStreamObserver<LinkMessage> outbound;
     private final StreamListener handler;
     private final String peer;

@@ -46,7 +46,7 @@ public final class VirtualLinkService extends VirtualLinkGrpc.VirtualLinkImplBas
         }
         out.setOnReadyHandler(connection::ready);
         out.setOnCancelHandler(() -> connection.ended(Status.CANCELLED.withDescription("peer " + peer + " went away"), false));
-        out.request(1);
+        out.request(StreamConnection.WINDOW);
         return new StreamObserver<>() {
             @Override
             public void onNext(LinkMessage message) {

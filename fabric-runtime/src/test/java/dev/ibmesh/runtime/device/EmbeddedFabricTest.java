@@ -15,6 +15,7 @@ import dev.ibmesh.runtime.topology.TopologyLoader;
 import dev.ibmesh.runtime.transport.InProcessLinkTransport;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -49,8 +50,9 @@ class EmbeddedFabricTest {
                 assertEquals(expectedWidth, onLoop(d, () -> p.training().linkWidthActive()), "width the topology promises");
             }
         }
-        assertEquals("UP", fabric.health().getString("status"));
-        assertEquals("Init", fabric.health().getJsonObject("devices").getJsonObject("leaf1").getJsonObject("ports")
+        JsonObject health = fabric.health().await(5, TimeUnit.SECONDS);
+        assertEquals("UP", health.getString("status"));
+        assertEquals("Init", health.getJsonObject("devices").getJsonObject("leaf1").getJsonObject("ports")
                 .getJsonObject("3").getString("portState"));
         fabric.stop().await(10, TimeUnit.SECONDS);
     }
