@@ -34,6 +34,10 @@ final class DeviceCommand implements Callable<Integer> {
             description = "Address for /metrics and /health. Default: ${DEFAULT-VALUE}.")
     String httpHost;
 
+    @Option(names = "--capture-dir", paramLabel = "DIR", defaultValue = "captures",
+            description = "Where traces started through /capture/start go. Default: ${DEFAULT-VALUE}.")
+    Path captureDir;
+
     @Spec
     CommandSpec spec;
 
@@ -55,6 +59,6 @@ final class DeviceCommand implements Callable<Integer> {
         spec.commandLine().getOut().printf("ibmesh device: %s (%s, %d ports) listening on %s%n", name, config.kind(),
                 config.ports().size(), config.listenAddress());
         return ServiceRunner.run(List.of(config), new NettyLinkTransport(), httpHost, http,
-                spec.commandLine().getOut(), spec.commandLine().getErr(), "device");
+                captureDir, spec.commandLine().getOut(), spec.commandLine().getErr(), "device");
     }
 }

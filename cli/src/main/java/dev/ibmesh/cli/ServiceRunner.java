@@ -1,5 +1,6 @@
 package dev.ibmesh.cli;
 
+import dev.ibmesh.runtime.device.CaptureControl;
 import dev.ibmesh.runtime.device.DeviceConfig;
 import dev.ibmesh.runtime.device.DeviceFactory;
 import dev.ibmesh.runtime.device.Fabric;
@@ -9,6 +10,7 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Vertx;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -21,8 +23,8 @@ final class ServiceRunner {
     private ServiceRunner() {
     }
 
-    static int run(List<DeviceConfig> devices, LinkTransport transport, String httpHost, int httpPort, PrintWriter out,
-                   PrintWriter err, String command) {
+    static int run(List<DeviceConfig> devices, LinkTransport transport, String httpHost, int httpPort, Path captureDir,
+                   PrintWriter out, PrintWriter err, String command) {
         Vertx vertx = Vertx.vertx();
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         Fabric fabric;
@@ -33,7 +35,8 @@ final class ServiceRunner {
             vertx.close();
             return Ibmesh.EXIT_BAD_INPUT;
         }
-        ObservabilityServer http = new ObservabilityServer(vertx, registry, fabric::health);
+        ObservabilityServer http = new ObservabilityServer(vertx, registry, fabric::health,
+                new CaptureControl(fabric, captureDir));
         int bound;
         try {
             bound = http.start(httpHost, httpPort).await(10, TimeUnit.SECONDS);
@@ -45,6 +48,8 @@ final class ServiceRunner {
         }
         out.printf("ibmesh %s: %d device(s) running; metrics at http://%s:%d/metrics, health at /health%n", command,
                 devices.size(), httpHost, bound, bound);
+        out.printf("ibmesh %s: capture a port with: curl -X POST 'http://%s:%d/capture/start?device=NAME&port=N&file=NAME.pcap'"
+                + " (traces go to %s)%n", command, httpHost, bound, captureDir.toAbsolutePath());
         out.println("ibmesh " + command + ": press Ctrl-C to stop");
         out.flush();
         CountDownLatch stopped = new CountDownLatch(1);

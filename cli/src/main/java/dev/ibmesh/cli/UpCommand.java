@@ -26,6 +26,10 @@ final class UpCommand implements Callable<Integer> {
             description = "Address for /metrics and /health. Default: ${DEFAULT-VALUE}.")
     String httpHost;
 
+    @Option(names = "--capture-dir", paramLabel = "DIR", defaultValue = "captures",
+            description = "Where traces started through /capture/start go. Default: ${DEFAULT-VALUE}.")
+    Path captureDir;
+
     @Spec
     CommandSpec spec;
 
@@ -38,6 +42,6 @@ final class UpCommand implements Callable<Integer> {
         spec.commandLine().getOut().printf("ibmesh up: %s: %d devices, %d links%n", topology, t.devices().size(),
                 t.links().size());
         return ServiceRunner.run(FabricPlan.embedded(t), new InProcessLinkTransport("up"), httpHost, httpPort,
-                spec.commandLine().getOut(), spec.commandLine().getErr(), "up");
+                captureDir, spec.commandLine().getOut(), spec.commandLine().getErr(), "up");
     }
 }

@@ -1,30 +1,36 @@
 package dev.ibmesh.runtime.observe;
 
+import dev.ibmesh.runtime.device.CaptureControl;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.json.JsonObject;
 import java.util.function.Supplier;
 
 /**
- * The HTTP side of a device or fabric: {@code /metrics} (Prometheus text format 0.0.4, scraped off the event loop)
- * and {@code /health} (JSON; 200 while the devices are up, 503 otherwise) for Kubernetes probes.
+ * The HTTP side of a device or fabric: {@code /metrics} (Prometheus text format 0.0.4, scraped off the event loop),
+ * {@code /health} (JSON; 200 while the devices are up, 503 otherwise) for Kubernetes probes, and trace capture per
+ * port at run time: {@code POST /capture/start?device=D&port=N&file=NAME} and {@code POST /capture/stop?device=D&port=N}.
  */
 public final class ObservabilityServer {
     private final Vertx vertx;
     private final PrometheusMeterRegistry registry;
     private final Supplier<Future<JsonObject>> health;
+    private final CaptureControl captures;
     private HttpServer server;
 
     /**
      * @param health gives the health document, without blocking; its {@code status} field is "UP" when healthy
      */
-    public ObservabilityServer(Vertx vertx, PrometheusMeterRegistry registry, Supplier<Future<JsonObject>> health) {
+    public ObservabilityServer(Vertx vertx, PrometheusMeterRegistry registry, Supplier<Future<JsonObject>> health,
+                               CaptureControl captures) {
         this.vertx = vertx;
         this.registry = registry;
         this.health = health;
+        this.captures = captures;
     }
 
     /** Listens on {@code port} (0 picks a free one) on {@code host}; the future gives the bound port. */
@@ -54,7 +60,34 @@ public final class ObservabilityServer {
                 request.response().setStatusCode("UP".equals(doc.getString("status")) ? 200 : 503)
                         .putHeader("Content-Type", "application/json").end(doc.encodePrettily());
             });
-            default -> request.response().setStatusCode(404).end("not found: try /metrics or /health\n");
+            case "/capture/start" -> capture(request, true);
+            case "/capture/stop" -> capture(request, false);
+            default -> request.response().setStatusCode(404).end("not found: try /metrics, /health or /capture/start\n");
         }
+    }
+
+    private void capture(HttpServerRequest request, boolean start) {
+        if (request.method() != HttpMethod.POST) {
+            request.response().setStatusCode(405).end("use POST\n");
+            return;
+        }
+        String device = request.getParam("device");
+        int port;
+        try {
+            port = Integer.parseInt(request.getParam("port"));
+        } catch (NumberFormatException e) {
+            request.response().setStatusCode(400).end("port must be a number, was '" + request.getParam("port") + "'\n");
+            return;
+        }
+        Future<String> done = start
+                ? captures.start(device, port, request.getParam("file")).map(f -> "capturing " + device + "/" + port + " to " + f + "\n")
+                : captures.stop(device, port).map(n -> "stopped " + device + "/" + port + ": " + n + " frames\n");
+        done.onComplete(r -> {
+            if (r.succeeded()) {
+                request.response().end(r.result());
+            } else {
+                request.response().setStatusCode(400).end(r.cause().getMessage() + "\n");
+            }
+        });
     }
 }

@@ -36,7 +36,15 @@ public enum DropReason {
     /** VL15 is not flow controlled: a full VL15 buffer drops the SMP. */
     VL15_BUFFER_FULL(Counter.VL15_DROPPED),
     /** A link packet that is not 6 bytes, has a reserved Op, or a bad LPCRC. */
-    MALFORMED_LINK_PACKET(Counter.PORT_RCV_ERRORS);
+    MALFORMED_LINK_PACKET(Counter.PORT_RCV_ERRORS),
+
+    // Transmit side: IBA 16.1.3.5 counts outbound packets discarded because the port is down or congested.
+    /** The port could not take a packet to send: queue full, VL not operational, link or port state not up. */
+    TRANSMIT_REFUSED(Counter.PORT_XMIT_DISCARDS),
+    /** A packet waited at the head of its VL queue longer than the port's HOQLife. */
+    HEAD_OF_QUEUE_LIFETIME(Counter.PORT_XMIT_DISCARDS),
+    /** Packets waiting to be sent when the link went down. */
+    LINK_DOWN(Counter.PORT_XMIT_DISCARDS);
 
     private final Counter counter;
 

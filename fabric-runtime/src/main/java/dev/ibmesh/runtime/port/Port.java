@@ -63,6 +63,7 @@ public final class Port implements LinkHandler {
     private String peer;
     private int linkWidthEnabled;
     private int vl15Held;
+    private long hoqLifetimeNanos = Long.MAX_VALUE;
     private boolean drainScheduled;
     private Scheduler.Cancellable refreshTimer;
     private FrameTap tap;
@@ -161,8 +162,8 @@ public final class Port implements LinkHandler {
         int vl = frame.length >= Lrh.SIZE ? Lrh.vl(frame, 0) : -1;
         boolean allowed = vl == Lrh.VL15 ? physicalState == PortInfo.PHYS_STATE_LINK_UP
                 : portState == PortInfo.PORT_STATE_ACTIVE && vl >= 0 && vl < flowControl.operationalVls();
-        if (!allowed || !queues.offer(vl, frame)) {
-            counters.increment(Counter.PORT_XMIT_DISCARDS);
+        if (!allowed || !queues.offer(vl, frame, scheduler.nanoTime())) {
+            drop(DropReason.TRANSMIT_REFUSED);
             return false;
         }
         scheduleDrain();
@@ -214,6 +215,17 @@ public final class Port implements LinkHandler {
     /** PortInfo.LinkWidthEnabled as the SMA last set it; the link retrains with it on the next link up. */
     public void linkWidthEnabled(int widthEnabled) {
         this.linkWidthEnabled = widthEnabled;
+    }
+
+    /**
+     * PortInfo.HOQLife: how long a packet may wait at the head of a VL queue before it is discarded (IBA 18.2.5.2):
+     * 4.096 us x 2^code; codes of 20 and above mean no limit (what opensm writes to disable it).
+     */
+    public void hoqLife(int code) {
+        if (code < 0 || code > 31) {
+            throw new IllegalArgumentException("HOQLife must be 0..31, was " + code);
+        }
+        hoqLifetimeNanos = code >= 20 ? Long.MAX_VALUE : 4096L << code;
     }
 
     /** SMA: Init to Armed (IBA 7.2: only from Init). Returns false if the port is not in Init. */
@@ -392,6 +404,7 @@ public final class Port implements LinkHandler {
     /** Sends what credits and arbitration allow, in link messages of up to {@link #MAX_BATCH_FRAMES} frames. */
     private void drain() {
         drainScheduled = false;
+        discardExpiredHeads();
         while (link != null && link.isReady()) {
             LinkMessage.Builder batch = LinkMessage.newBuilder();
             for (FlowControlPacket fc : pendingFlowControl) {
@@ -422,6 +435,21 @@ public final class Port implements LinkHandler {
         }
         // No copy: a frame handed to the port is the port's, and nothing writes to it again.
         batch.addFrames(Frame.newBuilder().setKind(kind).setBytes(UnsafeByteOperations.unsafeWrap(bytes)));
+    }
+
+    /** Head-of-queue lifetime: a packet that could not leave in time is discarded, and the next one gets its turn. */
+    private void discardExpiredHeads() {
+        if (hoqLifetimeNanos == Long.MAX_VALUE) {
+            return;
+        }
+        long now = scheduler.nanoTime();
+        for (int mask = queues.nonEmpty(); mask != 0; mask &= mask - 1) {
+            int vl = Integer.numberOfTrailingZeros(mask);
+            while (queues.size(vl) > 0 && now - queues.headQueuedAt(vl) > hoqLifetimeNanos) {
+                queues.poll(vl);
+                drop(DropReason.HEAD_OF_QUEUE_LIFETIME);
+            }
+        }
     }
 
     /** The arbiter's view of the queues: a VL is ready with a head packet that its credits cover. */
@@ -460,8 +488,9 @@ public final class Port implements LinkHandler {
         if (wasUp) {
             counters.increment(Counter.LINK_DOWNED_COUNTER);
         }
-        int discarded = queues.clear();
-        counters.add(Counter.PORT_XMIT_DISCARDS, discarded);
+        for (int n = queues.clear(); n > 0; n--) {
+            drop(DropReason.LINK_DOWN);
+        }
         pendingFlowControl.clear();
         vl15Held = 0;
         training = null;
@@ -483,6 +512,7 @@ public final class Port implements LinkHandler {
     private void refreshFlowControl() {
         refreshTimer = null;
         if (physicalState == PortInfo.PHYS_STATE_LINK_UP) {
+            discardExpiredHeads();
             pendingFlowControl.addAll(flowControl.updatePackets());
             scheduleDrain();
             startRefreshTimer();

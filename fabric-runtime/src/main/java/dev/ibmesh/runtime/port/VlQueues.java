@@ -1,53 +1,64 @@
 package dev.ibmesh.runtime.port;
 
-import java.util.ArrayDeque;
-
 /**
- * A port's transmit queues, one per VL (0-15), each bounded in packets. Event loop only.
+ * A port's transmit queues, one per VL (0-15), each a bounded ring of frames with the time each was queued (for
+ * the head-of-queue lifetime). Allocates nothing per packet. Event loop only.
  */
 final class VlQueues {
-    private final ArrayDeque<byte[]>[] queues;
+    private final byte[][][] frames = new byte[16][][];
+    private final long[][] queuedAt = new long[16][];
+    private final int[] head = new int[16];
+    private final int[] size = new int[16];
     private final int capacity;
-    private int total;
     private int nonEmpty;
 
-    @SuppressWarnings("unchecked")
     VlQueues(int capacityPerVl) {
         this.capacity = capacityPerVl;
-        this.queues = new ArrayDeque[16];
         for (int vl = 0; vl < 16; vl++) {
-            queues[vl] = new ArrayDeque<>();
+            frames[vl] = new byte[capacityPerVl][];
+            queuedAt[vl] = new long[capacityPerVl];
         }
     }
 
     /** False when the VL's queue is full. */
-    boolean offer(int vl, byte[] frame) {
-        if (queues[vl].size() >= capacity) {
+    boolean offer(int vl, byte[] frame, long now) {
+        if (size[vl] == capacity) {
             return false;
         }
-        queues[vl].addLast(frame);
-        total++;
+        int slot = (head[vl] + size[vl]) % capacity;
+        frames[vl][slot] = frame;
+        queuedAt[vl][slot] = now;
+        size[vl]++;
         nonEmpty |= 1 << vl;
         return true;
     }
 
+    /** The head frame of {@code vl}, or null. */
     byte[] peek(int vl) {
-        return queues[vl].peekFirst();
+        return size[vl] == 0 ? null : frames[vl][head[vl]];
+    }
+
+    /** When the head frame of {@code vl} was queued; only meaningful when the queue is not empty. */
+    long headQueuedAt(int vl) {
+        return queuedAt[vl][head[vl]];
     }
 
     byte[] poll(int vl) {
-        byte[] f = queues[vl].pollFirst();
-        if (f != null) {
-            total--;
-            if (queues[vl].isEmpty()) {
-                nonEmpty &= ~(1 << vl);
-            }
+        if (size[vl] == 0) {
+            return null;
+        }
+        int h = head[vl];
+        byte[] f = frames[vl][h];
+        frames[vl][h] = null;
+        head[vl] = (h + 1) % capacity;
+        if (--size[vl] == 0) {
+            nonEmpty &= ~(1 << vl);
         }
         return f;
     }
 
     int size(int vl) {
-        return queues[vl].size();
+        return size[vl];
     }
 
     /** Bit n set when VL n has a packet waiting. */
@@ -55,18 +66,15 @@ final class VlQueues {
         return nonEmpty;
     }
 
-    boolean isEmpty() {
-        return total == 0;
-    }
-
     /** Empties every queue and returns how many packets were in them. */
     int clear() {
-        int n = total;
-        for (ArrayDeque<byte[]> q : queues) {
-            q.clear();
+        int n = 0;
+        for (int vl = 0; vl < 16; vl++) {
+            while (size[vl] > 0) {
+                poll(vl);
+                n++;
+            }
         }
-        total = 0;
-        nonEmpty = 0;
         return n;
     }
 }

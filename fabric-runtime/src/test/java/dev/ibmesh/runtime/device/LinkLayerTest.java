@@ -93,6 +93,29 @@ class LinkLayerTest {
     }
 
     @Test
+    void packetsPastTheHeadOfQueueLifetimeAreDiscardedAndCounted() {
+        onLoop(b, () -> b.hold = true);
+        Port pa = a.port(1);
+        int fit = PortConfig.DEFAULT_BUFFER_BLOCKS_PER_VL / Blocks.ofFrame(send(0, 2, 1, 0, 4096).length);
+        onLoop(a, () -> {
+            pa.hoqLife(14); // 4.096 us x 2^14 = 67 ms: enough for the credited packets to leave, not for the rest
+            for (int i = 0; i < fit + 20; i++) {
+                pa.transmit(send(0, 2, 1, i, 4096));
+            }
+            return null;
+        });
+        await("stalled packets expire", 5_000, () -> onLoop(a, () -> pa.drops(DropReason.HEAD_OF_QUEUE_LIFETIME)) == 20);
+        assertEquals(20, onLoop(a, () -> pa.counters().portCounters(1).portXmitDiscards()));
+        assertEquals(0, onLoop(a, () -> pa.queued(0)));
+        onLoop(b, () -> {
+            b.releaseHeld();
+            return null;
+        });
+        sleep(100);
+        assertEquals(fit, onLoop(b, () -> b.received.size()), "only what had credit was sent");
+    }
+
+    @Test
     void ignoringCreditsOverrunsTheReceiver() {
         onLoop(b, () -> b.hold = true);
         Port pa = a.port(1);

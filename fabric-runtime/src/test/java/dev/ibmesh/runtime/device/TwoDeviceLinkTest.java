@@ -14,6 +14,10 @@ import dev.ibmesh.runtime.transport.InProcessLinkTransport;
 import dev.ibmesh.runtime.transport.LinkTransport;
 import dev.ibmesh.runtime.transport.NettyLinkTransport;
 import dev.ibmesh.wire.Bth;
+import io.grpc.ManagedChannel;
+import io.grpc.health.v1.HealthCheckRequest;
+import io.grpc.health.v1.HealthCheckResponse;
+import io.grpc.health.v1.HealthGrpc;
 import io.vertx.core.Vertx;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -62,6 +66,19 @@ class TwoDeviceLinkTest {
         assertEquals(PortInfo.LINK_WIDTH_4X, onLoop(d[0], () -> p.training().linkWidthActive()));
         assertEquals(4, onLoop(d[0], () -> p.training().linkSpeedActive()), "QDR");
         assertEquals("0x00000000000000b1/1", onLoop(d[0], p::peer));
+    }
+
+    @Test
+    void devicesServeTheStandardGrpcHealthService() throws Exception {
+        InProcessLinkTransport transport = new InProcessLinkTransport("health-" + System.nanoTime());
+        start(transport, "a", "b");
+        ManagedChannel channel = transport.channel("b", Runnable::run);
+        try {
+            HealthCheckResponse r = HealthGrpc.newBlockingStub(channel).check(HealthCheckRequest.getDefaultInstance());
+            assertEquals(HealthCheckResponse.ServingStatus.SERVING, r.getStatus());
+        } finally {
+            channel.shutdownNow();
+        }
     }
 
     /** Sends n packets each way (on VL0 and VL1), checks order, contents and counters on both ends. */

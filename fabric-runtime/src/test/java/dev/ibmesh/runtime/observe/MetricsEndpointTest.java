@@ -4,12 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.ibmesh.runtime.device.CaptureControl;
 import dev.ibmesh.runtime.device.DeviceConfig;
 import dev.ibmesh.runtime.device.DeviceFactory;
 import dev.ibmesh.runtime.device.Fabric;
 import dev.ibmesh.runtime.device.LinkPlan;
 import dev.ibmesh.runtime.port.PortConfig;
 import dev.ibmesh.runtime.transport.InProcessLinkTransport;
+import dev.ibmesh.trace.ErfTraceReader;
+import dev.ibmesh.trace.ErfType;
+import dev.ibmesh.trace.TraceRecord;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Vertx;
@@ -46,7 +50,8 @@ class MetricsEndpointTest {
                         List.of(new LinkPlan(1, "a", 1, null, false)), "b", List.of()));
         Fabric fabric = Fabric.start(vertx, devices, DeviceFactory.BASIC, new InProcessLinkTransport("m-" + System.nanoTime()),
                 registry).await(10, TimeUnit.SECONDS);
-        ObservabilityServer http = new ObservabilityServer(vertx, registry, fabric::health);
+        ObservabilityServer http = new ObservabilityServer(vertx, registry, fabric::health,
+                new CaptureControl(fabric, dir.resolve("captures")));
         int port = http.start("127.0.0.1", 0).await(10, TimeUnit.SECONDS);
         HttpClient client = HttpClient.newHttpClient();
 
@@ -61,11 +66,37 @@ class MetricsEndpointTest {
         assertTrue(promtool.waitFor(60, TimeUnit.SECONDS));
         assertEquals(0, promtool.exitValue(), "promtool check metrics: " + verdict);
 
+        assertEquals("capturing a/1 to " + dir.resolve("captures").resolve("a1.pcap") + "\n",
+                post(client, port, "/capture/start?device=a&port=1&file=a1.pcap", 200));
+        post(client, port, "/capture/start?device=a&port=1&file=again.pcap", 400);
+        post(client, port, "/capture/start?device=a&port=1&file=../escape.pcap", 400);
+        post(client, port, "/capture/start?device=zz&port=1&file=x.pcap", 400);
+        post(client, port, "/capture/start?device=a&port=one&file=x.pcap", 400);
+        for (int i = 0; i < 200 && !get(client, port, "/health", 200).contains("\"Init\""); i++) {
+            Thread.sleep(10);
+        }
+        Thread.sleep(50); // the flow-control refresh crosses the trained link every 10 ms
+        String stopped = post(client, port, "/capture/stop?device=a&port=1", 200);
+        assertTrue(stopped.startsWith("stopped a/1: ") && !stopped.startsWith("stopped a/1: 0 "), stopped);
+        try (ErfTraceReader trace = ErfTraceReader.open(dir.resolve("captures").resolve("a1.pcap"))) {
+            TraceRecord first = trace.next();
+            assertEquals(ErfType.INFINIBAND_LINK, first.type(), "flow-control packets on an idle link");
+            assertEquals("a/1", first.port().name());
+        }
+        post(client, port, "/capture/stop?device=a&port=1", 400);
+
         String health = get(client, port, "/health", 200);
         assertTrue(health.contains("\"status\" : \"UP\""), health);
         get(client, port, "/nope", 404);
         http.stop().await(5, TimeUnit.SECONDS);
         fabric.stop().await(10, TimeUnit.SECONDS);
+    }
+
+    private static String post(HttpClient client, int port, String path, int status) throws Exception {
+        HttpResponse<String> r = client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(status, r.statusCode(), path + ": " + r.body());
+        return r.body();
     }
 
     private static String get(HttpClient client, int port, String path, int status) throws Exception {
