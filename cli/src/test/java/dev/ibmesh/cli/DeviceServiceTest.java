@@ -69,6 +69,33 @@ class DeviceServiceTest {
     }
 
     @Test
+    void upRunsTheWholeFatTreeInOneProcess(@TempDir Path dir) throws Exception {
+        int httpPort = freePort();
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        children.add(new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), Ibmesh.class.getName(), "up",
+                Path.of("..", "examples", "topologies", "fat-tree-2-level.yaml").toString(), "--http", Integer.toString(httpPort),
+                "--capture-dir", dir.toString()).redirectErrorStream(true).redirectOutput(dir.resolve("up.log").toFile()).start());
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (true) {
+            try {
+                JsonObject devices = new JsonObject(http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + httpPort + "/health"))
+                        .build(), HttpResponse.BodyHandlers.ofString()).body()).getJsonObject("devices");
+                long trained = devices.fieldNames().stream().flatMap(d -> devices.getJsonObject(d).getJsonObject("ports")
+                        .stream()).filter(p -> "Init".equals(((JsonObject) p.getValue()).getString("portState"))).count();
+                if (trained == 32) { // 16 links, two ends each
+                    break;
+                }
+            } catch (IOException notYet) {
+                // not listening yet
+            }
+            if (System.nanoTime() > deadline) {
+                fail("the fat tree did not train: " + Files.readString(dir.resolve("up.log")));
+            }
+            Thread.sleep(100);
+        }
+    }
+
+    @Test
     void badTopologyIsReportedWithItsLine(@TempDir Path dir) throws IOException {
         Path bad = dir.resolve("bad.yaml");
         Files.writeString(bad, "devices:\n  - {name: a, kind: hca, ports: 9}\nlinks: []\n");
