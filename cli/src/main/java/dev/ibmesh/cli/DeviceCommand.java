@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -30,13 +31,8 @@ final class DeviceCommand implements Callable<Integer> {
             description = "Port for /metrics and /health; default: the device's http in the topology, else 9100.")
     Integer httpPort;
 
-    @Option(names = "--http-host", paramLabel = "HOST", defaultValue = "0.0.0.0",
-            description = "Address for /metrics and /health. Default: ${DEFAULT-VALUE}.")
-    String httpHost;
-
-    @Option(names = "--capture-dir", paramLabel = "DIR", defaultValue = "captures",
-            description = "Where traces started through /capture/start go. Default: ${DEFAULT-VALUE}.")
-    Path captureDir;
+    @Mixin
+    ServiceOptions service;
 
     @Spec
     CommandSpec spec;
@@ -58,7 +54,7 @@ final class DeviceCommand implements Callable<Integer> {
         int http = httpPort != null ? httpPort : d.http().orElse(9100);
         spec.commandLine().getOut().printf("ibmesh device: %s (%s, %d ports) listening on %s%n", name, config.kind(),
                 config.ports().size(), config.listenAddress());
-        return ServiceRunner.run(List.of(config), new NettyLinkTransport(), httpHost, http,
-                captureDir, spec.commandLine().getOut(), spec.commandLine().getErr(), "device");
+        return ServiceRunner.run(List.of(config), new NettyLinkTransport(), service.httpHost, http,
+                service.captureDir, spec.commandLine().getOut(), spec.commandLine().getErr(), "device");
     }
 }

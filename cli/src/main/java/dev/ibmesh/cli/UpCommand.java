@@ -6,6 +6,7 @@ import dev.ibmesh.runtime.transport.InProcessLinkTransport;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -22,13 +23,8 @@ final class UpCommand implements Callable<Integer> {
             description = "Port for /metrics and /health (0 picks a free one). Default: ${DEFAULT-VALUE}.")
     int httpPort;
 
-    @Option(names = "--http-host", paramLabel = "HOST", defaultValue = "127.0.0.1",
-            description = "Address for /metrics and /health. Default: ${DEFAULT-VALUE}.")
-    String httpHost;
-
-    @Option(names = "--capture-dir", paramLabel = "DIR", defaultValue = "captures",
-            description = "Where traces started through /capture/start go. Default: ${DEFAULT-VALUE}.")
-    Path captureDir;
+    @Mixin
+    ServiceOptions service;
 
     @Spec
     CommandSpec spec;
@@ -41,7 +37,7 @@ final class UpCommand implements Callable<Integer> {
         }
         spec.commandLine().getOut().printf("ibmesh up: %s: %d devices, %d links%n", topology, t.devices().size(),
                 t.links().size());
-        return ServiceRunner.run(FabricPlan.embedded(t), new InProcessLinkTransport("up"), httpHost, httpPort,
-                captureDir, spec.commandLine().getOut(), spec.commandLine().getErr(), "up");
+        return ServiceRunner.run(FabricPlan.embedded(t), new InProcessLinkTransport("up"), service.httpHost, httpPort,
+                service.captureDir, spec.commandLine().getOut(), spec.commandLine().getErr(), "up");
     }
 }

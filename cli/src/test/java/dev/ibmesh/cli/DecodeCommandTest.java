@@ -5,15 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 class DecodeCommandTest {
     /** The shipped example is exactly what {@link ExampleTrace} makes (run with -Dibmesh.writeExamples to refresh). */
@@ -31,10 +28,10 @@ class DecodeCommandTest {
     void decodesEveryFrameAndFlagsTheDamagedOnes(@TempDir Path dir) throws IOException {
         Path trace = dir.resolve("t.pcap");
         Files.write(trace, ExampleTrace.bytes());
-        Run run = run("decode", trace.toString());
-        assertEquals(0, run.exit, run.err);
+        CliRun run = CliRun.of("decode", trace.toString());
+        assertEquals(0, run.exit(), run.err());
         List<String> lines = run.lines();
-        assertEquals(ExampleTrace.records().size() + 1, lines.size(), run.out);
+        assertEquals(ExampleTrace.records().size() + 1, lines.size(), run.out());
         for (int i = 0; i < ExampleTrace.GOOD_DATA_FRAMES + 2; i++) {
             assertTrue(!lines.get(i).contains("[BAD") && !lines.get(i).contains("MALFORMED"), lines.get(i));
         }
@@ -54,18 +51,18 @@ class DecodeCommandTest {
     void verboseShowsEveryField(@TempDir Path dir) throws IOException {
         Path trace = dir.resolve("t.pcap");
         Files.write(trace, ExampleTrace.bytes());
-        Run run = run("decode", "-v", trace.toString());
-        assertEquals(0, run.exit, run.err);
-        assertTrue(run.out.contains("BTH opCode=RC_ACKNOWLEDGE solicitedEvent=false migReq=false padCnt=0 tver=0 pKey=65535(0xFFFF)"), run.out);
-        assertTrue(run.out.contains("AETH syndrome=31(0x1F) msn=1"), run.out);
-        assertTrue(run.out.contains("initialPath=[2,3]"), run.out);
+        CliRun run = CliRun.of("decode", "-v", trace.toString());
+        assertEquals(0, run.exit(), run.err());
+        assertTrue(run.out().contains("BTH opCode=RC_ACKNOWLEDGE solicitedEvent=false migReq=false padCnt=0 tver=0 pKey=65535(0xFFFF)"), run.out());
+        assertTrue(run.out().contains("AETH syndrome=31(0x1F) msn=1"), run.out());
+        assertTrue(run.out().contains("initialPath=[2,3]"), run.out());
     }
 
     @Test
     void missingFileIsAClearError(@TempDir Path dir) {
-        Run run = run("decode", dir.resolve("nope.pcap").toString());
-        assertEquals(1, run.exit);
-        assertTrue(run.err.contains("nope.pcap: no such file"), run.err);
+        CliRun run = CliRun.of("decode", dir.resolve("nope.pcap").toString());
+        assertEquals(1, run.exit());
+        assertTrue(run.err().contains("nope.pcap: no such file"), run.err());
     }
 
     @Test
@@ -73,41 +70,26 @@ class DecodeCommandTest {
         byte[] full = ExampleTrace.bytes();
         Path trace = dir.resolve("cut.pcap");
         Files.write(trace, Arrays.copyOf(full, full.length - 3));
-        Run run = run("decode", trace.toString());
-        assertEquals(1, run.exit);
-        assertTrue(run.out.contains("summary: 22 packets read"), run.out);
-        assertTrue(run.err.contains("offset"), run.err);
+        CliRun run = CliRun.of("decode", trace.toString());
+        assertEquals(1, run.exit());
+        assertTrue(run.out().contains("summary: 22 packets read"), run.out());
+        assertTrue(run.err().contains("offset"), run.err());
     }
 
     @Test
     void nonErfFileIsRejected(@TempDir Path dir) throws IOException {
         Path text = dir.resolve("notes.txt");
         Files.writeString(text, "this is not a capture, just some text that is long enough");
-        Run run = run("decode", text.toString());
-        assertEquals(1, run.exit);
-        assertTrue(run.err.contains("magic"), run.err);
+        CliRun run = CliRun.of("decode", text.toString());
+        assertEquals(1, run.exit());
+        assertTrue(run.err().contains("magic"), run.err());
     }
 
     @Test
     void wrongUsageExitsWithTwo() {
-        Run run = run("decode");
-        assertEquals(2, run.exit);
-        assertTrue(run.err.contains("Missing required parameter: 'FILE'"), run.err);
+        CliRun run = CliRun.of("decode");
+        assertEquals(2, run.exit());
+        assertTrue(run.err().contains("Missing required parameter: 'FILE'"), run.err());
     }
 
-    private record Run(int exit, String out, String err) {
-        List<String> lines() {
-            return out.lines().toList();
-        }
-    }
-
-    private static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cl = Ibmesh.newCommandLine();
-        cl.setOut(new PrintWriter(out));
-        cl.setErr(new PrintWriter(err));
-        int exit = cl.execute(args);
-        return new Run(exit, out.toString(), err.toString());
-    }
 }

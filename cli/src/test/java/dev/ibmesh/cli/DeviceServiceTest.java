@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import io.vertx.core.json.JsonObject;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -21,7 +19,6 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * Devices as separate processes: two real child JVMs run {@code ibmesh device}, link over loopback, and the link
@@ -99,27 +96,27 @@ class DeviceServiceTest {
     void badTopologyIsReportedWithItsLine(@TempDir Path dir) throws IOException {
         Path bad = dir.resolve("bad.yaml");
         Files.writeString(bad, "devices:\n  - {name: a, kind: hca, ports: 9}\nlinks: []\n");
-        Run run = run("up", bad.toString());
-        assertEquals(1, run.exit);
-        assertTrue(run.err.contains("bad.yaml:2:"), run.err);
+        CliRun run = CliRun.of("up", bad.toString());
+        assertEquals(1, run.exit());
+        assertTrue(run.err().contains("bad.yaml:2:"), run.err());
     }
 
     @Test
     void unknownDeviceAndMissingOptionsAreClearErrors(@TempDir Path dir) throws IOException {
         Path ok = dir.resolve("ok.yaml");
         Files.writeString(ok, "devices:\n  - {name: a, kind: hca, ports: 1}\nlinks: []\n");
-        Run run = run("device", "--topology", ok.toString(), "--name", "zz");
-        assertEquals(1, run.exit);
-        assertTrue(run.err.contains("the topology has no device 'zz'"), run.err);
-        run = run("device", "--topology", ok.toString(), "--name", "a");
-        assertEquals(1, run.exit);
-        assertTrue(run.err.contains("has no listen address"), run.err);
-        run = run("device", "--name", "a");
-        assertEquals(2, run.exit);
-        assertTrue(run.err.contains("Missing required option: '--topology=FILE'"), run.err);
-        run = run("up", dir.resolve("missing.yaml").toString());
-        assertEquals(1, run.exit);
-        assertTrue(run.err.contains("missing.yaml: no such file"), run.err);
+        CliRun run = CliRun.of("device", "--topology", ok.toString(), "--name", "zz");
+        assertEquals(1, run.exit());
+        assertTrue(run.err().contains("the topology has no device 'zz'"), run.err());
+        run = CliRun.of("device", "--topology", ok.toString(), "--name", "a");
+        assertEquals(1, run.exit());
+        assertTrue(run.err().contains("has no listen address"), run.err());
+        run = CliRun.of("device", "--name", "a");
+        assertEquals(2, run.exit());
+        assertTrue(run.err().contains("Missing required option: '--topology=FILE'"), run.err());
+        run = CliRun.of("up", dir.resolve("missing.yaml").toString());
+        assertEquals(1, run.exit());
+        assertTrue(run.err().contains("missing.yaml: no such file"), run.err());
     }
 
     private Process start(Path topology, String name, Path dir) throws IOException {
@@ -154,18 +151,6 @@ class DeviceServiceTest {
         fail("port 1 behind http " + httpPort + " never reached " + portState + "; last: " + last);
     }
 
-    private record Run(int exit, String out, String err) {
-    }
-
-    private static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cl = Ibmesh.newCommandLine();
-        cl.setOut(new PrintWriter(out));
-        cl.setErr(new PrintWriter(err));
-        int exit = cl.execute(args);
-        return new Run(exit, out.toString(), err.toString());
-    }
 
     private static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket(0)) {
