@@ -17,7 +17,7 @@ import dev.ibmesh.trace.ErfType;
 import dev.ibmesh.wire.FlowControlPacket;
 import dev.ibmesh.wire.Lrh;
 import io.grpc.Status;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Executor;
 
@@ -53,7 +53,8 @@ public final class Port implements LinkHandler {
     private final VlArbiter arbiter;
     private final VlQueues queues;
     private final long[] drops = new long[DropReason.values().length];
-    private final List<FlowControlPacket> pendingFlowControl = new ArrayList<>();
+    /** The flow-control packet waiting to go out per VL: a newer one replaces an older, so this never grows. */
+    private final FlowControlPacket[] pendingFlowControl = new FlowControlPacket[LinkFlowControl.DATA_VLS];
     private final Lanes lanes = new Lanes();
 
     private int physicalState = PortInfo.PHYS_STATE_POLLING;
@@ -173,10 +174,10 @@ public final class Port implements LinkHandler {
     /**
      * Puts one frame on the link at once, as an exerciser does: no queue, no credits, no state or VL rules, no
      * counters. For testers that send malformed packets on purpose ({@code endBad} marks it with EBP). Returns false
-     * when there is no link stream.
+     * when there is no link stream, or the stream is full (the caller retries after a moment).
      */
     public boolean inject(Frame.Kind kind, byte[] bytes, boolean endBad) {
-        if (link == null) {
+        if (link == null || !link.isReady()) {
             return false;
         }
         if (tap != null) {
@@ -206,7 +207,7 @@ public final class Port implements LinkHandler {
                 addFrame(m, Frame.Kind.LINK, update.encode());
                 link.send(m.build());
             } else {
-                pendingFlowControl.add(update);
+                pendingFlowControl[vl] = update;
                 scheduleDrain();
             }
         }
@@ -322,7 +323,7 @@ public final class Port implements LinkHandler {
         physicalState = PortInfo.PHYS_STATE_LINK_UP;
         portState = PortInfo.PORT_STATE_INIT;
         flowControl.reset();
-        pendingFlowControl.addAll(flowControl.initPackets());
+        queueFlowControl(flowControl.initPackets());
         startRefreshTimer();
         events.onStateChange(this);
         scheduleDrain();
@@ -407,10 +408,12 @@ public final class Port implements LinkHandler {
         discardExpiredHeads();
         while (link != null && link.isReady()) {
             LinkMessage.Builder batch = LinkMessage.newBuilder();
-            for (FlowControlPacket fc : pendingFlowControl) {
-                addFrame(batch, Frame.Kind.LINK, fc.encode());
+            for (int vl = 0; vl < pendingFlowControl.length; vl++) {
+                if (pendingFlowControl[vl] != null) {
+                    addFrame(batch, Frame.Kind.LINK, pendingFlowControl[vl].encode());
+                    pendingFlowControl[vl] = null;
+                }
             }
-            pendingFlowControl.clear();
             while (batch.getFramesCount() < MAX_BATCH_FRAMES && physicalState == PortInfo.PHYS_STATE_LINK_UP) {
                 int vl = arbiter.select(lanes);
                 if (vl == VlArbiter.NONE) {
@@ -491,7 +494,7 @@ public final class Port implements LinkHandler {
         for (int n = queues.clear(); n > 0; n--) {
             drop(DropReason.LINK_DOWN);
         }
-        pendingFlowControl.clear();
+        Arrays.fill(pendingFlowControl, null);
         vl15Held = 0;
         training = null;
         physicalState = newPhysicalState;
@@ -501,6 +504,12 @@ public final class Port implements LinkHandler {
             refreshTimer = null;
         }
         events.onStateChange(this);
+    }
+
+    private void queueFlowControl(List<FlowControlPacket> packets) {
+        for (FlowControlPacket fc : packets) {
+            pendingFlowControl[fc.vl()] = fc;
+        }
     }
 
     private void startRefreshTimer() {
@@ -513,7 +522,7 @@ public final class Port implements LinkHandler {
         refreshTimer = null;
         if (physicalState == PortInfo.PHYS_STATE_LINK_UP) {
             discardExpiredHeads();
-            pendingFlowControl.addAll(flowControl.updatePackets());
+            queueFlowControl(flowControl.updatePackets());
             scheduleDrain();
             startRefreshTimer();
         }
