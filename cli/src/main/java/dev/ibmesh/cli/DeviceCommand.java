@@ -54,7 +54,7 @@ final class DeviceCommand implements Callable<Integer> {
         int http = httpPort != null ? httpPort : d.http().orElse(9100);
         spec.commandLine().getOut().printf("ibmesh device: %s (%s, %d ports) listening on %s%n", name, config.kind(),
                 config.ports().size(), config.listenAddress());
-        return ServiceRunner.run(List.of(config), new NettyLinkTransport(), service.httpHost, http,
-                service.captureDir, spec.commandLine().getOut(), spec.commandLine().getErr(), "device");
+        return ServiceRunner.run(List.of(config), new NettyLinkTransport(), service, http,
+                spec.commandLine().getOut(), spec.commandLine().getErr(), "device");
     }
 }

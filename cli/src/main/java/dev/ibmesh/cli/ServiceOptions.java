@@ -12,4 +12,8 @@ final class ServiceOptions {
     @Option(names = "--capture-dir", paramLabel = "DIR", defaultValue = "captures",
             description = "Where traces started through /capture/start go. Default: ${DEFAULT-VALUE}.")
     Path captureDir;
+
+    @Option(names = "--pace", description = "Pace every link at its negotiated data rate (lanes x lane rate) instead of "
+            + "running as fast as the emulation can.")
+    boolean pace;
 }

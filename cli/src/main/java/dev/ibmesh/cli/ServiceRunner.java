@@ -1,6 +1,7 @@
 package dev.ibmesh.cli;
 
 import dev.ibmesh.runtime.device.CaptureControl;
+import dev.ibmesh.runtime.device.Device;
 import dev.ibmesh.runtime.device.DeviceConfig;
 import dev.ibmesh.runtime.device.DeviceFactory;
 import dev.ibmesh.runtime.device.Fabric;
@@ -23,8 +24,10 @@ final class ServiceRunner {
     private ServiceRunner() {
     }
 
-    static int run(List<DeviceConfig> devices, LinkTransport transport, String httpHost, int httpPort, Path captureDir,
+    static int run(List<DeviceConfig> devices, LinkTransport transport, ServiceOptions options, int httpPort,
                    PrintWriter out, PrintWriter err, String command) {
+        String httpHost = options.httpHost;
+        Path captureDir = options.captureDir;
         Vertx vertx = Vertx.vertx();
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         Fabric fabric;
@@ -34,6 +37,11 @@ final class ServiceRunner {
             err.println("ibmesh " + command + ": devices did not start: " + e.getMessage());
             vertx.close();
             return Ibmesh.EXIT_BAD_INPUT;
+        }
+        if (options.pace) {
+            for (Device d : fabric.devices()) {
+                d.loop().execute(() -> d.ports().forEach(p -> p.pacing(true)));
+            }
         }
         ObservabilityServer http = new ObservabilityServer(vertx, registry, fabric::health,
                 new CaptureControl(fabric, captureDir));

@@ -37,7 +37,7 @@ final class UpCommand implements Callable<Integer> {
         }
         spec.commandLine().getOut().printf("ibmesh up: %s: %d devices, %d links%n", topology, t.devices().size(),
                 t.links().size());
-        return ServiceRunner.run(FabricPlan.embedded(t), new InProcessLinkTransport("up"), service.httpHost, httpPort,
-                service.captureDir, spec.commandLine().getOut(), spec.commandLine().getErr(), "up");
+        return ServiceRunner.run(FabricPlan.embedded(t), new InProcessLinkTransport("up"), service, httpPort,
+                spec.commandLine().getOut(), spec.commandLine().getErr(), "up");
     }
 }

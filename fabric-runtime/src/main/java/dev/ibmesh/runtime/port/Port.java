@@ -65,6 +65,9 @@ public final class Port implements LinkHandler {
     private int linkWidthEnabled;
     private int vl15Held;
     private long hoqLifetimeNanos = Long.MAX_VALUE;
+    private boolean pacing;
+    private Pacer pacer;
+    private Scheduler.Cancellable pacedDrain;
     private boolean drainScheduled;
     private Scheduler.Cancellable refreshTimer;
     private FrameTap tap;
@@ -216,6 +219,16 @@ public final class Port implements LinkHandler {
     /** PortInfo.LinkWidthEnabled as the SMA last set it; the link retrains with it on the next link up. */
     public void linkWidthEnabled(int widthEnabled) {
         this.linkWidthEnabled = widthEnabled;
+    }
+
+    /**
+     * Paces data packets at the link's negotiated data rate (lanes x per-lane rate), as a real link would carry them;
+     * off by default, so the emulation runs as fast as it can.
+     */
+    public void pacing(boolean on) {
+        this.pacing = on;
+        this.pacer = null;
+        scheduleDrain();
     }
 
     /**
@@ -415,11 +428,17 @@ public final class Port implements LinkHandler {
                 }
             }
             while (batch.getFramesCount() < MAX_BATCH_FRAMES && physicalState == PortInfo.PHYS_STATE_LINK_UP) {
+                if (pacing && !paceNext()) {
+                    break;
+                }
                 int vl = arbiter.select(lanes);
                 if (vl == VlArbiter.NONE) {
                     break;
                 }
                 byte[] frame = queues.poll(vl);
+                if (pacing) {
+                    pacer.charge(frame.length);
+                }
                 flowControl.onSent(vl, Blocks.ofFrame(frame.length));
                 counters.transmitted(frame.length, Lrh.isMulticast(Lrh.dlid(frame, 0)));
                 addFrame(batch, Frame.Kind.DATA, frame);
@@ -438,6 +457,24 @@ public final class Port implements LinkHandler {
         }
         // No copy: a frame handed to the port is the port's, and nothing writes to it again.
         batch.addFrames(Frame.newBuilder().setKind(kind).setBytes(UnsafeByteOperations.unsafeWrap(bytes)));
+    }
+
+    /** With pacing on, whether the next packet may leave now; if not, a drain is scheduled for when it may. */
+    private boolean paceNext() {
+        long now = scheduler.nanoTime();
+        if (pacer == null) {
+            pacer = new Pacer(LinkRate.bitsPerSecond(training()), now);
+        }
+        if (pacer.mayStart(now)) {
+            return true;
+        }
+        if (pacedDrain == null) {
+            pacedDrain = scheduler.schedule(pacer.waitNanos(), () -> {
+                pacedDrain = null;
+                drain();
+            });
+        }
+        return false;
     }
 
     /** Head-of-queue lifetime: a packet that could not leave in time is discarded, and the next one gets its turn. */
@@ -497,6 +534,7 @@ public final class Port implements LinkHandler {
         Arrays.fill(pendingFlowControl, null);
         vl15Held = 0;
         training = null;
+        pacer = null;
         physicalState = newPhysicalState;
         portState = PortInfo.PORT_STATE_DOWN;
         if (refreshTimer != null) {
