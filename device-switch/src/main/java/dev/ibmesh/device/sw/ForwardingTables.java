@@ -1,0 +1,65 @@
+package dev.ibmesh.device.sw;
+
+import dev.ibmesh.wire.Lrh;
+import java.util.Arrays;
+
+/**
+ * A switch's forwarding tables (IBA 18.2.4.3): the linear forwarding table (one egress port per unicast LID, 0xFF
+ * = no route) up to LinearFDBTop, and the multicast forwarding table (a port mask per multicast LID from 0xC000).
+ * Event loop only.
+ */
+final class ForwardingTables {
+    /** opensm's OSM_NO_PATH: an LFT entry with no route. */
+    static final int NO_ROUTE = 0xFF;
+
+    private final byte[] lft;
+    private final long[][] mft;
+    private int linearFdbTop;
+
+    /**
+     * @param linearFdbCap    SwitchInfo.LinearFDBCap (entries)
+     * @param multicastFdbCap SwitchInfo.MulticastFDBCap (multicast LIDs)
+     * @param numPorts        external ports; a mask has bits for ports 0..numPorts
+     */
+    ForwardingTables(int linearFdbCap, int multicastFdbCap, int numPorts) {
+        this.lft = new byte[linearFdbCap];
+        Arrays.fill(lft, (byte) NO_ROUTE);
+        this.mft = new long[multicastFdbCap][(numPorts + 64) / 64];
+    }
+
+    int linearFdbTop() {
+        return linearFdbTop;
+    }
+
+    void linearFdbTop(int top) {
+        this.linearFdbTop = top;
+    }
+
+    int linearFdbCap() {
+        return lft.length;
+    }
+
+    /** The egress port for a unicast DLID, or {@link #NO_ROUTE} (beyond LinearFDBTop or not programmed). */
+    int route(int dlid) {
+        return dlid > linearFdbTop || dlid >= lft.length ? NO_ROUTE : lft[dlid] & 0xFF;
+    }
+
+    void setRoute(int lid, int port) {
+        lft[lid] = (byte) port;
+    }
+
+    /** Whether port {@code port} is in the mask of multicast LID {@code mlid}. */
+    boolean inMulticastGroup(int mlid, int port) {
+        int index = mlid - Lrh.MULTICAST_LID_FIRST;
+        return index >= 0 && index < mft.length && (mft[index][port >>> 6] & (1L << (port & 63))) != 0;
+    }
+
+    void setMulticastMember(int mlid, int port, boolean member) {
+        int index = mlid - Lrh.MULTICAST_LID_FIRST;
+        if (member) {
+            mft[index][port >>> 6] |= 1L << (port & 63);
+        } else {
+            mft[index][port >>> 6] &= ~(1L << (port & 63));
+        }
+    }
+}

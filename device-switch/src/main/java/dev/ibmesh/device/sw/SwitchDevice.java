@@ -1,0 +1,188 @@
+package dev.ibmesh.device.sw;
+
+import dev.ibmesh.mad.pma.PortCounters.Counter;
+import dev.ibmesh.mad.smp.PortInfo;
+import dev.ibmesh.runtime.device.Device;
+import dev.ibmesh.runtime.device.DeviceConfig;
+import dev.ibmesh.runtime.link.SlToVl;
+import dev.ibmesh.runtime.port.Port;
+import dev.ibmesh.runtime.transport.LinkTransport;
+import dev.ibmesh.wire.Lrh;
+import dev.ibmesh.wire.Vcrc;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.vertx.core.Future;
+import java.util.ArrayDeque;
+
+/**
+ * An InfiniBand switch: external ports 1..N that relay packets by their DLID (IBA 18.2.4): unicast through the
+ * linear forwarding table up to LinearFDBTop, multicast through the port masks of the multicast forwarding table,
+ * with the output VL chosen by the SL-to-VL table of the (input, output) port pair.
+ *
+ * <p>A packet that cannot be relayed (no route, a route back out of its input port, an SL the output port maps to
+ * no operational VL) is dropped and counted in PortRcvSwitchRelayErrors of its input port (IBA 16.1.3.5). When an
+ * output queue is full the packet waits at its input and keeps its input buffer, so the switch's own credits push
+ * back on the sender instead of dropping; it is relayed when the output makes room.
+ *
+ * <p>Threading: everything runs on the switch's event loop (see {@link Device}).
+ */
+public class SwitchDevice extends Device {
+    /** A packet waiting for room in an output queue, still holding its input port's buffer. */
+    private record Held(Port in, int inVl, int inBytes, byte[] frame) {
+    }
+
+    private final ForwardingTables tables;
+    private final SlToVl[][] slToVl;
+    private final ArrayDeque<Held>[] held;
+    private long relayed;
+
+    @SuppressWarnings("unchecked")
+    public SwitchDevice(DeviceConfig config, LinkTransport transport, MeterRegistry registry, int linearFdbCap,
+                        int multicastFdbCap) {
+        super(config, transport, registry);
+        int n = config.ports().size();
+        this.tables = new ForwardingTables(linearFdbCap, multicastFdbCap, n);
+        this.slToVl = new SlToVl[n + 1][n + 1];
+        this.held = new ArrayDeque[n + 1];
+        for (int in = 0; in <= n; in++) {
+            held[in] = new ArrayDeque<>();
+            for (int out = 0; out <= n; out++) {
+                slToVl[in][out] = new SlToVl();
+            }
+        }
+    }
+
+    /** The switch's forwarding tables (the SMA programs them). */
+    ForwardingTables tables() {
+        return tables;
+    }
+
+    /** The SL-to-VL table used from {@code in} to {@code out}. */
+    SlToVl slToVl(int in, int out) {
+        return slToVl[in][out];
+    }
+
+    /** Packets relayed out of some port (for tests and metrics). */
+    public long relayed() {
+        return relayed;
+    }
+
+    /** External ports relay: they skip the end-node checks (ICRC, DLID, SLID) that port 0 and CAs make. */
+    @Override
+    public Future<?> start() throws Exception {
+        Future<?> started = super.start();
+        for (Port p : ports()) {
+            p.receivePolicy().endNode(false);
+        }
+        return started;
+    }
+
+    @Override
+    public void onPacket(Port in, byte[] frame) {
+        int dlid = Lrh.dlid(frame, 0);
+        if (Lrh.isMulticast(dlid)) {
+            relayMulticast(in, frame, dlid);
+        } else {
+            relayUnicast(in, frame, dlid);
+        }
+    }
+
+    private void relayUnicast(Port in, byte[] frame, int dlid) {
+        int out = tables.route(dlid);
+        int inVl = Lrh.vl(frame, 0);
+        Port output = out == ForwardingTables.NO_ROUTE || out == in.number() ? null : port(out);
+        int vl = output == null ? SlToVl.DROP : outputVl(in, output, frame);
+        if (vl == SlToVl.DROP) {
+            relayError(in, inVl, frame.length);
+            return;
+        }
+        int inBytes = frame.length;
+        retag(frame, vl);
+        send(new Held(in, inVl, inBytes, frame), output);
+    }
+
+    /** Every port of the group but the input one gets a copy; a full output drops its copy (no holding for groups). */
+    private void relayMulticast(Port in, byte[] frame, int mlid) {
+        int inVl = Lrh.vl(frame, 0);
+        boolean any = false;
+        for (Port output : ports()) {
+            if (output == in || !tables.inMulticastGroup(mlid, output.number())) {
+                continue;
+            }
+            int vl = outputVl(in, output, frame);
+            if (vl != SlToVl.DROP) {
+                byte[] copy = frame.clone();
+                retag(copy, vl);
+                any |= output.transmit(copy);
+            }
+        }
+        if (any) {
+            relayed++;
+            in.release(inVl, frame.length);
+        } else {
+            relayError(in, inVl, frame.length);
+        }
+    }
+
+    private int outputVl(Port in, Port output, byte[] frame) {
+        if (Lrh.vl(frame, 0) == Lrh.VL15) {
+            return Lrh.VL15;
+        }
+        return slToVl[in.number()][output.number()].map(Lrh.sl(frame, 0), output.flowControl().operationalVls());
+    }
+
+    /** Sends a packet on, or holds it (and its input buffer) while the output queue is full. */
+    private void send(Held h, Port output) {
+        int vl = Lrh.vl(h.frame(), 0);
+        ArrayDeque<Held> waiting = held[output.number()];
+        if (!waiting.isEmpty() || output.queued(vl) >= output.config().queuePacketsPerVl()) {
+            waiting.addLast(h);
+            return;
+        }
+        forward(h, output);
+    }
+
+    private void forward(Held h, Port output) {
+        if (output.transmit(h.frame())) {
+            relayed++;
+        }
+        h.in().release(h.inVl(), h.inBytes());
+    }
+
+    @Override
+    public void onTransmitSpace(Port output) {
+        ArrayDeque<Held> waiting = held[output.number()];
+        while (!waiting.isEmpty()) {
+            Held h = waiting.peekFirst();
+            if (output.queued(Lrh.vl(h.frame(), 0)) >= output.config().queuePacketsPerVl()) {
+                return;
+            }
+            forward(waiting.pollFirst(), output);
+        }
+    }
+
+    /** Packets held for an output whose link went down can never leave: discard them, freeing their inputs. */
+    @Override
+    public void onStateChange(Port port) {
+        if (port.portState() != PortInfo.PORT_STATE_ACTIVE) {
+            ArrayDeque<Held> waiting = held[port.number()];
+            while (!waiting.isEmpty()) {
+                Held h = waiting.pollFirst();
+                port.counters().increment(Counter.PORT_XMIT_DISCARDS);
+                h.in().release(h.inVl(), h.inBytes());
+            }
+        }
+    }
+
+    private void relayError(Port in, int inVl, int bytes) {
+        in.counters().increment(Counter.PORT_RCV_SWITCH_RELAY_ERRORS);
+        in.release(inVl, bytes);
+    }
+
+    /** The output VL goes into the LRH; the VL is a variant field, so only the VCRC changes (the ICRC masks it). */
+    private static void retag(byte[] frame, int vl) {
+        if (Lrh.vl(frame, 0) != vl) {
+            Lrh.setVl(frame, 0, vl);
+            Vcrc.write(frame, frame.length - 2, Vcrc.compute(frame, 0, frame.length - 2));
+        }
+    }
+}

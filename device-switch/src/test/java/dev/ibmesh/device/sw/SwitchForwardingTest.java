@@ -1,0 +1,218 @@
+package dev.ibmesh.device.sw;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import dev.ibmesh.mad.pma.PortCounters;
+import dev.ibmesh.mad.smp.PortInfo;
+import dev.ibmesh.mad.smp.SlToVlMappingTable;
+import dev.ibmesh.runtime.device.Device;
+import dev.ibmesh.runtime.device.DeviceConfig;
+import dev.ibmesh.runtime.device.LinkPlan;
+import dev.ibmesh.runtime.port.Port;
+import dev.ibmesh.runtime.port.PortConfig;
+import dev.ibmesh.runtime.transport.InProcessLinkTransport;
+import dev.ibmesh.wire.Bth;
+import dev.ibmesh.wire.Lrh;
+import dev.ibmesh.wire.OpCode;
+import dev.ibmesh.wire.PacketBuilder;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.vertx.core.Vertx;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Data packets through three switches in a line, h1 - s1 - s2 - s3 - h2 (switch port 1 faces h1, port 2 faces h2),
+ * forwarded by the LFTs, with SL-to-VL retagging, relay errors, and backpressure instead of loss.
+ */
+class SwitchForwardingTest {
+    private static final int H1 = 1;
+    private static final int H2 = 2;
+    private final Vertx vertx = Vertx.vertx();
+    private final InProcessLinkTransport transport = new InProcessLinkTransport("sw-" + System.nanoTime());
+    private Endpoint h1;
+    private Endpoint h2;
+    private final List<SwitchDevice> switches = new ArrayList<>();
+
+    @BeforeEach
+    void setUp() throws Exception {
+        h1 = new Endpoint(host("h1", 0x11, new LinkPlan(1, "s1", 1, "s1", true)), transport);
+        h2 = new Endpoint(host("h2", 0x12, new LinkPlan(1, "s3", 2, "s3", true)), transport);
+        for (int i = 1; i <= 3; i++) {
+            List<LinkPlan> links = List.of(
+                    new LinkPlan(1, i == 1 ? "h1" : "s" + (i - 1), i == 1 ? 1 : 2, null, false),
+                    new LinkPlan(2, i == 3 ? "h2" : "s" + (i + 1), 1, i == 3 ? null : "s" + (i + 1), i != 3));
+            SwitchDevice s = new SwitchDevice(new DeviceConfig("s" + i, "switch", 0x20 + i, 0x20 + i, "s" + i,
+                    List.of(PortConfig.defaults(1), PortConfig.defaults(2)), links, "s" + i, List.of()), transport,
+                    new SimpleMeterRegistry(), 64, 16);
+            switches.add(s);
+        }
+        for (Device d : List.<Device>of(switches.get(0), switches.get(1), switches.get(2), h1, h2)) {
+            vertx.deployVerticle(d).await(10, TimeUnit.SECONDS);
+        }
+        for (SwitchDevice s : switches) {
+            onLoop(s, () -> {
+                s.tables().setRoute(H1, 1);
+                s.tables().setRoute(H2, 2);
+                s.tables().linearFdbTop(H2);
+                return null;
+            });
+        }
+        activateAll(List.of(h1, h2, switches.get(0), switches.get(1), switches.get(2)));
+        onLoop(h1, () -> h1.port(1).receivePolicy().lid(H1, 0));
+        onLoop(h2, () -> h2.port(1).receivePolicy().lid(H2, 0));
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        vertx.close().await(10, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void unicastCrossesThreeSwitchesBothWays() {
+        onLoop(h1, () -> sendN(h1, H2, H1, 0, 200));
+        onLoop(h2, () -> sendN(h2, H1, H2, 0, 100));
+        await("delivered", () -> onLoop(h2, () -> h2.received.size()) == 200 && onLoop(h1, () -> h1.received.size()) == 100);
+        for (SwitchDevice s : switches) {
+            assertEquals(300, onLoop(s, s::relayed), s.name());
+        }
+        List<Integer> psns = onLoop(h2, () -> h2.received.stream().map(f -> Bth.psn(f, 8)).toList());
+        for (int i = 0; i < psns.size(); i++) {
+            assertEquals(i, psns.get(i), "in order");
+        }
+    }
+
+    @Test
+    void theOutputVlComesFromTheSlToVlTableOfThePortPair() {
+        SwitchDevice s3 = switches.get(2);
+        byte[] table = new byte[8];
+        table[1] = 0x01; // SL2 -> VL0, SL3 -> VL1
+        onLoop(s3, () -> {
+            s3.slToVl(1, 2).program(SlToVlMappingTable.decode(table, 0));
+            return null;
+        });
+        onLoop(h1, () -> h1.port(1).transmit(packet(3, H2, H1, 7)));
+        await("delivered", () -> onLoop(h2, () -> h2.received.size()) == 1);
+        byte[] got = onLoop(h2, () -> h2.received.get(0));
+        assertEquals(1, Lrh.vl(got, 0), "retagged to VL1 by s3; its VCRC was recomputed or h2 would have dropped it");
+        assertEquals(3, Lrh.sl(got, 0));
+    }
+
+    @Test
+    void unroutableAndLoopingPacketsAreRelayErrors() {
+        SwitchDevice s1 = switches.get(0);
+        onLoop(s1, () -> {
+            s1.tables().setRoute(5, 1); // LID 5 would go back out of the port it came in on
+            s1.tables().linearFdbTop(5);
+            return null;
+        });
+        onLoop(h1, () -> h1.port(1).transmit(packet(0, 4, H1, 1))); // LID 4: no route
+        onLoop(h1, () -> h1.port(1).transmit(packet(0, 5, H1, 2))); // loop
+        onLoop(h1, () -> h1.port(1).transmit(packet(0, 40, H1, 3))); // above LinearFDBTop
+        onLoop(h1, () -> h1.port(1).transmit(packet(0, H2, H1, 4))); // fine
+        await("the good one arrives", () -> onLoop(h2, () -> h2.received.size()) == 1);
+        PortCounters c = onLoop(s1, () -> s1.port(1).counters().portCounters(1));
+        assertEquals(3, c.portRcvSwitchRelayErrors());
+        assertEquals(4, c.portRcvPkts());
+    }
+
+    @Test
+    void aBlockedOutputPushesBackInsteadOfDropping() {
+        onLoop(h2, () -> h2.hold = true);
+        int n = 3000; // far more than h2's buffer, the switches' queues and their buffers together
+        int[] accepted = {0};
+        onLoop(h1, () -> {
+            for (int i = 0; i < n; i++) {
+                if (h1.port(1).transmit(packet(0, H2, H1, i))) {
+                    accepted[0]++;
+                }
+            }
+            return null;
+        });
+        sleep(300);
+        for (SwitchDevice s : switches) {
+            PortCounters out = onLoop(s, () -> s.port(2).counters().portCounters(2));
+            PortCounters in = onLoop(s, () -> s.port(1).counters().portCounters(1));
+            assertEquals(0, out.portXmitDiscards() + in.portRcvErrors() + in.portRcvSwitchRelayErrors(), s.name());
+        }
+        onLoop(h2, () -> {
+            h2.releaseHeld();
+            return null;
+        });
+        int sent = accepted[0];
+        await("everything h1 queued arrives", () -> onLoop(h2, () -> h2.received.size()) == sent);
+        assertTrue(sent >= PortConfig.DEFAULT_QUEUE_PACKETS_PER_VL, "h1 queued " + sent);
+    }
+
+    private static int sendN(Endpoint from, int dlid, int slid, int sl, int n) {
+        for (int i = 0; i < n; i++) {
+            assertTrue(from.port(1).transmit(packet(sl, dlid, slid, i)));
+        }
+        return n;
+    }
+
+    private static byte[] packet(int sl, int dlid, int slid, int psn) {
+        return PacketBuilder.iba(Lrh.of(0, sl, Lrh.LNH_IBA_LOCAL, dlid, slid),
+                Bth.of(OpCode.RC_SEND_ONLY, 0xFFFF, 0x99, false, psn)).payload(new byte[64]).build();
+    }
+
+    private static DeviceConfig host(String name, long guid, LinkPlan link) {
+        return new DeviceConfig(name, "hca", guid, guid, name, List.of(PortConfig.defaults(1)), List.of(link), name, List.of());
+    }
+
+    /** Waits for every linked port to train, then arms and activates them all, as an SM would. */
+    private static void activateAll(List<Device> devices) {
+        for (Device d : devices) {
+            for (Port p : d.ports()) {
+                await(d.name() + "/" + p.number() + " Init", () -> onLoop(d, () -> p.portState() >= PortInfo.PORT_STATE_INIT));
+            }
+        }
+        for (Device d : devices) {
+            for (Port p : d.ports()) {
+                onLoop(d, () -> p.arm() && p.activate());
+            }
+        }
+    }
+
+    static <T> T onLoop(Device d, Supplier<T> s) {
+        CompletableFuture<T> f = new CompletableFuture<>();
+        d.loop().execute(() -> {
+            try {
+                f.complete(s.get());
+            } catch (Throwable t) {
+                f.completeExceptionally(t);
+            }
+        });
+        try {
+            return f.get(10, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new AssertionError(d.name() + " did not answer", e);
+        }
+    }
+
+    static void await(String what, BooleanSupplier condition) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                fail("timed out waiting for " + what);
+            }
+            sleep(5);
+        }
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
