@@ -1,0 +1,54 @@
+package dev.ibmesh.runtime.sma;
+
+import dev.ibmesh.mad.smp.MulticastForwardingTable;
+
+import java.util.Optional;
+
+/**
+ * MulticastForwardingTable (IBA 14.2.5.12): switches only (a CA answers status 3, ibsim
+ * {@code do_multicastforwtbl}). AttributeModifier bits 31-28 = position (ports position * 16 .. + 15), bits 8-0 =
+ * block of 32 MLIDs; bits 27-9 are reserved and ignored. Status 7 when the position holds no port of the switch
+ * (position * 16 above NumPorts) or the block starts at or above SwitchInfo.MulticastFDBCap (ibsim answers a zero
+ * block there instead).
+ */
+final class MulticastForwardingTableHandler implements SmpAttributeHandler {
+    private static final int POSITION_SHIFT = 28;
+    private static final int BLOCK_MASK = 0x1FF;
+
+    @Override
+    public Optional<SmpReply> get(SmpRequest request) {
+        if (!(request.node() instanceof SmaSwitch sw)) {
+            return SmpReply.unsupported(request);
+        }
+        if (!exists(sw, request)) {
+            return SmpReply.invalid(request);
+        }
+        return SmpReply.ok(sw.multicastForwardingTable(block(request), position(request)));
+    }
+
+    @Override
+    public Optional<SmpReply> set(SmpRequest request) {
+        if (!(request.node() instanceof SmaSwitch sw)) {
+            return SmpReply.unsupported(request);
+        }
+        if (!exists(sw, request)) {
+            return SmpReply.invalid(request);
+        }
+        sw.setMulticastForwardingTable(block(request), position(request),
+                MulticastForwardingTable.decode(request.data(), 0));
+        return SmpReply.ok(sw.multicastForwardingTable(block(request), position(request)));
+    }
+
+    private static boolean exists(SmaSwitch sw, SmpRequest request) {
+        return position(request) * MulticastForwardingTable.PORTS_PER_POSITION <= sw.numPorts()
+                && block(request) * MulticastForwardingTable.MLIDS_PER_BLOCK < sw.switchInfo().multicastFdbCap();
+    }
+
+    private static int position(SmpRequest request) {
+        return request.attributeModifier() >>> POSITION_SHIFT;
+    }
+
+    private static int block(SmpRequest request) {
+        return request.attributeModifier() & BLOCK_MASK;
+    }
+}

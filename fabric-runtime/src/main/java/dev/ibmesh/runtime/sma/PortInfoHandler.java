@@ -1,0 +1,61 @@
+package dev.ibmesh.runtime.sma;
+
+import dev.ibmesh.mad.smp.PortInfo;
+
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * PortInfo (IBA 14.2.5.6). AttributeModifier = port: see {@link SmpRequest#modifierPort()}. The GetResp reports
+ * LocalPortNum = the port the SMP arrived on, whichever port it describes (IBA 14.2.5.6 "the link port which received
+ * this SMP"; qib {@code subn_get_portinfo}, ibsim {@code do_portinfo}; ibnetdiscover relies on it at switches).
+ *
+ * <p>SubnSet goes through {@link PortInfoSet} (C14-24): an invalid component answers status 7 with the port
+ * unchanged. On a CA or router a Set may only address the port it arrived on (ibsim {@code do_portinfo}: status 7;
+ * qib ignores such a Set). A successful Set answers with the PortInfo the device reports afterwards, with
+ * ClientReregister echoed when the SM wrote 1 (IBA o14-12.2.1, qib {@code subn_set_portinfo}).
+ */
+final class PortInfoHandler implements SmpAttributeHandler {
+    @Override
+    public Optional<SmpReply> get(SmpRequest request) {
+        OptionalInt port = request.modifierPort();
+        if (port.isEmpty()) {
+            return SmpReply.invalid(request);
+        }
+        return SmpReply.ok(asSeenFrom(request, request.node().portInfo(port.getAsInt())));
+    }
+
+    @Override
+    public Optional<SmpReply> set(SmpRequest request) {
+        OptionalInt selected = request.modifierPort();
+        if (selected.isEmpty() || (!request.isSwitch() && selected.getAsInt() != request.ingressPort())) {
+            return SmpReply.invalid(request);
+        }
+        int port = selected.getAsInt();
+        SmaNode node = request.node();
+        PortInfo current = node.portInfo(port);
+        SetResult<PortInfo> result = PortInfoSet.apply(current, PortInfo.decode(request.data(), 0),
+                context(request, port));
+        if (!result.isValid()) {
+            return SmpReply.rejected(result, asSeenFrom(request, current));
+        }
+        node.applyPortInfo(port, result.attribute(), result.actions());
+        PortInfo now = asSeenFrom(request, node.portInfo(port));
+        if (result.actions().contains(new SmaAction.ClientReregister())) {
+            now = now.toBuilder().clientReregister(true).build();
+        }
+        return SmpReply.ok(now);
+    }
+
+    private static PortInfo asSeenFrom(SmpRequest request, PortInfo portInfo) {
+        return portInfo.toBuilder().localPortNum(request.ingressPort()).build();
+    }
+
+    private static PortContext context(SmpRequest request, int port) {
+        if (!(request.node() instanceof SmaSwitch sw)) {
+            return PortContext.caPort(port);
+        }
+        return port == 0 ? PortContext.switchPort0(sw.switchInfo().enhancedPort0())
+                : PortContext.switchExternalPort(port);
+    }
+}

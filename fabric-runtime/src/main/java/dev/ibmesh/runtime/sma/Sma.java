@@ -1,0 +1,119 @@
+package dev.ibmesh.runtime.sma;
+
+import dev.ibmesh.mad.DrSmp;
+import dev.ibmesh.mad.Mad;
+import dev.ibmesh.mad.MadHeader;
+import dev.ibmesh.mad.MadStatus;
+import dev.ibmesh.mad.Method;
+import dev.ibmesh.mad.MgmtClass;
+import dev.ibmesh.mad.Smp;
+import dev.ibmesh.mad.smp.GuidInfo;
+import dev.ibmesh.mad.smp.LedInfo;
+import dev.ibmesh.mad.smp.LinearForwardingTable;
+import dev.ibmesh.mad.smp.MulticastForwardingTable;
+import dev.ibmesh.mad.smp.NodeDescription;
+import dev.ibmesh.mad.smp.NodeInfo;
+import dev.ibmesh.mad.smp.PKeyTable;
+import dev.ibmesh.mad.smp.PortInfo;
+import dev.ibmesh.mad.smp.SlToVlMappingTable;
+import dev.ibmesh.mad.smp.SmInfo;
+import dev.ibmesh.mad.smp.SwitchInfo;
+import dev.ibmesh.mad.smp.VlArbitrationTable;
+import dev.ibmesh.runtime.sma.dr.DrResponse;
+
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The Subnet Management Agent of one node (IBA 14.2.5): answers the SubnGet and SubnSet SMPs that reached it, LID
+ * routed (class 0x01) or directed route (class 0x81, as {@link dev.ibmesh.runtime.sma.dr.DirectedRoute#receive}
+ * delivered it). Pure logic, called on the device's event loop.
+ *
+ * <p>In order (status codes of IBA 13.4.7, Table 110; Linux qib/mlx4 {@code process_subn}, ibsim
+ * {@code sim_mad.c}):
+ * <ol>
+ *   <li>A response (Method R bit, or the D bit of a DR SMP) is never answered: it is for the SM that asked.</li>
+ *   <li>SubnTrapRepress is not answered (IBA o14-3.a4, as quoted by qib {@code subn_trap_repress}). Stopping the
+ *       repetition of a trap is the trap sender's business.</li>
+ *   <li>BaseVersion or ClassVersion other than 1: status 1 (0x0004).</li>
+ *   <li>A method other than SubnGet and SubnSet (Send, Trap, ...): status 2 (0x0008).</li>
+ *   <li>An attribute the SMA does not implement, or that this node does not support, or SubnSet of a read-only one:
+ *       status 3 (0x000C).</li>
+ *   <li>An invalid AttributeModifier, or a SubnSet whose attribute fails its rules: status 7 (0x001C).</li>
+ * </ol>
+ * Every answer is a GetResp with the request's TID, AttributeID, AttributeModifier and M_Key; a successful SubnSet
+ * answers with the attribute as it now is. An error answer before the attribute was read echoes the request's data.
+ * M_Key checking (IBA 14.2.4) is not done here yet.
+ */
+public final class Sma {
+    /** The SMP class version (IBA 14.2.1); MADs carry BaseVersion {@link MadHeader#BASE_VERSION}. */
+    static final int CLASS_VERSION = 1;
+
+    private static final Map<Integer, SmpAttributeHandler> HANDLERS = Map.ofEntries(
+            Map.entry(NodeDescription.ATTRIBUTE_ID, new NodeDescriptionHandler()),
+            Map.entry(NodeInfo.ATTRIBUTE_ID, new NodeInfoHandler()),
+            Map.entry(SwitchInfo.ATTRIBUTE_ID, new SwitchInfoHandler()),
+            Map.entry(GuidInfo.ATTRIBUTE_ID, new GuidInfoHandler()),
+            Map.entry(PortInfo.ATTRIBUTE_ID, new PortInfoHandler()),
+            Map.entry(PKeyTable.ATTRIBUTE_ID, new PKeyTableHandler()),
+            Map.entry(SlToVlMappingTable.ATTRIBUTE_ID, new SlToVlMappingTableHandler()),
+            Map.entry(VlArbitrationTable.ATTRIBUTE_ID, new VlArbitrationTableHandler()),
+            Map.entry(LinearForwardingTable.ATTRIBUTE_ID, new LinearForwardingTableHandler()),
+            Map.entry(MulticastForwardingTable.ATTRIBUTE_ID, new MulticastForwardingTableHandler()),
+            Map.entry(SmInfo.ATTRIBUTE_ID, new SmInfoHandler()),
+            Map.entry(LedInfo.ATTRIBUTE_ID, new LedInfoHandler()));
+
+    private final SmaNode node;
+
+    public Sma(SmaNode node) {
+        this.node = Objects.requireNonNull(node, "node");
+    }
+
+    /**
+     * Answers an SMP that reached this node's SMA.
+     *
+     * @param request     a class 0x01 or 0x81 MAD; a DR request has HopPointer = HopCount + 1
+     * @param ingressPort the physical port (1..NumPorts) it arrived on
+     * @return the GetResp of the same class, or empty when no response is due
+     * @throws IllegalArgumentException for another class or a port the node does not have
+     */
+    public Optional<Mad> handle(Mad request, int ingressPort) {
+        MadHeader header = request.header();
+        if (!header.mgmtClass().isSubnetManagement()) {
+            throw new IllegalArgumentException("not an SMP: " + request);
+        }
+        if (ingressPort < 1 || ingressPort > node.numPorts()) {
+            throw new IllegalArgumentException("ingress port must be 1.." + node.numPorts() + ", was " + ingressPort);
+        }
+        boolean directed = header.mgmtClass() == MgmtClass.SUBN_DIRECTED_ROUTE;
+        if (directed) {
+            DrSmp smp = DrSmp.decode(request);
+            if (smp.direction()) {
+                return Optional.empty();
+            }
+            return reply(header, smp.data(), ingressPort)
+                    .map(r -> DrResponse.getResp(smp, r.status(), r.data()).encode());
+        }
+        Smp smp = Smp.decode(request);
+        return reply(header, smp.data(), ingressPort).map(r -> new Smp(
+                header.withMethod(Method.GET_RESP).withStatus(r.status()), smp.mKey(), smp.reserved32(), r.data(),
+                smp.reserved128()).encode());
+    }
+
+    private Optional<SmpReply> reply(MadHeader header, byte[] data, int ingressPort) {
+        if (header.isResponse() || header.method() == Method.TRAP_REPRESS) {
+            return Optional.empty();
+        }
+        SmpRequest request = new SmpRequest(node, header.attributeModifier(), data, ingressPort);
+        if (header.baseVersion() != MadHeader.BASE_VERSION || header.classVersion() != CLASS_VERSION) {
+            return SmpReply.error(MadStatus.CODE_BAD_VERSION, request);
+        }
+        SmpAttributeHandler handler = HANDLERS.get(header.attributeId());
+        return switch (header.method()) {
+            case Method.GET -> handler == null ? SmpReply.unsupported(request) : handler.get(request);
+            case Method.SET -> handler == null ? SmpReply.unsupported(request) : handler.set(request);
+            default -> SmpReply.error(MadStatus.CODE_METHOD_UNSUPPORTED, request);
+        };
+    }
+}
