@@ -1,7 +1,11 @@
 package dev.ibmesh.device.sw;
 
 import dev.ibmesh.wire.Lrh;
+import dev.ibmesh.mad.smp.LinearForwardingTable;
+import dev.ibmesh.mad.smp.MulticastForwardingTable;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * A switch's forwarding tables (IBA 18.2.4.3): the linear forwarding table (one egress port per unicast LID, 0xFF
@@ -46,6 +50,48 @@ final class ForwardingTables {
 
     void setRoute(int lid, int port) {
         lft[lid] = (byte) port;
+    }
+
+    /** LFT block {@code block}: the egress ports of LIDs block * 64 .. block * 64 + 63 (SubnGet(LinearForwardingTable)). */
+    LinearForwardingTable lftBlock(int block) {
+        List<Integer> ports = new ArrayList<>(LinearForwardingTable.LIDS_PER_BLOCK);
+        for (int i = 0; i < LinearForwardingTable.LIDS_PER_BLOCK; i++) {
+            ports.add(lft[block * LinearForwardingTable.LIDS_PER_BLOCK + i] & 0xFF);
+        }
+        return new LinearForwardingTable(ports);
+    }
+
+    void setLftBlock(int block, LinearForwardingTable table) {
+        for (int i = 0; i < LinearForwardingTable.LIDS_PER_BLOCK; i++) {
+            lft[block * LinearForwardingTable.LIDS_PER_BLOCK + i] = (byte) table.port(i);
+        }
+    }
+
+    /** MFT block {@code block} at {@code position}: for 32 MLIDs, the masks of ports position * 16 .. + 15. */
+    MulticastForwardingTable mftBlock(int block, int position) {
+        List<Integer> masks = new ArrayList<>(MulticastForwardingTable.MLIDS_PER_BLOCK);
+        for (int i = 0; i < MulticastForwardingTable.MLIDS_PER_BLOCK; i++) {
+            long[] ports = mft[block * MulticastForwardingTable.MLIDS_PER_BLOCK + i];
+            int first = position * MulticastForwardingTable.PORTS_PER_POSITION;
+            masks.add(first >>> 6 < ports.length ? (int) (ports[first >>> 6] >>> (first & 63)) & 0xFFFF : 0);
+        }
+        return new MulticastForwardingTable(masks);
+    }
+
+    void setMftBlock(int block, int position, MulticastForwardingTable table) {
+        for (int i = 0; i < MulticastForwardingTable.MLIDS_PER_BLOCK; i++) {
+            int mlid = Lrh.MULTICAST_LID_FIRST + block * MulticastForwardingTable.MLIDS_PER_BLOCK + i;
+            for (int j = 0; j < MulticastForwardingTable.PORTS_PER_POSITION; j++) {
+                int port = position * MulticastForwardingTable.PORTS_PER_POSITION + j;
+                if (port >>> 6 < mft[0].length) {
+                    setMulticastMember(mlid, port, table.forwardsTo(i, j));
+                }
+            }
+        }
+    }
+
+    int multicastFdbCap() {
+        return mft.length;
     }
 
     /** Whether port {@code port} is in the mask of multicast LID {@code mlid}. */

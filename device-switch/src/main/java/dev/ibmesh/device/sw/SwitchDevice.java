@@ -1,13 +1,23 @@
 package dev.ibmesh.device.sw;
 
+import dev.ibmesh.mad.DrSmp;
+import dev.ibmesh.mad.Mad;
+import dev.ibmesh.mad.MgmtClass;
 import dev.ibmesh.mad.pma.PortCounters.Counter;
 import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.runtime.device.Device;
 import dev.ibmesh.runtime.device.DeviceConfig;
 import dev.ibmesh.runtime.link.SlToVl;
 import dev.ibmesh.runtime.port.Port;
+import dev.ibmesh.runtime.sma.Sma;
+import dev.ibmesh.runtime.sma.SmpPackets;
+import dev.ibmesh.runtime.sma.dr.DirectedRoute;
+import dev.ibmesh.runtime.sma.dr.DrDecision;
+import dev.ibmesh.runtime.sma.dr.DrNode;
+import dev.ibmesh.runtime.topology.SwitchOptions;
 import dev.ibmesh.runtime.transport.LinkTransport;
 import dev.ibmesh.wire.Lrh;
+import dev.ibmesh.wire.PacketCheck;
 import dev.ibmesh.wire.Vcrc;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
@@ -35,12 +45,17 @@ public class SwitchDevice extends Device {
     private final ArrayDeque<Held>[] held;
     private long relayed;
 
+    private final SwitchOptions options;
+    private SwitchSmaNode smaNode;
+    private Sma sma;
+    private long droppedSmps;
+
     @SuppressWarnings("unchecked")
-    public SwitchDevice(DeviceConfig config, LinkTransport transport, MeterRegistry registry, int linearFdbCap,
-                        int multicastFdbCap) {
+    public SwitchDevice(DeviceConfig config, LinkTransport transport, MeterRegistry registry) {
         super(config, transport, registry);
+        this.options = config.switchOptions().orElse(SwitchOptions.DEFAULT);
         int n = config.ports().size();
-        this.tables = new ForwardingTables(linearFdbCap, multicastFdbCap, n);
+        this.tables = new ForwardingTables(options.linearFdbCap(), options.multicastFdbCap(), n);
         this.slToVl = new SlToVl[n + 1][n + 1];
         this.held = new ArrayDeque[n + 1];
         for (int in = 0; in <= n; in++) {
@@ -66,6 +81,11 @@ public class SwitchDevice extends Device {
         return relayed;
     }
 
+    /** SMPs dropped by the directed-route rules or for a bad ICRC at port 0. */
+    public long droppedSmps() {
+        return droppedSmps;
+    }
+
     /** External ports relay: they skip the end-node checks (ICRC, DLID, SLID) that port 0 and CAs make. */
     @Override
     public Future<?> start() throws Exception {
@@ -73,11 +93,16 @@ public class SwitchDevice extends Device {
         for (Port p : ports()) {
             p.receivePolicy().endNode(false);
         }
+        smaNode = new SwitchSmaNode(config, this, options);
+        sma = new Sma(smaNode);
         return started;
     }
 
     @Override
     public void onPacket(Port in, byte[] frame) {
+        if (SmpPackets.isSmp(frame) && handleSmp(in, frame)) {
+            return;
+        }
         int dlid = Lrh.dlid(frame, 0);
         if (Lrh.isMulticast(dlid)) {
             relayMulticast(in, frame, dlid);
@@ -160,9 +185,74 @@ public class SwitchDevice extends Device {
         }
     }
 
-    /** Packets held for an output whose link went down can never leave: discard them, freeing their inputs. */
+    /**
+     * An SMP for this switch: directed-route SMPs always (their hop rules decide, IBA 14.2.2), LID-routed ones when
+     * the DLID is port 0's LID range. Returns false for a LID-routed SMP to someone else, which is relayed.
+     */
+    private boolean handleSmp(Port in, byte[] frame) {
+        Mad mad = SmpPackets.mad(frame);
+        int dlid = Lrh.dlid(frame, 0);
+        if (mad.mgmtClass() == MgmtClass.SUBN_DIRECTED_ROUTE) {
+            in.release(Lrh.VL15, frame.length);
+            act(in, frame, DirectedRoute.receive(DrSmp.decode(mad), drNode(), in.number()));
+            return true;
+        }
+        int mask = ~((1 << smaNode.lmc()) - 1);
+        if (smaNode.lid() == 0 || (dlid & mask) != (smaNode.lid() & mask)) {
+            return false;
+        }
+        in.release(Lrh.VL15, frame.length);
+        if (!PacketCheck.isIcrcValid(frame, 0, frame.length)) {
+            // Port 0 is the destination, so its ICRC is checked here (relaying ports skip it).
+            in.counters().increment(Counter.PORT_RCV_ERRORS);
+            droppedSmps++;
+            return true;
+        }
+        sma.handle(mad, in.number()).ifPresent(response -> sendLidRouted(Lrh.slid(frame, 0), response));
+        return true;
+    }
+
+    /** Carries out a directed-route decision for an SMP that arrived in {@code request}. */
+    private void act(Port in, byte[] request, DrDecision decision) {
+        if (decision instanceof DrDecision.Deliver d) {
+            sma.handle(d.smp().encode(), in.number()).ifPresent(response ->
+                    act(in, request, DirectedRoute.send(DrSmp.decode(response), drNode())));
+        } else if (decision instanceof DrDecision.Forward f) {
+            Port out = port(f.port());
+            if (out == null || !out.transmit(SmpPackets.frame(Lrh.PERMISSIVE_LID, Lrh.PERMISSIVE_LID, f.smp().encode()))) {
+                droppedSmps++;
+            }
+        } else if (decision instanceof DrDecision.LidRoute r) {
+            sendLidRouted(r.dlid(), r.smp().encode());
+        } else if (decision instanceof DrDecision.LeaveByLid l) {
+            sendLidRouted(Lrh.slid(request, 0), l.smp().encode());
+        } else {
+            droppedSmps++;
+        }
+    }
+
+    /** An SMP from port 0 to a LID, out of the port the LFT names. */
+    private void sendLidRouted(int dlid, Mad mad) {
+        int out = tables.route(dlid);
+        Port output = out == ForwardingTables.NO_ROUTE ? null : port(out);
+        if (output == null || !output.transmit(SmpPackets.frame(dlid, smaNode.lid(), mad))) {
+            droppedSmps++;
+        }
+    }
+
+    private DrNode drNode() {
+        return DrNode.switchNode(ports().size(), smaNode.lid());
+    }
+
+    /**
+     * Any port state change sets SwitchInfo.PortStateChange. Packets held for an output whose link went down can
+     * never leave: they are discarded, freeing their inputs.
+     */
     @Override
     public void onStateChange(Port port) {
+        if (smaNode != null) {
+            smaNode.portStateChanged();
+        }
         if (port.portState() != PortInfo.PORT_STATE_ACTIVE) {
             ArrayDeque<Held> waiting = held[port.number()];
             while (!waiting.isEmpty()) {

@@ -4,7 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.ibmesh.mad.DrSmp;
+import dev.ibmesh.mad.MadHeader;
+import dev.ibmesh.mad.MadStatus;
+import dev.ibmesh.mad.Method;
+import dev.ibmesh.mad.MgmtClass;
+import dev.ibmesh.mad.Smp;
 import dev.ibmesh.mad.pma.PortCounters;
+import dev.ibmesh.mad.smp.NodeDescription;
+import dev.ibmesh.mad.smp.NodeInfo;
 import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.mad.smp.SlToVlMappingTable;
 import dev.ibmesh.runtime.device.Device;
@@ -12,6 +20,11 @@ import dev.ibmesh.runtime.device.DeviceConfig;
 import dev.ibmesh.runtime.device.LinkPlan;
 import dev.ibmesh.runtime.port.Port;
 import dev.ibmesh.runtime.port.PortConfig;
+import dev.ibmesh.runtime.sma.SmpPackets;
+import dev.ibmesh.runtime.sma.dr.DirectedRoute;
+import dev.ibmesh.runtime.sma.dr.DrDecision;
+import dev.ibmesh.runtime.sma.dr.DrNode;
+import dev.ibmesh.runtime.topology.SwitchOptions;
 import dev.ibmesh.runtime.transport.InProcessLinkTransport;
 import dev.ibmesh.wire.Bth;
 import dev.ibmesh.wire.Lrh;
@@ -21,6 +34,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.vertx.core.Vertx;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
@@ -51,8 +65,8 @@ class SwitchForwardingTest {
                     new LinkPlan(1, i == 1 ? "h1" : "s" + (i - 1), i == 1 ? 1 : 2, null, false),
                     new LinkPlan(2, i == 3 ? "h2" : "s" + (i + 1), 1, i == 3 ? null : "s" + (i + 1), i != 3));
             SwitchDevice s = new SwitchDevice(new DeviceConfig("s" + i, "switch", 0x20 + i, 0x20 + i, "s" + i,
-                    List.of(PortConfig.defaults(1), PortConfig.defaults(2)), links, "s" + i, List.of()), transport,
-                    new SimpleMeterRegistry(), 64, 16);
+                    List.of(PortConfig.defaults(1), PortConfig.defaults(2)), links, "s" + i, List.of(),
+                    Optional.of(new SwitchOptions(true, 64, 16))), transport, new SimpleMeterRegistry());
             switches.add(s);
         }
         for (Device d : List.<Device>of(switches.get(0), switches.get(1), switches.get(2), h1, h2)) {
@@ -150,6 +164,90 @@ class SwitchForwardingTest {
         int sent = accepted[0];
         await("everything h1 queued arrives", () -> onLoop(h2, () -> h2.received.size()) == sent);
         assertTrue(sent >= PortConfig.DEFAULT_QUEUE_PACKETS_PER_VL, "h1 queued " + sent);
+    }
+
+    @Test
+    void directedRouteNodeInfoThroughThreeSwitchesAndBack() {
+        DrSmp request = DrSmp.outbound(Method.GET, 0xABCDL, NodeInfo.ATTRIBUTE_ID, 0, 0, new byte[0], 1, 2, 2);
+        sendDr(request);
+        DrSmp response = awaitDrResponse();
+        assertTrue(response.direction(), "D bit");
+        assertEquals(1, response.hopPointer(), "as it arrives on the SM's link");
+        DrDecision home = DirectedRoute.receive(response, DrNode.channelAdapter(1, H1), 1);
+        response = ((DrDecision.Deliver) home).smp();
+        assertEquals(Method.GET_RESP, response.header().method());
+        assertEquals(0xABCDL, response.header().transactionId());
+        assertEquals(0, response.status());
+        assertEquals(0, response.hopPointer(), "home");
+        assertEquals(List.of(1, 1, 1), List.of(response.returnPath(1), response.returnPath(2), response.returnPath(3)));
+        NodeInfo info = NodeInfo.decode(response.data(), 0);
+        assertEquals(NodeInfo.NODE_TYPE_SWITCH, info.nodeType());
+        assertEquals(0x23, info.nodeGuid(), "s3 answered");
+        assertEquals(2, info.numPorts());
+        assertEquals(1, info.localPortNum(), "the port the SMP came in on");
+    }
+
+    @Test
+    void illegalPortInfoSetAnswersSevenAndChangesNothing() {
+        // SubnGet(PortInfo) of s1 port 1, one hop away.
+        sendDr(DrSmp.outbound(Method.GET, 1, PortInfo.ATTRIBUTE_ID, 1, 0, new byte[0], 1));
+        PortInfo before = PortInfo.decode(awaitDrResponse().data(), 0);
+        assertEquals(3, before.linkWidthSupported(), "1x and 4x");
+        // As an SM does: the states are written as 0 (no change), so only the width is at issue.
+        PortInfo.Builder set = before.toBuilder().portState(0).portPhysicalState(0);
+        byte[] illegal = set.linkWidthEnabled(8).build().toBytes(); // 12x: not supported
+        sendDr(DrSmp.outbound(Method.SET, 2, PortInfo.ATTRIBUTE_ID, 1, 0, illegal, 1));
+        DrSmp answer = awaitDrResponse();
+        assertEquals(MadStatus.ofCode(MadStatus.CODE_INVALID_FIELD), answer.status());
+        assertEquals(0x801C, answer.header().status(), "D bit and code 7 on the wire");
+        sendDr(DrSmp.outbound(Method.GET, 3, PortInfo.ATTRIBUTE_ID, 1, 0, new byte[0], 1));
+        assertEquals(before.linkWidthEnabled(), PortInfo.decode(awaitDrResponse().data(), 0).linkWidthEnabled());
+        // A legal value is taken.
+        sendDr(DrSmp.outbound(Method.SET, 7, PortInfo.ATTRIBUTE_ID, 1, 0, set.linkWidthEnabled(1).build().toBytes(), 1));
+        DrSmp ok = awaitDrResponse();
+        assertEquals(0, ok.status());
+        assertEquals(1, PortInfo.decode(ok.data(), 0).linkWidthEnabled());
+    }
+
+    @Test
+    void lidRoutedSmpToTheSwitchOnceItHasALid() {
+        SwitchDevice s1 = switches.get(0);
+        // Give s1's port 0 LID 9 the way an SM does: SubnSet(PortInfo) on port 0 over a directed route.
+        sendDr(DrSmp.outbound(Method.GET, 4, PortInfo.ATTRIBUTE_ID, 0, 0, new byte[0], 1));
+        PortInfo port0 = PortInfo.decode(awaitDrResponse().data(), 0);
+        sendDr(DrSmp.outbound(Method.SET, 5, PortInfo.ATTRIBUTE_ID, 0, 0,
+                port0.toBuilder().portState(0).portPhysicalState(0).lid(9).masterSmLid(H1).build().toBytes(), 1));
+        assertEquals(0, awaitDrResponse().status());
+        onLoop(s1, () -> {
+            s1.tables().linearFdbTop(9);
+            return null;
+        });
+        byte[] get = SmpPackets.frame(9, H1, Smp.of(MadHeader.of(MgmtClass.SUBN_LID_ROUTED, 1, Method.GET, 6,
+                NodeDescription.ATTRIBUTE_ID, 0), 0, new byte[0]).encode());
+        onLoop(h1, () -> {
+            h1.received.clear();
+            return h1.port(1).transmit(get);
+        });
+        await("LID-routed answer", () -> onLoop(h1, () -> h1.received.size()) == 1);
+        byte[] frame = onLoop(h1, () -> h1.received.get(0));
+        assertEquals(9, Lrh.slid(frame, 0));
+        assertEquals(H1, Lrh.dlid(frame, 0));
+        Smp answer = Smp.decode(SmpPackets.mad(frame));
+        assertEquals("s1", NodeDescription.decode(answer.data(), 0).text());
+    }
+
+    private void sendDr(DrSmp outbound) {
+        onLoop(h1, () -> {
+            h1.received.clear();
+            DrDecision first = DirectedRoute.send(outbound, DrNode.channelAdapter(1, H1));
+            DrDecision.Forward f = (DrDecision.Forward) first;
+            return h1.port(1).transmit(SmpPackets.frame(Lrh.PERMISSIVE_LID, Lrh.PERMISSIVE_LID, f.smp().encode()));
+        });
+    }
+
+    private DrSmp awaitDrResponse() {
+        await("DR response", () -> onLoop(h1, () -> h1.received.size()) == 1);
+        return DrSmp.decode(SmpPackets.mad(onLoop(h1, () -> h1.received.get(0))));
     }
 
     private static int sendN(Endpoint from, int dlid, int slid, int sl, int n) {

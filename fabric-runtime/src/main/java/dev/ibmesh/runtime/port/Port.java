@@ -42,6 +42,8 @@ public final class Port implements LinkHandler {
     static final int MAX_BATCH_FRAMES = 64;
     /** How often flow-control updates are refreshed on an idle link, as IBA requires a periodic update. */
     static final long FLOW_CONTROL_REFRESH_NANOS = 10_000_000L;
+    /** How long after a retrain request the link goes down. */
+    static final long RETRAIN_DELAY_NANOS = 1_000_000L;
 
     private final PortConfig config;
     private final PortEvents events;
@@ -219,6 +221,29 @@ public final class Port implements LinkHandler {
     /** PortInfo.LinkWidthEnabled as the SMA last set it; the link retrains with it on the next link up. */
     public void linkWidthEnabled(int widthEnabled) {
         this.linkWidthEnabled = widthEnabled;
+    }
+
+    public int linkWidthEnabled() {
+        return linkWidthEnabled;
+    }
+
+    /**
+     * PortInfo.OperationalVLs (code 1..5): the data VLs the receive check accepts, flow control credits and the
+     * arbiter serves.
+     */
+    public void operationalVlsCode(int code) {
+        policy.operationalVlsCode(code);
+        flowControl.operationalVls(policy.operationalVls());
+        arbiter.operationalVls(policy.operationalVls());
+    }
+
+    /**
+     * Takes the link down and lets it train again (a Set of PortState Down, or of new enabled widths or speeds):
+     * the stream closes, and the dialling end dials again. It happens a moment later, so that what this turn of the
+     * event loop queued (the SMA's answer to the Set that asked for it) still leaves first.
+     */
+    public void retrain() {
+        scheduler.schedule(RETRAIN_DELAY_NANOS, this::close);
     }
 
     /**

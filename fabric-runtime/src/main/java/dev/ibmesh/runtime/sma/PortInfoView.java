@@ -1,0 +1,95 @@
+package dev.ibmesh.runtime.sma;
+
+import dev.ibmesh.mad.smp.PortInfo;
+import dev.ibmesh.runtime.port.Port;
+import java.util.List;
+
+/**
+ * One port's PortInfo as an SMA reports and changes it. The values the SM sets (LID, LMC, M_Key, thresholds, ...)
+ * are kept here; the values the link decides (widths and speeds active, states, capabilities of the port) are read
+ * from the live {@link Port} on every Get, so a Get always shows what the port does now. A port that is not
+ * physical (a switch's port 0) has none of the link values. Event loop only.
+ */
+public final class PortInfoView {
+    private final Port port;
+    private PortInfo stored;
+
+    /**
+     * @param port    the physical port, or null for a switch's port 0
+     * @param initial the values before any SM: capability mask, GUIDCap, the caps of the VL arbitration tables ...
+     */
+    public PortInfoView(Port port, PortInfo initial) {
+        this.port = port;
+        this.stored = initial;
+    }
+
+    /** PortInfo now: the stored values with the live link state over them. */
+    public PortInfo current() {
+        if (port == null) {
+            return stored;
+        }
+        var t = port.training();
+        var c = port.config();
+        return stored.toBuilder()
+                .linkWidthSupported(c.linkWidthSupported())
+                .linkWidthEnabled(port.linkWidthEnabled())
+                .linkWidthActive(t.linkWidthActive())
+                .linkSpeedSupported(c.linkSpeedSupported())
+                .linkSpeedActive(t.linkSpeedActive())
+                .linkSpeedExtSupported(c.linkSpeedExtSupported())
+                .linkSpeedExtActive(t.linkSpeedExtActive())
+                .portState(port.portState())
+                .portPhysicalState(port.physicalState())
+                .vlCap(c.vlCap())
+                .mtuCap(c.mtuCap().code())
+                .build();
+    }
+
+    /**
+     * Stores a PortInfo the Set rules accepted and makes the port follow it: LID and LMC for the receive check,
+     * OperationalVLs, LinkWidthEnabled, HOQLife, VLHighLimit, and the actions (PortState, physical state, retrain).
+     */
+    public void apply(PortInfo next, List<SmaAction> actions) {
+        stored = next;
+        if (port == null) {
+            return;
+        }
+        port.receivePolicy().lid(next.lid(), next.lmc());
+        if (next.operationalVls() != 0) {
+            port.operationalVlsCode(next.operationalVls());
+        }
+        port.linkWidthEnabled(next.linkWidthEnabled());
+        port.hoqLife(next.hoqLife());
+        port.arbiter().vlHighLimit(next.vlHighLimit());
+        for (SmaAction action : actions) {
+            // Counter clears and client reregistration are the SMA's own bookkeeping, not the port's.
+            if (action instanceof SmaAction.PortStateChange s) {
+                changePortState(s.portState());
+            } else if (action instanceof SmaAction.PhysicalStateChange p) {
+                changePhysicalState(p.portPhysicalState());
+            } else if (action instanceof SmaAction.Retrain) {
+                port.retrain();
+            }
+        }
+    }
+
+    private void changePortState(int state) {
+        switch (state) {
+            case PortInfo.PORT_STATE_ARMED -> port.arm();
+            case PortInfo.PORT_STATE_ACTIVE -> port.activate();
+            case PortInfo.PORT_STATE_DOWN -> port.retrain();
+            default -> {
+                // The Set rules let nothing else through.
+            }
+        }
+    }
+
+    private void changePhysicalState(int state) {
+        if (state == PortInfo.PHYS_STATE_DISABLED) {
+            port.disable();
+        } else if (state == PortInfo.PHYS_STATE_POLLING) {
+            port.enable();
+            port.retrain();
+        }
+    }
+}

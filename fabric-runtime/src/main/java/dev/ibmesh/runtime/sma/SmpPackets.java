@@ -1,0 +1,37 @@
+package dev.ibmesh.runtime.sma;
+
+import dev.ibmesh.mad.Mad;
+import dev.ibmesh.wire.Bth;
+import dev.ibmesh.wire.Deth;
+import dev.ibmesh.wire.Lrh;
+import dev.ibmesh.wire.OpCode;
+import dev.ibmesh.wire.PacketBuilder;
+
+/**
+ * SMPs on the wire: a UD SEND Only to QP0 on VL15 carrying one 256-byte MAD (IBA 13.5; the DETH Q_Key of SMPs is
+ * ignored and real SMAs send 0). Recognising them in received frames, and building the frames an SMA or a
+ * directed-route hop sends.
+ */
+public final class SmpPackets {
+    private SmpPackets() {
+    }
+
+    /** True for an IBA local packet on VL15 that is a UD SEND Only to QP0 with room for a MAD. */
+    public static boolean isSmp(byte[] frame) {
+        return frame.length >= Lrh.SIZE + Bth.SIZE + 8 + Mad.SIZE + 6 && Lrh.vl(frame, 0) == Lrh.VL15
+                && Lrh.lnh(frame, 0) == Lrh.LNH_IBA_LOCAL && Bth.opCode(frame, Lrh.SIZE) == OpCode.UD_SEND_ONLY.code()
+                && Bth.destQp(frame, Lrh.SIZE) == 0;
+    }
+
+    /** The MAD of a frame {@link #isSmp} accepted. */
+    public static Mad mad(byte[] frame) {
+        return Mad.copyOf(frame, Lrh.SIZE + Bth.SIZE + 8, Mad.SIZE);
+    }
+
+    /** An SMP frame from {@code slid} to {@code dlid} (0xFFFF for directed routes) carrying {@code mad}. */
+    public static byte[] frame(int dlid, int slid, Mad mad) {
+        return PacketBuilder.iba(Lrh.of(Lrh.VL15, 0, Lrh.LNH_IBA_LOCAL, dlid, slid),
+                        Bth.of(OpCode.UD_SEND_ONLY, 0xFFFF, 0, false, 0))
+                .headers(new Deth(0, 0)).payload(mad.toBytes()).build();
+    }
+}
