@@ -9,6 +9,10 @@ import dev.ibmesh.runtime.device.Device;
 import dev.ibmesh.runtime.device.DeviceConfig;
 import dev.ibmesh.runtime.link.SlToVl;
 import dev.ibmesh.runtime.port.Port;
+import dev.ibmesh.runtime.pma.Pma;
+import dev.ibmesh.runtime.pma.PmaNode;
+import dev.ibmesh.runtime.port.PortCounterSet;
+import dev.ibmesh.runtime.sma.GmpPackets;
 import dev.ibmesh.runtime.sma.Sma;
 import dev.ibmesh.runtime.sma.SmpPackets;
 import dev.ibmesh.runtime.sma.dr.DirectedRoute;
@@ -35,7 +39,7 @@ import java.util.ArrayDeque;
  *
  * <p>Threading: everything runs on the switch's event loop (see {@link Device}).
  */
-public class SwitchDevice extends Device {
+public class SwitchDevice extends Device implements PmaNode {
     /** A packet waiting for room in an output queue, still holding its input port's buffer. */
     private record Held(Port in, int inVl, int inBytes, byte[] frame) {
     }
@@ -48,7 +52,9 @@ public class SwitchDevice extends Device {
     private final SwitchOptions options;
     private SwitchSmaNode smaNode;
     private Sma sma;
+    private Pma pma;
     private long droppedSmps;
+    private long droppedForPort0;
 
     @SuppressWarnings("unchecked")
     public SwitchDevice(DeviceConfig config, LinkTransport transport, MeterRegistry registry) {
@@ -95,6 +101,7 @@ public class SwitchDevice extends Device {
         }
         smaNode = new SwitchSmaNode(config, this, options);
         sma = new Sma(smaNode);
+        pma = new Pma(this);
         return started;
     }
 
@@ -104,6 +111,10 @@ public class SwitchDevice extends Device {
             return;
         }
         int dlid = Lrh.dlid(frame, 0);
+        if (isPort0Lid(dlid)) {
+            deliverToPort0(in, frame);
+            return;
+        }
         if (Lrh.isMulticast(dlid)) {
             relayMulticast(in, frame, dlid);
         } else {
@@ -197,8 +208,7 @@ public class SwitchDevice extends Device {
             act(in, frame, DirectedRoute.receive(DrSmp.decode(mad), drNode(), in.number()));
             return true;
         }
-        int mask = ~((1 << smaNode.lmc()) - 1);
-        if (smaNode.lid() == 0 || (dlid & mask) != (smaNode.lid() & mask)) {
+        if (!isPort0Lid(dlid)) {
             return false;
         }
         in.release(Lrh.VL15, frame.length);
@@ -210,6 +220,62 @@ public class SwitchDevice extends Device {
         }
         sma.handle(mad, in.number()).ifPresent(response -> sendLidRouted(Lrh.slid(frame, 0), response));
         return true;
+    }
+
+    /** Whether a DLID is one of port 0's LIDs (its base LID with the LMC bits masked); none before the SM sets one. */
+    private boolean isPort0Lid(int dlid) {
+        int mask = ~((1 << smaNode.lmc()) - 1);
+        return smaNode.lid() != 0 && !Lrh.isMulticast(dlid) && (dlid & mask) == (smaNode.lid() & mask);
+    }
+
+    /**
+     * A packet for the switch itself that is not an SMP: port 0's QP1 takes performance management GMPs (the PMA
+     * answers them back to the sender's LID); port 0 has no other QPs or agents, so anything else is dropped.
+     */
+    private void deliverToPort0(Port in, byte[] frame) {
+        in.release(Lrh.vl(frame, 0), frame.length);
+        if (!PacketCheck.isIcrcValid(frame, 0, frame.length)) {
+            in.counters().increment(Counter.PORT_RCV_ERRORS);
+            return;
+        }
+        if (!GmpPackets.isGmp(frame)) {
+            droppedForPort0++;
+            return;
+        }
+        Mad mad = GmpPackets.mad(frame);
+        if (mad.mgmtClass() != MgmtClass.PERF_MGT) {
+            droppedForPort0++;
+            return;
+        }
+        pma.handle(mad).ifPresent(response -> {
+            int dlid = Lrh.slid(frame, 0);
+            int out = tables.route(dlid);
+            Port output = out == ForwardingTables.NO_ROUTE ? null : port(out);
+            int vl = output == null ? SlToVl.DROP : slToVl[0][out].map(Lrh.sl(frame, 0), output.flowControl().operationalVls());
+            if (vl == SlToVl.DROP || !output.transmit(GmpPackets.response(frame, smaNode.lid(), vl, response))) {
+                droppedForPort0++;
+            }
+        });
+    }
+
+    /** Packets for port 0 that it had no agent for, or could not answer. */
+    public long droppedForPort0() {
+        return droppedForPort0;
+    }
+
+    @Override
+    public int numPorts() {
+        return ports().size();
+    }
+
+    @Override
+    public boolean isSwitch() {
+        return true;
+    }
+
+    @Override
+    public PortCounterSet counters(int port) {
+        return port(port).counters();
     }
 
     /** Carries out a directed-route decision for an SMP that arrived in {@code request}. */

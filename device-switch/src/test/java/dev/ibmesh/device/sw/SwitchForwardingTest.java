@@ -10,6 +10,8 @@ import dev.ibmesh.mad.MadStatus;
 import dev.ibmesh.mad.Method;
 import dev.ibmesh.mad.MgmtClass;
 import dev.ibmesh.mad.Smp;
+import dev.ibmesh.mad.Mad;
+import dev.ibmesh.mad.pma.PmaMad;
 import dev.ibmesh.mad.pma.PortCounters;
 import dev.ibmesh.mad.smp.NodeDescription;
 import dev.ibmesh.mad.smp.NodeInfo;
@@ -20,13 +22,16 @@ import dev.ibmesh.runtime.device.DeviceConfig;
 import dev.ibmesh.runtime.device.LinkPlan;
 import dev.ibmesh.runtime.port.Port;
 import dev.ibmesh.runtime.port.PortConfig;
+import dev.ibmesh.runtime.sma.GmpPackets;
 import dev.ibmesh.runtime.sma.SmpPackets;
 import dev.ibmesh.runtime.sma.dr.DirectedRoute;
 import dev.ibmesh.runtime.sma.dr.DrDecision;
 import dev.ibmesh.runtime.sma.dr.DrNode;
 import dev.ibmesh.runtime.topology.SwitchOptions;
 import dev.ibmesh.runtime.transport.InProcessLinkTransport;
+import dev.ibmesh.wire.Bits;
 import dev.ibmesh.wire.Bth;
+import dev.ibmesh.wire.Deth;
 import dev.ibmesh.wire.Lrh;
 import dev.ibmesh.wire.OpCode;
 import dev.ibmesh.wire.PacketBuilder;
@@ -211,17 +216,7 @@ class SwitchForwardingTest {
 
     @Test
     void lidRoutedSmpToTheSwitchOnceItHasALid() {
-        SwitchDevice s1 = switches.get(0);
-        // Give s1's port 0 LID 9 the way an SM does: SubnSet(PortInfo) on port 0 over a directed route.
-        sendDr(DrSmp.outbound(Method.GET, 4, PortInfo.ATTRIBUTE_ID, 0, 0, new byte[0], 1));
-        PortInfo port0 = PortInfo.decode(awaitDrResponse().data(), 0);
-        sendDr(DrSmp.outbound(Method.SET, 5, PortInfo.ATTRIBUTE_ID, 0, 0,
-                port0.toBuilder().portState(0).portPhysicalState(0).lid(9).masterSmLid(H1).build().toBytes(), 1));
-        assertEquals(0, awaitDrResponse().status());
-        onLoop(s1, () -> {
-            s1.tables().linearFdbTop(9);
-            return null;
-        });
+        giveS1Lid9();
         byte[] get = SmpPackets.frame(9, H1, Smp.of(MadHeader.of(MgmtClass.SUBN_LID_ROUTED, 1, Method.GET, 6,
                 NodeDescription.ATTRIBUTE_ID, 0), 0, new byte[0]).encode());
         onLoop(h1, () -> {
@@ -234,6 +229,55 @@ class SwitchForwardingTest {
         assertEquals(H1, Lrh.dlid(frame, 0));
         Smp answer = Smp.decode(SmpPackets.mad(frame));
         assertEquals("s1", NodeDescription.decode(answer.data(), 0).text());
+    }
+
+    @Test
+    void thePmaOnPort0CountsAndClears() {
+        SwitchDevice s1 = switches.get(0);
+        giveS1Lid9();
+        onLoop(h1, () -> sendN(h1, H2, H1, 0, 5));
+        await("data through", () -> onLoop(h2, () -> h2.received.size()) == 5);
+        PortCounters before = pma(1, Method.GET, 0);
+        assertTrue(before.portRcvPkts() >= 5 + 3, "5 data packets and the SMPs, was " + before.portRcvPkts());
+        assertEquals(onLoop(s1, () -> s1.port(1).counters().portCounters(1)).portXmitPkts(), before.portXmitPkts() + 1,
+                "the PMA's own answer left port 1 after the counters were read");
+        PortCounters cleared = pma(2, Method.SET, PortCounters.SELECT_ALL);
+        assertEquals(0, cleared.portRcvPkts());
+        assertEquals(0, cleared.portXmitData());
+    }
+
+    /** A PerfMgt Get or Set(PortCounters) for s1's port 1, from h1 to s1's LID 9 on QP1; the answer's counters. */
+    private PortCounters pma(long tid, int method, int counterSelect) {
+        byte[] data = PortCounters.zero(1).toBytes();
+        Bits.put16(data, 2, counterSelect);
+        Mad request = PmaMad.of(MadHeader.of(MgmtClass.PERF_MGT, 1, method, tid, PortCounters.ATTRIBUTE_ID, 0), data).encode();
+        byte[] frame = PacketBuilder.iba(Lrh.of(0, 0, Lrh.LNH_IBA_LOCAL, 9, H1), Bth.of(OpCode.UD_SEND_ONLY, 0xFFFF, 1, false, 0))
+                .headers(new Deth(Deth.GSI_Q_KEY, 1)).payload(request.toBytes()).build();
+        onLoop(h1, () -> {
+            h1.received.clear();
+            return h1.port(1).transmit(frame);
+        });
+        await("PMA answer", () -> onLoop(h1, () -> h1.received.size()) == 1);
+        byte[] answer = onLoop(h1, () -> h1.received.get(0));
+        PmaMad mad = PmaMad.decode(GmpPackets.mad(answer));
+        assertEquals(Method.GET_RESP, mad.header().method());
+        assertEquals(tid, mad.header().transactionId());
+        assertEquals(0, mad.header().status());
+        return PortCounters.decode(mad.data(), 0);
+    }
+
+    /** Gives s1's port 0 LID 9 the way an SM does: SubnSet(PortInfo) on port 0 over a directed route. */
+    private void giveS1Lid9() {
+        SwitchDevice s1 = switches.get(0);
+        sendDr(DrSmp.outbound(Method.GET, 4, PortInfo.ATTRIBUTE_ID, 0, 0, new byte[0], 1));
+        PortInfo port0 = PortInfo.decode(awaitDrResponse().data(), 0);
+        sendDr(DrSmp.outbound(Method.SET, 5, PortInfo.ATTRIBUTE_ID, 0, 0,
+                port0.toBuilder().portState(0).portPhysicalState(0).lid(9).masterSmLid(H1).build().toBytes(), 1));
+        assertEquals(0, awaitDrResponse().status());
+        onLoop(s1, () -> {
+            s1.tables().linearFdbTop(9);
+            return null;
+        });
     }
 
     private void sendDr(DrSmp outbound) {
