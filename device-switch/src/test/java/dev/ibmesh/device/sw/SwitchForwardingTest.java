@@ -2,7 +2,12 @@ package dev.ibmesh.device.sw;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
+import static dev.ibmesh.device.sw.SwitchTestKit.activateAll;
+import static dev.ibmesh.device.sw.SwitchTestKit.await;
+import static dev.ibmesh.device.sw.SwitchTestKit.hostConfig;
+import static dev.ibmesh.device.sw.SwitchTestKit.onLoop;
+import static dev.ibmesh.device.sw.SwitchTestKit.sleep;
+import static dev.ibmesh.device.sw.SwitchTestKit.switchConfig;
 
 import dev.ibmesh.mad.DrSmp;
 import dev.ibmesh.mad.MadHeader;
@@ -18,16 +23,13 @@ import dev.ibmesh.mad.smp.NodeInfo;
 import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.mad.smp.SlToVlMappingTable;
 import dev.ibmesh.runtime.device.Device;
-import dev.ibmesh.runtime.device.DeviceConfig;
 import dev.ibmesh.runtime.device.LinkPlan;
-import dev.ibmesh.runtime.port.Port;
 import dev.ibmesh.runtime.port.PortConfig;
 import dev.ibmesh.runtime.sma.GmpPackets;
 import dev.ibmesh.runtime.sma.SmpPackets;
 import dev.ibmesh.runtime.sma.dr.DirectedRoute;
 import dev.ibmesh.runtime.sma.dr.DrDecision;
 import dev.ibmesh.runtime.sma.dr.DrNode;
-import dev.ibmesh.runtime.topology.SwitchOptions;
 import dev.ibmesh.runtime.transport.InProcessLinkTransport;
 import dev.ibmesh.wire.Bits;
 import dev.ibmesh.wire.Bth;
@@ -39,11 +41,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.vertx.core.Vertx;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -63,15 +61,13 @@ class SwitchForwardingTest {
 
     @BeforeEach
     void setUp() throws Exception {
-        h1 = new Endpoint(host("h1", 0x11, new LinkPlan(1, "s1", 1, "s1", true)), transport);
-        h2 = new Endpoint(host("h2", 0x12, new LinkPlan(1, "s3", 2, "s3", true)), transport);
+        h1 = new Endpoint(hostConfig("h1", 0x11, new LinkPlan(1, "s1", 1, "s1", true)), transport);
+        h2 = new Endpoint(hostConfig("h2", 0x12, new LinkPlan(1, "s3", 2, "s3", true)), transport);
         for (int i = 1; i <= 3; i++) {
             List<LinkPlan> links = List.of(
                     new LinkPlan(1, i == 1 ? "h1" : "s" + (i - 1), i == 1 ? 1 : 2, null, false),
                     new LinkPlan(2, i == 3 ? "h2" : "s" + (i + 1), 1, i == 3 ? null : "s" + (i + 1), i != 3));
-            SwitchDevice s = new SwitchDevice(new DeviceConfig("s" + i, "switch", 0x20 + i, 0x20 + i, "s" + i,
-                    List.of(PortConfig.defaults(1), PortConfig.defaults(2)), links, "s" + i, List.of(),
-                    Optional.of(new SwitchOptions(true, 64, 16))), transport, new SimpleMeterRegistry());
+            SwitchDevice s = new SwitchDevice(switchConfig("s" + i, 0x20 + i, links), transport, new SimpleMeterRegistry());
             switches.add(s);
         }
         for (Device d : List.<Device>of(switches.get(0), switches.get(1), switches.get(2), h1, h2)) {
@@ -306,55 +302,4 @@ class SwitchForwardingTest {
                 Bth.of(OpCode.RC_SEND_ONLY, 0xFFFF, 0x99, false, psn)).payload(new byte[64]).build();
     }
 
-    private static DeviceConfig host(String name, long guid, LinkPlan link) {
-        return new DeviceConfig(name, "hca", guid, guid, name, List.of(PortConfig.defaults(1)), List.of(link), name, List.of());
-    }
-
-    /** Waits for every linked port to train, then arms and activates them all, as an SM would. */
-    private static void activateAll(List<Device> devices) {
-        for (Device d : devices) {
-            for (Port p : d.ports()) {
-                await(d.name() + "/" + p.number() + " Init", () -> onLoop(d, () -> p.portState() >= PortInfo.PORT_STATE_INIT));
-            }
-        }
-        for (Device d : devices) {
-            for (Port p : d.ports()) {
-                onLoop(d, () -> p.arm() && p.activate());
-            }
-        }
-    }
-
-    static <T> T onLoop(Device d, Supplier<T> s) {
-        CompletableFuture<T> f = new CompletableFuture<>();
-        d.loop().execute(() -> {
-            try {
-                f.complete(s.get());
-            } catch (Throwable t) {
-                f.completeExceptionally(t);
-            }
-        });
-        try {
-            return f.get(10, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            throw new AssertionError(d.name() + " did not answer", e);
-        }
-    }
-
-    static void await(String what, BooleanSupplier condition) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                fail("timed out waiting for " + what);
-            }
-            sleep(5);
-        }
-    }
-
-    private static void sleep(long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
 }

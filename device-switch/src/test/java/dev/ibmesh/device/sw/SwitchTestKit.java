@@ -1,0 +1,83 @@
+package dev.ibmesh.device.sw;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import dev.ibmesh.mad.smp.PortInfo;
+import dev.ibmesh.runtime.device.Device;
+import dev.ibmesh.runtime.device.DeviceConfig;
+import dev.ibmesh.runtime.device.LinkPlan;
+import dev.ibmesh.runtime.port.Port;
+import dev.ibmesh.runtime.port.PortConfig;
+import dev.ibmesh.runtime.topology.SwitchOptions;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+
+/** Building and driving small fabrics of switches and endpoints in tests. */
+final class SwitchTestKit {
+    private SwitchTestKit() {
+    }
+
+    /** A switch config: ports 1..links.size(), small tables. */
+    static DeviceConfig switchConfig(String name, long guid, List<LinkPlan> links) {
+        List<PortConfig> ports = links.stream().map(l -> PortConfig.defaults(l.localPort())).toList();
+        return new DeviceConfig(name, "switch", guid, guid, name, ports, links, name, List.of(),
+                Optional.of(new SwitchOptions(true, 64, 16)));
+    }
+
+    static DeviceConfig hostConfig(String name, long guid, LinkPlan link) {
+        return new DeviceConfig(name, "hca", guid, guid, name, List.of(PortConfig.defaults(1)), List.of(link), name, List.of());
+    }
+
+    /** Waits for every linked port to train, then arms and activates them all, as an SM would. */
+    static void activateAll(List<? extends Device> devices) {
+        for (Device d : devices) {
+            for (Port p : d.ports()) {
+                await(d.name() + "/" + p.number() + " Init", () -> onLoop(d, () -> p.portState() >= PortInfo.PORT_STATE_INIT));
+            }
+        }
+        for (Device d : devices) {
+            for (Port p : d.ports()) {
+                onLoop(d, () -> p.arm() && p.activate());
+            }
+        }
+    }
+
+    /** Runs {@code s} on the device's event loop and returns its result. */
+    static <T> T onLoop(Device d, Supplier<T> s) {
+        CompletableFuture<T> f = new CompletableFuture<>();
+        d.loop().execute(() -> {
+            try {
+                f.complete(s.get());
+            } catch (Throwable t) {
+                f.completeExceptionally(t);
+            }
+        });
+        try {
+            return f.get(10, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new AssertionError(d.name() + " did not answer", e);
+        }
+    }
+
+    static void await(String what, BooleanSupplier condition) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                fail("timed out waiting for " + what);
+            }
+            sleep(5);
+        }
+    }
+
+    static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
