@@ -4,6 +4,7 @@ import dev.ibmesh.mad.DrSmp;
 import dev.ibmesh.mad.Mad;
 import dev.ibmesh.mad.MgmtClass;
 import dev.ibmesh.mad.pma.PortCounters.Counter;
+import dev.ibmesh.mad.smp.Notice;
 import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.runtime.device.Device;
 import dev.ibmesh.runtime.device.DeviceConfig;
@@ -14,6 +15,7 @@ import dev.ibmesh.runtime.pma.PmaNode;
 import dev.ibmesh.runtime.port.PortCounterSet;
 import dev.ibmesh.runtime.sma.GmpPackets;
 import dev.ibmesh.runtime.sma.Sma;
+import dev.ibmesh.runtime.sma.TrapSender;
 import dev.ibmesh.runtime.sma.SmpPackets;
 import dev.ibmesh.runtime.sma.dr.DirectedRoute;
 import dev.ibmesh.runtime.sma.dr.DrDecision;
@@ -53,6 +55,8 @@ public class SwitchDevice extends Device implements PmaNode {
     private SwitchSmaNode smaNode;
     private Sma sma;
     private Pma pma;
+    private TrapSender traps;
+    private int[] lastPhysicalState;
     private long droppedSmps;
     private long droppedForPort0;
 
@@ -102,6 +106,8 @@ public class SwitchDevice extends Device implements PmaNode {
         smaNode = new SwitchSmaNode(config, this, options);
         sma = new Sma(smaNode);
         pma = new Pma(this);
+        traps = new TrapSender(scheduler(), this::sendToMasterSm);
+        lastPhysicalState = new int[ports().size() + 1];
         return started;
     }
 
@@ -218,7 +224,9 @@ public class SwitchDevice extends Device implements PmaNode {
             droppedSmps++;
             return true;
         }
-        sma.handle(mad, in.number()).ifPresent(response -> sendLidRouted(Lrh.slid(frame, 0), response));
+        if (!traps.onTrapRepress(mad)) {
+            sma.handle(mad, in.number()).ifPresent(response -> sendLidRouted(Lrh.slid(frame, 0), response));
+        }
         return true;
     }
 
@@ -281,8 +289,11 @@ public class SwitchDevice extends Device implements PmaNode {
     /** Carries out a directed-route decision for an SMP that arrived in {@code request}. */
     private void act(Port in, byte[] request, DrDecision decision) {
         if (decision instanceof DrDecision.Deliver d) {
-            sma.handle(d.smp().encode(), in.number()).ifPresent(response ->
-                    act(in, request, DirectedRoute.send(DrSmp.decode(response), drNode())));
+            Mad mad = d.smp().encode();
+            if (!traps.onTrapRepress(mad)) {
+                sma.handle(mad, in.number()).ifPresent(response ->
+                        act(in, request, DirectedRoute.send(DrSmp.decode(response), drNode())));
+            }
         } else if (decision instanceof DrDecision.Forward f) {
             Port out = port(f.port());
             if (out == null || !out.transmit(SmpPackets.frame(Lrh.PERMISSIVE_LID, Lrh.PERMISSIVE_LID, f.smp().encode()))) {
@@ -295,6 +306,28 @@ public class SwitchDevice extends Device implements PmaNode {
         } else {
             droppedSmps++;
         }
+    }
+
+    /**
+     * Trap 128 (IBA 14.3.11, C14-?: switch link state change), when port 0 has a LID and knows its master SM
+     * (PortInfo.MasterSMLID); before an SM configured the switch there is nobody to tell.
+     */
+    private void raiseLinkStateTrap() {
+        PortInfo port0 = smaNode.portInfo(0);
+        if (port0.lid() == 0 || port0.masterSmLid() == 0) {
+            return;
+        }
+        traps.raise(Notice.generic(Notice.TYPE_URGENT, Notice.PRODUCER_SWITCH, Notice.TRAP_LINK_STATE_CHANGE,
+                port0.lid(), 0, 0, new Notice.LinkStateTrap(port0.lid())), port0.subnetTimeOut());
+    }
+
+    private void sendToMasterSm(Mad trap) {
+        sendLidRouted(smaNode.portInfo(0).masterSmLid(), trap);
+    }
+
+    /** Traps sent to the master SM, repeats included. */
+    public long trapsSent() {
+        return traps.sent();
     }
 
     /** An SMP from port 0 to a LID, out of the port the LFT names. */
@@ -311,13 +344,19 @@ public class SwitchDevice extends Device implements PmaNode {
     }
 
     /**
-     * Any port state change sets SwitchInfo.PortStateChange. Packets held for an output whose link went down can
-     * never leave: they are discarded, freeing their inputs.
+     * Any port state change sets SwitchInfo.PortStateChange; a link going up or down raises trap 128 to the master
+     * SM. Packets held for an output whose link went down can never leave: they are discarded, freeing their inputs.
      */
     @Override
     public void onStateChange(Port port) {
         if (smaNode != null) {
             smaNode.portStateChanged();
+            boolean wasUp = lastPhysicalState[port.number()] == PortInfo.PHYS_STATE_LINK_UP;
+            boolean isUp = port.physicalState() == PortInfo.PHYS_STATE_LINK_UP;
+            lastPhysicalState[port.number()] = port.physicalState();
+            if (wasUp != isUp) {
+                raiseLinkStateTrap();
+            }
         }
         if (port.portState() != PortInfo.PORT_STATE_ACTIVE) {
             ArrayDeque<Held> waiting = held[port.number()];

@@ -52,7 +52,8 @@ final class SwitchSmaNode implements SmaSwitch {
         this.port0PKeys = new PKeyTable(keys);
         this.ports = new PortInfoView[config.ports().size() + 1];
         ports[0] = new PortInfoView(null, PortInfo.builder()
-                .capabilityMask(PortInfo.CAP_IS_SL_MAPPING_SUPPORTED | PortInfo.CAP_IS_SYSTEM_IMAGE_GUID_SUPPORTED)
+                .capabilityMask(PortInfo.CAP_IS_TRAP_SUPPORTED | PortInfo.CAP_IS_SL_MAPPING_SUPPORTED
+                        | PortInfo.CAP_IS_SYSTEM_IMAGE_GUID_SUPPORTED)
                 .guidCap(1).mtuCap(5).vlCap(1).neighborMtu(5).portState(PortInfo.PORT_STATE_ACTIVE)
                 .portPhysicalState(PortInfo.PHYS_STATE_LINK_UP).linkDownDefaultState(2).operationalVls(1)
                 .build());

@@ -20,6 +20,7 @@ import dev.ibmesh.mad.pma.PmaMad;
 import dev.ibmesh.mad.pma.PortCounters;
 import dev.ibmesh.mad.smp.NodeDescription;
 import dev.ibmesh.mad.smp.NodeInfo;
+import dev.ibmesh.mad.smp.Notice;
 import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.mad.smp.SlToVlMappingTable;
 import dev.ibmesh.runtime.device.Device;
@@ -240,6 +241,37 @@ class SwitchForwardingTest {
         PortCounters cleared = pma(2, Method.SET, PortCounters.SELECT_ALL);
         assertEquals(0, cleared.portRcvPkts());
         assertEquals(0, cleared.portXmitData());
+    }
+
+    @Test
+    void aLinkCutRaisesTrap128UntilTheSmRepressesIt() {
+        SwitchDevice s1 = switches.get(0);
+        giveS1Lid9(); // its master SM is h1
+        onLoop(h1, () -> {
+            h1.received.clear();
+            return null;
+        });
+        onLoop(s1, () -> {
+            s1.port(2).disable(); // cut the link to s2
+            return null;
+        });
+        await("trap and a repeat", () -> onLoop(h1, () -> h1.received.size()) >= 2);
+        Smp trap = Smp.decode(SmpPackets.mad(onLoop(h1, () -> h1.received.get(0))));
+        assertEquals(Method.TRAP, trap.header().method());
+        assertEquals(Notice.ATTRIBUTE_ID, trap.header().attributeId());
+        Notice notice = Notice.decodeSmp(trap.data(), 0);
+        assertEquals(Notice.TRAP_LINK_STATE_CHANGE, notice.trapNumber());
+        assertEquals(9, notice.issuerLid());
+        assertEquals(new Notice.LinkStateTrap(9), notice.details());
+        Smp repeat = Smp.decode(SmpPackets.mad(onLoop(h1, () -> h1.received.get(1))));
+        assertEquals(trap.header().transactionId(), repeat.header().transactionId(), "the same trap, repeated");
+
+        Mad repress = Smp.of(trap.header().withMethod(Method.TRAP_REPRESS), 0, trap.data()).encode();
+        onLoop(h1, () -> h1.port(1).transmit(SmpPackets.frame(9, H1, repress)));
+        sleep(150);
+        long after = onLoop(s1, s1::trapsSent);
+        sleep(350); // more than three repeat periods
+        assertEquals(after, onLoop(s1, s1::trapsSent), "no repeats after TrapRepress");
     }
 
     /** A PerfMgt Get or Set(PortCounters) for s1's port 1, from h1 to s1's LID 9 on QP1; the answer's counters. */
