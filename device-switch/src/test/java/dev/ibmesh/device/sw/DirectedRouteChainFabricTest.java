@@ -12,6 +12,7 @@ import dev.ibmesh.mad.Method;
 import dev.ibmesh.mad.smp.NodeDescription;
 import dev.ibmesh.runtime.device.Device;
 import dev.ibmesh.runtime.device.LinkPlan;
+import dev.ibmesh.runtime.device.RecordingDevice;
 import dev.ibmesh.runtime.sma.SmpPackets;
 import dev.ibmesh.runtime.sma.dr.DirectedRoute;
 import dev.ibmesh.runtime.sma.dr.DrDecision;
@@ -40,7 +41,7 @@ class DirectedRouteChainFabricTest {
     @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10})
     void reachesTheLastSwitchAndComesBack(int switches) throws Exception {
         InProcessLinkTransport transport = new InProcessLinkTransport("chain-" + System.nanoTime());
-        Endpoint sm = new Endpoint(hostConfig("sm", 0x11, new LinkPlan(1, "s1", 1, "s1", true)), transport);
+        RecordingDevice sm = new RecordingDevice(hostConfig("sm", 0x11, new LinkPlan(1, "s1", 1, "s1", true)), transport);
         List<Device> devices = new ArrayList<>(List.of(sm));
         for (int i = 1; i <= switches; i++) {
             List<LinkPlan> links = new ArrayList<>();

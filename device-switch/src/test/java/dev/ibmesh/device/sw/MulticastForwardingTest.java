@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.ibmesh.runtime.device.Device;
 import dev.ibmesh.runtime.device.LinkPlan;
+import dev.ibmesh.runtime.device.RecordingDevice;
 import dev.ibmesh.runtime.transport.InProcessLinkTransport;
 import dev.ibmesh.wire.Bth;
 import dev.ibmesh.wire.Deth;
@@ -37,10 +38,10 @@ class MulticastForwardingTest {
     @Test
     void copiesToMembersOnly() throws Exception {
         InProcessLinkTransport transport = new InProcessLinkTransport("mc-" + System.nanoTime());
-        List<Endpoint> hosts = new ArrayList<>();
+        List<RecordingDevice> hosts = new ArrayList<>();
         List<LinkPlan> switchLinks = new ArrayList<>();
         for (int i = 1; i <= 4; i++) {
-            hosts.add(new Endpoint(hostConfig("h" + i, 0x10 + i, new LinkPlan(1, "s", i, "s", true)), transport));
+            hosts.add(new RecordingDevice(hostConfig("h" + i, 0x10 + i, new LinkPlan(1, "s", i, "s", true)), transport));
             switchLinks.add(new LinkPlan(i, "h" + i, 1, null, false));
         }
         SwitchDevice s = new SwitchDevice(switchConfig("s", 0x20, switchLinks), transport, new SimpleMeterRegistry());
@@ -56,7 +57,7 @@ class MulticastForwardingTest {
             }
             return null;
         });
-        Endpoint h1 = hosts.get(0);
+        RecordingDevice h1 = hosts.get(0);
         byte[] packet = PacketBuilder.iba(Lrh.of(0, 0, Lrh.LNH_IBA_LOCAL, MLID, 1),
                 Bth.of(OpCode.UD_SEND_ONLY, 0xFFFF, 0xFFFFFF, false, 0)).headers(new Deth(0x1234, 5))
                 .payload(new byte[32]).build();

@@ -25,6 +25,7 @@ import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.mad.smp.SlToVlMappingTable;
 import dev.ibmesh.runtime.device.Device;
 import dev.ibmesh.runtime.device.LinkPlan;
+import dev.ibmesh.runtime.device.RecordingDevice;
 import dev.ibmesh.runtime.port.PortConfig;
 import dev.ibmesh.runtime.sma.GmpPackets;
 import dev.ibmesh.runtime.sma.SmpPackets;
@@ -56,14 +57,14 @@ class SwitchForwardingTest {
     private static final int H2 = 2;
     private final Vertx vertx = Vertx.vertx();
     private final InProcessLinkTransport transport = new InProcessLinkTransport("sw-" + System.nanoTime());
-    private Endpoint h1;
-    private Endpoint h2;
+    private RecordingDevice h1;
+    private RecordingDevice h2;
     private final List<SwitchDevice> switches = new ArrayList<>();
 
     @BeforeEach
     void setUp() throws Exception {
-        h1 = new Endpoint(hostConfig("h1", 0x11, new LinkPlan(1, "s1", 1, "s1", true)), transport);
-        h2 = new Endpoint(hostConfig("h2", 0x12, new LinkPlan(1, "s3", 2, "s3", true)), transport);
+        h1 = new RecordingDevice(hostConfig("h1", 0x11, new LinkPlan(1, "s1", 1, "s1", true)), transport);
+        h2 = new RecordingDevice(hostConfig("h2", 0x12, new LinkPlan(1, "s3", 2, "s3", true)), transport);
         for (int i = 1; i <= 3; i++) {
             List<LinkPlan> links = List.of(
                     new LinkPlan(1, i == 1 ? "h1" : "s" + (i - 1), i == 1 ? 1 : 2, null, false),
@@ -322,7 +323,7 @@ class SwitchForwardingTest {
         return DrSmp.decode(SmpPackets.mad(onLoop(h1, () -> h1.received.get(0))));
     }
 
-    private static int sendN(Endpoint from, int dlid, int slid, int sl, int n) {
+    private static int sendN(RecordingDevice from, int dlid, int slid, int sl, int n) {
         for (int i = 0; i < n; i++) {
             assertTrue(from.port(1).transmit(packet(sl, dlid, slid, i)));
         }

@@ -1,18 +1,15 @@
 package dev.ibmesh.device.sw;
 
-import static org.junit.jupiter.api.Assertions.fail;
-
 import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.runtime.device.Device;
 import dev.ibmesh.runtime.device.DeviceConfig;
+import dev.ibmesh.runtime.device.FabricTestKit;
 import dev.ibmesh.runtime.device.LinkPlan;
 import dev.ibmesh.runtime.port.Port;
 import dev.ibmesh.runtime.port.PortConfig;
 import dev.ibmesh.runtime.topology.SwitchOptions;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
@@ -46,31 +43,12 @@ final class SwitchTestKit {
         }
     }
 
-    /** Runs {@code s} on the device's event loop and returns its result. */
     static <T> T onLoop(Device d, Supplier<T> s) {
-        CompletableFuture<T> f = new CompletableFuture<>();
-        d.loop().execute(() -> {
-            try {
-                f.complete(s.get());
-            } catch (Throwable t) {
-                f.completeExceptionally(t);
-            }
-        });
-        try {
-            return f.get(10, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            throw new AssertionError(d.name() + " did not answer", e);
-        }
+        return FabricTestKit.onLoop(d, s);
     }
 
     static void await(String what, BooleanSupplier condition) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                fail("timed out waiting for " + what);
-            }
-            sleep(5);
-        }
+        FabricTestKit.await(what, 20_000, condition);
     }
 
     static void sleep(long ms) {

@@ -16,12 +16,12 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /** Helpers for tests that run devices: reading their state on their event loop, and waiting for conditions. */
-final class FabricTestKit {
+public final class FabricTestKit {
     private FabricTestKit() {
     }
 
     /** Runs {@code s} on the device's event loop and returns its result. */
-    static <T> T onLoop(Device d, Supplier<T> s) {
+    public static <T> T onLoop(Device d, Supplier<T> s) {
         CompletableFuture<T> f = new CompletableFuture<>();
         d.loop().execute(() -> {
             try {
@@ -37,7 +37,7 @@ final class FabricTestKit {
         }
     }
 
-    static void await(String what, long timeoutMillis, BooleanSupplier condition) {
+    public static void await(String what, long timeoutMillis, BooleanSupplier condition) {
         long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
         while (System.nanoTime() < deadline) {
             if (condition.getAsBoolean()) {

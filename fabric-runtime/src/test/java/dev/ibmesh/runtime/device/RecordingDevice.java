@@ -8,12 +8,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** A test device that keeps what it receives, and can hold packets (not release their buffer) to exhaust credits. */
-class RecordingDevice extends Device {
-    final List<byte[]> received = new ArrayList<>();
+public class RecordingDevice extends Device {
+    public final List<byte[]> received = new ArrayList<>();
     private final List<Object[]> held = new ArrayList<>();
-    boolean hold;
+    public boolean hold;
 
-    RecordingDevice(DeviceConfig config, LinkTransport transport) {
+    public RecordingDevice(DeviceConfig config, LinkTransport transport) {
         super(config, transport, new SimpleMeterRegistry());
     }
 
@@ -28,7 +28,7 @@ class RecordingDevice extends Device {
     }
 
     /** Releases every held packet's buffer and stops holding. */
-    void releaseHeld() {
+    public void releaseHeld() {
         hold = false;
         for (Object[] h : held) {
             byte[] f = (byte[]) h[1];
