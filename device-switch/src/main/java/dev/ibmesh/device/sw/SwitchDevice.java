@@ -104,7 +104,7 @@ public class SwitchDevice extends Device implements PmaNode {
             p.receivePolicy().endNode(false);
         }
         smaNode = new SwitchSmaNode(config, this, options);
-        sma = new Sma(smaNode);
+        sma = new Sma(smaNode, scheduler()::nanoTime);
         pma = new Pma(this);
         traps = new TrapSender(scheduler(), this::sendToMasterSm);
         lastPhysicalState = new int[ports().size() + 1];

@@ -5,6 +5,7 @@ import dev.ibmesh.mad.Mad;
 import dev.ibmesh.mad.MadHeader;
 import dev.ibmesh.mad.MadStatus;
 import dev.ibmesh.mad.Method;
+import dev.ibmesh.wire.Bits;
 import dev.ibmesh.mad.MgmtClass;
 import dev.ibmesh.mad.Smp;
 import dev.ibmesh.mad.smp.GuidInfo;
@@ -23,6 +24,7 @@ import dev.ibmesh.runtime.sma.dr.DrResponse;
 
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.LongSupplier;
 import java.util.Optional;
 
 /**
@@ -44,7 +46,7 @@ import java.util.Optional;
  * </ol>
  * Every answer is a GetResp with the request's TID, AttributeID, AttributeModifier and M_Key; a successful SubnSet
  * answers with the attribute as it now is. An error answer before the attribute was read echoes the request's data.
- * M_Key checking (IBA 14.2.4) is not done here yet.
+ * Before any of this, {@link MKeyGuard} checks the M_Key (IBA 14.2.4): an SMP it refuses gets no answer.
  */
 public final class Sma {
     /** The SMP class version (IBA 14.2.1); MADs carry BaseVersion {@link MadHeader#BASE_VERSION}. */
@@ -65,9 +67,17 @@ public final class Sma {
             Map.entry(LedInfo.ATTRIBUTE_ID, new LedInfoHandler()));
 
     private final SmaNode node;
+    private final MKeyGuard mKeys;
 
+    /** An SMA on real time (the M_Key lease runs on {@link System#nanoTime()}). */
     public Sma(SmaNode node) {
+        this(node, System::nanoTime);
+    }
+
+    /** An SMA whose M_Key lease runs on the given clock (a device's scheduler). */
+    public Sma(SmaNode node, LongSupplier nanoTime) {
         this.node = Objects.requireNonNull(node, "node");
+        this.mKeys = new MKeyGuard(node, nanoTime);
     }
 
     /**
@@ -89,16 +99,29 @@ public final class Sma {
         boolean directed = header.mgmtClass() == MgmtClass.SUBN_DIRECTED_ROUTE;
         if (directed) {
             DrSmp smp = DrSmp.decode(request);
-            if (smp.direction()) {
+            if (smp.direction() || !mKeys.admit(header, smp.mKey(), ingressPort)) {
                 return Optional.empty();
             }
-            return reply(header, smp.data(), ingressPort)
+            return reply(header, smp.data(), ingressPort).map(r -> hideMKey(header, smp.mKey(), ingressPort, r))
                     .map(r -> DrResponse.getResp(smp, r.status(), r.data()).encode());
         }
         Smp smp = Smp.decode(request);
-        return reply(header, smp.data(), ingressPort).map(r -> new Smp(
+        if (!mKeys.admit(header, smp.mKey(), ingressPort)) {
+            return Optional.empty();
+        }
+        return reply(header, smp.data(), ingressPort).map(r -> hideMKey(header, smp.mKey(), ingressPort, r)).map(r -> new Smp(
                 header.withMethod(Method.GET_RESP).withStatus(r.status()), smp.mKey(), smp.reserved32(), r.data(),
                 smp.reserved128()).encode());
+    }
+
+    /** At protection level 1 a PortInfo read with a wrong M_Key shows M_Key 0 (IBA 14.2.4.1). */
+    private SmpReply hideMKey(MadHeader header, long mKey, int ingressPort, SmpReply r) {
+        if (header.attributeId() != PortInfo.ATTRIBUTE_ID || !mKeys.hidesMKey(mKey, ingressPort)) {
+            return r;
+        }
+        byte[] data = r.data().clone();
+        Bits.put64(data, 0, 0);
+        return new SmpReply(r.status(), data);
     }
 
     private Optional<SmpReply> reply(MadHeader header, byte[] data, int ingressPort) {

@@ -36,7 +36,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class SmaTest {
     private static final long TID = 0x1122334455667788L;
-    private static final long M_KEY = 0x0102030405060708L;
+    /** The CA port's M_Key (PortInfoFixture): the SM knows it, so M_Key protection lets these requests through. */
+    private static final long M_KEY = 0x1122334455667788L;
     private static final int GET = Method.GET;
     private static final int SET = Method.SET;
 

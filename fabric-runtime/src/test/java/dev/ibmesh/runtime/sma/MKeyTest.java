@@ -1,0 +1,117 @@
+package dev.ibmesh.runtime.sma;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ibmesh.mad.Mad;
+import dev.ibmesh.mad.MadHeader;
+import dev.ibmesh.mad.Method;
+import dev.ibmesh.mad.MgmtClass;
+import dev.ibmesh.mad.Smp;
+import dev.ibmesh.mad.smp.NodeDescription;
+import dev.ibmesh.mad.smp.PortInfo;
+import java.util.Optional;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+/** M_Key protection levels 0-3 and the lease (IBA 14.2.4), on a switch whose port 0 holds the M_Key. */
+class MKeyTest {
+    private static final long KEY = 0xCAFEF00DL;
+    private static final long WRONG = 0xBADL;
+    private final FakeSmaSwitch sw = new FakeSmaSwitch();
+    private long now;
+    private final Sma sma = new Sma(sw, () -> now);
+
+    private void protect(int level, int leaseSeconds) {
+        sw.ports.put(0, sw.portInfo(0).toBuilder().mKey(KEY).mKeyProtectBits(level).mKeyLeasePeriod(leaseSeconds)
+                .mKeyViolations(0).build());
+    }
+
+    private Optional<Mad> send(int method, int attributeId, long mKey, byte[] data) {
+        MadHeader h = MadHeader.of(MgmtClass.SUBN_LID_ROUTED, 1, method, 7, attributeId, 0);
+        return sma.handle(Smp.of(h, mKey, data).encode(), 1);
+    }
+
+    private Optional<Mad> getPortInfo(long mKey) {
+        return send(Method.GET, PortInfo.ATTRIBUTE_ID, mKey, new byte[64]);
+    }
+
+    private Optional<Mad> setDescription(long mKey) {
+        return send(Method.SET, NodeDescription.ATTRIBUTE_ID, mKey, NodeDescription.of("x").toBytes());
+    }
+
+    private int violations() {
+        return sw.portInfo(0).mKeyViolations();
+    }
+
+    @ParameterizedTest(name = "level {0}")
+    @ValueSource(ints = {0, 1, 2, 3})
+    void theRightKeyIsAlwaysServed(int level) {
+        protect(level, 0);
+        PortInfo got = PortInfo.decode(Smp.decode(getPortInfo(KEY).orElseThrow()).data(), 0);
+        assertEquals(KEY, got.mKey());
+        assertEquals(0, violations());
+    }
+
+    @ParameterizedTest(name = "level {0}")
+    @ValueSource(ints = {0, 1, 2, 3})
+    void aSetWithTheWrongKeyIsDiscardedAndCounted(int level) {
+        protect(level, 0);
+        NodeDescription before = sw.nodeDescription();
+        assertTrue(setDescription(WRONG).isEmpty(), "no answer");
+        assertEquals(1, violations());
+        assertEquals(before, sw.nodeDescription());
+    }
+
+    @Test
+    void levelZeroAnswersAGetWithTheWrongKeyShowingTheKey() {
+        protect(0, 0);
+        assertEquals(KEY, PortInfo.decode(Smp.decode(getPortInfo(WRONG).orElseThrow()).data(), 0).mKey());
+        assertEquals(0, violations(), "a Get below level 2 is no violation");
+    }
+
+    @Test
+    void levelOneAnswersAGetWithTheWrongKeyHidingTheKey() {
+        protect(1, 0);
+        assertEquals(0, PortInfo.decode(Smp.decode(getPortInfo(WRONG).orElseThrow()).data(), 0).mKey());
+        assertEquals(0, violations());
+    }
+
+    @ParameterizedTest(name = "level {0}")
+    @ValueSource(ints = {2, 3})
+    void levelsTwoAndThreeDiscardAGetWithTheWrongKey(int level) {
+        protect(level, 0);
+        assertTrue(getPortInfo(WRONG).isEmpty());
+        assertEquals(1, violations());
+    }
+
+    @Test
+    void noKeyMeansNoChecking() {
+        protect(3, 0);
+        sw.ports.put(0, sw.portInfo(0).toBuilder().mKey(0).build());
+        assertTrue(setDescription(WRONG).isPresent());
+        assertEquals(0, violations());
+    }
+
+    @Test
+    void aLeaseThatRunsOutDropsTheProtection() {
+        protect(2, 60);
+        assertTrue(getPortInfo(WRONG).isEmpty(), "the violation starts the 60 s lease");
+        now += 59_000_000_000L;
+        assertTrue(getPortInfo(WRONG).isEmpty(), "still protected");
+        now += 2_000_000_000L;
+        Optional<Mad> answer = getPortInfo(WRONG);
+        assertTrue(answer.isPresent(), "the SM never came back: protection is gone");
+        assertEquals(0, PortInfo.decode(Smp.decode(answer.get()).data(), 0).mKeyProtectBits());
+    }
+
+    @Test
+    void theRightKeyStopsTheLease() {
+        protect(2, 60);
+        assertTrue(getPortInfo(WRONG).isEmpty());
+        getPortInfo(KEY).orElseThrow();
+        now += 120_000_000_000L;
+        assertTrue(getPortInfo(WRONG).isEmpty(), "the SM showed its key in time: still protected");
+    }
+}
