@@ -39,6 +39,10 @@ import java.util.ArrayDeque;
  * output queue is full the packet waits at its input and keeps its input buffer, so the switch's own credits push
  * back on the sender instead of dropping; it is relayed when the output makes room.
  *
+ * <p>Port 0, the management port, takes the directed-route SMPs (their hop rules decide which it answers and which
+ * it forwards) and the packets for its own LIDs: SMPs go to the common SMA (with M_Key protection), PerfMgt GMPs on
+ * QP1 to the PMA; it raises trap 128 to the master SM when a link goes up or down.
+ *
  * <p>Threading: everything runs on the switch's event loop (see {@link Device}).
  */
 public class SwitchDevice extends Device implements PmaNode {
