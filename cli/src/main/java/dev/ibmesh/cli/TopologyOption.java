@@ -1,5 +1,6 @@
 package dev.ibmesh.cli;
 
+import dev.ibmesh.device.sw.SwitchDeviation;
 import dev.ibmesh.runtime.topology.DeviationCatalog;
 import dev.ibmesh.runtime.topology.Topology;
 import dev.ibmesh.runtime.topology.TopologyException;
@@ -8,6 +9,7 @@ import dev.ibmesh.runtime.topology.TopologyProblem;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 
 /** Loads a topology file for a command, printing every problem in it as file:line:col. */
 final class TopologyOption {
@@ -21,8 +23,7 @@ final class TopologyOption {
             return null;
         }
         try {
-            // No device kind has deviations yet; the catalog grows with the switch and HCA.
-            return TopologyLoader.load(file, DeviationCatalog.of(java.util.Map.of()));
+            return TopologyLoader.load(file, DeviationCatalog.of(Map.of("switch", SwitchDeviation.labels())));
         } catch (TopologyException e) {
             err.println("ibmesh " + command + ": " + file + " is not a valid topology:");
             for (TopologyProblem p : e.problems()) {

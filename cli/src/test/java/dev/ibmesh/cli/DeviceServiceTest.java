@@ -102,6 +102,16 @@ class DeviceServiceTest {
     }
 
     @Test
+    void deviationsAreCheckedAgainstWhatTheSwitchKnows(@TempDir Path dir) throws IOException {
+        Path bad = dir.resolve("dev.yaml");
+        Files.writeString(bad, "devices:\n  - {name: s, kind: switch, ports: 2, deviations: [be-nice]}\nlinks: []\n");
+        CliRun run = CliRun.of("up", bad.toString());
+        assertEquals(1, run.exit());
+        assertTrue(run.err().contains("dev.yaml:2:") && run.err().contains("be-nice")
+                && run.err().contains("accept-reserved-link-width-enabled"), run.err());
+    }
+
+    @Test
     void unknownDeviceAndMissingOptionsAreClearErrors(@TempDir Path dir) throws IOException {
         Path ok = dir.resolve("ok.yaml");
         Files.writeString(ok, "devices:\n  - {name: a, kind: hca, ports: 1}\nlinks: []\n");

@@ -28,6 +28,7 @@ import dev.ibmesh.wire.Vcrc;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import java.util.ArrayDeque;
+import java.util.Set;
 
 /**
  * An InfiniBand switch: external ports 1..N that relay packets by their DLID (IBA 18.2.4): unicast through the
@@ -56,6 +57,7 @@ public class SwitchDevice extends Device implements PmaNode {
     private long relayed;
 
     private final SwitchOptions options;
+    private final Set<SwitchDeviation> deviations;
     private SwitchSmaNode smaNode;
     private Sma sma;
     private Pma pma;
@@ -68,6 +70,7 @@ public class SwitchDevice extends Device implements PmaNode {
     public SwitchDevice(DeviceConfig config, LinkTransport transport, MeterRegistry registry) {
         super(config, transport, registry);
         this.options = config.switchOptions().orElse(SwitchOptions.DEFAULT);
+        this.deviations = SwitchDeviation.of(config.deviations());
         int n = config.ports().size();
         this.tables = new ForwardingTables(options.linearFdbCap(), options.multicastFdbCap(), n);
         this.slToVl = new SlToVl[n + 1][n + 1];
@@ -108,7 +111,7 @@ public class SwitchDevice extends Device implements PmaNode {
             p.receivePolicy().endNode(false);
         }
         smaNode = new SwitchSmaNode(config, this, options);
-        sma = new Sma(smaNode, scheduler()::nanoTime);
+        sma = new Sma(smaNode, scheduler()::nanoTime, SwitchDeviation.smaOptions(deviations));
         pma = new Pma(this);
         traps = new TrapSender(scheduler(), this::sendToMasterSm);
         lastPhysicalState = new int[ports().size() + 1];
@@ -300,7 +303,8 @@ public class SwitchDevice extends Device implements PmaNode {
             }
         } else if (decision instanceof DrDecision.Forward f) {
             Port out = port(f.port());
-            if (out == null || !out.transmit(SmpPackets.frame(Lrh.PERMISSIVE_LID, Lrh.PERMISSIVE_LID, f.smp().encode()))) {
+            DrSmp smp = deviations.contains(SwitchDeviation.NO_DR_RETURN_PATH) ? withoutReturnEntry(f.smp()) : f.smp();
+            if (out == null || !out.transmit(SmpPackets.frame(Lrh.PERMISSIVE_LID, Lrh.PERMISSIVE_LID, smp.encode()))) {
                 droppedSmps++;
             }
         } else if (decision instanceof DrDecision.LidRoute r) {
@@ -332,6 +336,17 @@ public class SwitchDevice extends Device implements PmaNode {
     /** Traps sent to the master SM, repeats included. */
     public long trapsSent() {
         return traps.sent();
+    }
+
+    /** Deviation no-dr-return-path: the ReturnPath entry this hop just wrote, blanked on the way out. */
+    private static DrSmp withoutReturnEntry(DrSmp smp) {
+        if (smp.direction() || smp.hopPointer() < 1) {
+            return smp;
+        }
+        byte[] returnPath = smp.returnPath().clone();
+        returnPath[smp.hopPointer() - 1] = 0;
+        return new DrSmp(smp.header(), smp.mKey(), smp.drSlid(), smp.drDlid(), smp.reserved28(), smp.data(),
+                smp.initialPath(), returnPath);
     }
 
     /** An SMP from port 0 to a LID, out of the port the LFT names. */

@@ -20,8 +20,13 @@ final class SwitchTestKit {
 
     /** A switch config: ports 1..links.size(), small tables. */
     static DeviceConfig switchConfig(String name, long guid, List<LinkPlan> links) {
+        return switchConfig(name, guid, links, List.of());
+    }
+
+    /** The same, started with the named deviations. */
+    static DeviceConfig switchConfig(String name, long guid, List<LinkPlan> links, List<String> deviations) {
         List<PortConfig> ports = links.stream().map(l -> PortConfig.defaults(l.localPort())).toList();
-        return new DeviceConfig(name, "switch", guid, guid, name, ports, links, name, List.of(),
+        return new DeviceConfig(name, "switch", guid, guid, name, ports, links, name, deviations,
                 Optional.of(new SwitchOptions(true, 64, 16)));
     }
 

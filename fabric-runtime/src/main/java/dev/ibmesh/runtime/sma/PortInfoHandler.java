@@ -16,6 +16,12 @@ import java.util.OptionalInt;
  * ClientReregister echoed when the SM wrote 1 (IBA o14-12.2.1, qib {@code subn_set_portinfo}).
  */
 final class PortInfoHandler implements SmpAttributeHandler {
+    private final PortInfoRules rules;
+
+    PortInfoHandler(PortInfoRules rules) {
+        this.rules = rules;
+    }
+
     @Override
     public Optional<SmpReply> get(SmpRequest request) {
         OptionalInt port = request.modifierPort();
@@ -34,7 +40,7 @@ final class PortInfoHandler implements SmpAttributeHandler {
         int port = selected.getAsInt();
         SmaNode node = request.node();
         PortInfo current = node.portInfo(port);
-        SetResult<PortInfo> result = PortInfoSet.apply(current, PortInfo.decode(request.data(), 0),
+        SetResult<PortInfo> result = rules.apply(current, PortInfo.decode(request.data(), 0),
                 context(request, port));
         if (!result.isValid()) {
             return SmpReply.rejected(result, asSeenFrom(request, current));

@@ -52,22 +52,25 @@ public final class Sma {
     /** The SMP class version (IBA 14.2.1); MADs carry BaseVersion {@link MadHeader#BASE_VERSION}. */
     static final int CLASS_VERSION = 1;
 
-    private static final Map<Integer, SmpAttributeHandler> HANDLERS = Map.ofEntries(
-            Map.entry(NodeDescription.ATTRIBUTE_ID, new NodeDescriptionHandler()),
-            Map.entry(NodeInfo.ATTRIBUTE_ID, new NodeInfoHandler()),
-            Map.entry(SwitchInfo.ATTRIBUTE_ID, new SwitchInfoHandler()),
-            Map.entry(GuidInfo.ATTRIBUTE_ID, new GuidInfoHandler()),
-            Map.entry(PortInfo.ATTRIBUTE_ID, new PortInfoHandler()),
-            Map.entry(PKeyTable.ATTRIBUTE_ID, new PKeyTableHandler()),
-            Map.entry(SlToVlMappingTable.ATTRIBUTE_ID, new SlToVlMappingTableHandler()),
-            Map.entry(VlArbitrationTable.ATTRIBUTE_ID, new VlArbitrationTableHandler()),
-            Map.entry(LinearForwardingTable.ATTRIBUTE_ID, new LinearForwardingTableHandler()),
-            Map.entry(MulticastForwardingTable.ATTRIBUTE_ID, new MulticastForwardingTableHandler()),
-            Map.entry(SmInfo.ATTRIBUTE_ID, new SmInfoHandler()),
-            Map.entry(LedInfo.ATTRIBUTE_ID, new LedInfoHandler()));
+    private static Map<Integer, SmpAttributeHandler> handlers(PortInfoRules portInfoRules) {
+        return Map.ofEntries(
+                Map.entry(NodeDescription.ATTRIBUTE_ID, new NodeDescriptionHandler()),
+                Map.entry(NodeInfo.ATTRIBUTE_ID, new NodeInfoHandler()),
+                Map.entry(SwitchInfo.ATTRIBUTE_ID, new SwitchInfoHandler()),
+                Map.entry(GuidInfo.ATTRIBUTE_ID, new GuidInfoHandler()),
+                Map.entry(PortInfo.ATTRIBUTE_ID, new PortInfoHandler(portInfoRules)),
+                Map.entry(PKeyTable.ATTRIBUTE_ID, new PKeyTableHandler()),
+                Map.entry(SlToVlMappingTable.ATTRIBUTE_ID, new SlToVlMappingTableHandler()),
+                Map.entry(VlArbitrationTable.ATTRIBUTE_ID, new VlArbitrationTableHandler()),
+                Map.entry(LinearForwardingTable.ATTRIBUTE_ID, new LinearForwardingTableHandler()),
+                Map.entry(MulticastForwardingTable.ATTRIBUTE_ID, new MulticastForwardingTableHandler()),
+                Map.entry(SmInfo.ATTRIBUTE_ID, new SmInfoHandler()),
+                Map.entry(LedInfo.ATTRIBUTE_ID, new LedInfoHandler()));
+    }
 
     private final SmaNode node;
     private final MKeyGuard mKeys;
+    private final Map<Integer, SmpAttributeHandler> handlers;
 
     /** An SMA on real time (the M_Key lease runs on {@link System#nanoTime()}). */
     public Sma(SmaNode node) {
@@ -76,8 +79,14 @@ public final class Sma {
 
     /** An SMA whose M_Key lease runs on the given clock (a device's scheduler). */
     public Sma(SmaNode node, LongSupplier nanoTime) {
+        this(node, nanoTime, SmaOptions.SPEC);
+    }
+
+    /** An SMA that may deviate from the spec as {@code options} say. */
+    public Sma(SmaNode node, LongSupplier nanoTime, SmaOptions options) {
         this.node = Objects.requireNonNull(node, "node");
-        this.mKeys = new MKeyGuard(node, nanoTime);
+        this.mKeys = options.checkMKey() ? new MKeyGuard(node, nanoTime) : null;
+        this.handlers = handlers(options.portInfoRules());
     }
 
     /**
@@ -99,14 +108,14 @@ public final class Sma {
         boolean directed = header.mgmtClass() == MgmtClass.SUBN_DIRECTED_ROUTE;
         if (directed) {
             DrSmp smp = DrSmp.decode(request);
-            if (smp.direction() || !mKeys.admit(header, smp.mKey(), ingressPort)) {
+            if (smp.direction() || !admitted(header, smp.mKey(), ingressPort)) {
                 return Optional.empty();
             }
             return reply(header, smp.data(), ingressPort).map(r -> hideMKey(header, smp.mKey(), ingressPort, r))
                     .map(r -> DrResponse.getResp(smp, r.status(), r.data()).encode());
         }
         Smp smp = Smp.decode(request);
-        if (!mKeys.admit(header, smp.mKey(), ingressPort)) {
+        if (!admitted(header, smp.mKey(), ingressPort)) {
             return Optional.empty();
         }
         return reply(header, smp.data(), ingressPort).map(r -> hideMKey(header, smp.mKey(), ingressPort, r)).map(r -> new Smp(
@@ -114,9 +123,13 @@ public final class Sma {
                 smp.reserved128()).encode());
     }
 
+    private boolean admitted(MadHeader header, long mKey, int ingressPort) {
+        return mKeys == null || mKeys.admit(header, mKey, ingressPort);
+    }
+
     /** At protection level 1 a PortInfo read with a wrong M_Key shows M_Key 0 (IBA 14.2.4.1). */
     private SmpReply hideMKey(MadHeader header, long mKey, int ingressPort, SmpReply r) {
-        if (header.attributeId() != PortInfo.ATTRIBUTE_ID || !mKeys.hidesMKey(mKey, ingressPort)) {
+        if (mKeys == null || header.attributeId() != PortInfo.ATTRIBUTE_ID || !mKeys.hidesMKey(mKey, ingressPort)) {
             return r;
         }
         byte[] data = r.data().clone();
@@ -132,7 +145,7 @@ public final class Sma {
         if (header.baseVersion() != MadHeader.BASE_VERSION || header.classVersion() != CLASS_VERSION) {
             return SmpReply.error(MadStatus.CODE_BAD_VERSION, request);
         }
-        SmpAttributeHandler handler = HANDLERS.get(header.attributeId());
+        SmpAttributeHandler handler = handlers.get(header.attributeId());
         return switch (header.method()) {
             case Method.GET -> handler == null ? SmpReply.unsupported(request) : handler.get(request);
             case Method.SET -> handler == null ? SmpReply.unsupported(request) : handler.set(request);

@@ -1,0 +1,76 @@
+package dev.ibmesh.device.sw;
+
+import dev.ibmesh.mad.smp.PortInfo;
+import dev.ibmesh.runtime.sma.PortInfoRules;
+import dev.ibmesh.runtime.sma.PortInfoSet;
+import dev.ibmesh.runtime.sma.SetResult;
+import dev.ibmesh.runtime.sma.SmaOptions;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Named ways a switch can be started to break one rule of the spec, so that each conformance procedure can be shown
+ * to fail on the device it targets (ARCHITECTURE.md, "deviations are explicit"). Named in topology files under
+ * {@code deviations:}.
+ */
+public enum SwitchDeviation {
+    /** SubnSet(PortInfo) takes a reserved or unsupported LinkWidthEnabled (C14_024_06_SW_06 expects status 7). */
+    ACCEPT_RESERVED_LINK_WIDTH_ENABLED("accept-reserved-link-width-enabled"),
+    /** The SMA does not check M_Key (IBA 14.2.4). */
+    IGNORE_M_KEY("ignore-m-key"),
+    /** Outbound directed-route SMPs leave without their ReturnPath entry (C14-9), so answers cannot come back. */
+    NO_DR_RETURN_PATH("no-dr-return-path");
+
+    private final String label;
+
+    SwitchDeviation(String label) {
+        this.label = label;
+    }
+
+    public String label() {
+        return label;
+    }
+
+    /** Every label, for the topology's deviation catalog. */
+    public static Set<String> labels() {
+        Set<String> all = new TreeSet<>();
+        for (SwitchDeviation d : values()) {
+            all.add(d.label);
+        }
+        return all;
+    }
+
+    /** The deviations named in a device's configuration (the topology has already checked the names). */
+    static Set<SwitchDeviation> of(List<String> labels) {
+        Set<SwitchDeviation> set = EnumSet.noneOf(SwitchDeviation.class);
+        for (String l : labels) {
+            for (SwitchDeviation d : values()) {
+                if (d.label.equals(l)) {
+                    set.add(d);
+                }
+            }
+        }
+        return set;
+    }
+
+    /** The SMA options these deviations call for. */
+    static SmaOptions smaOptions(Set<SwitchDeviation> deviations) {
+        PortInfoRules rules = deviations.contains(ACCEPT_RESERVED_LINK_WIDTH_ENABLED)
+                ? SwitchDeviation::anyLinkWidthEnabled : PortInfoRules.SPEC;
+        return new SmaOptions(!deviations.contains(IGNORE_M_KEY), rules);
+    }
+
+    /** The spec's rules for every field but LinkWidthEnabled, which is taken whatever it is. */
+    private static SetResult<PortInfo> anyLinkWidthEnabled(PortInfo current, PortInfo requested,
+                                                           dev.ibmesh.runtime.sma.PortContext port) {
+        SetResult<PortInfo> r = PortInfoSet.apply(current,
+                requested.toBuilder().linkWidthEnabled(current.linkWidthEnabled()).build(), port);
+        if (!r.isValid()) {
+            return r;
+        }
+        return SetResult.accepted(r.attribute().toBuilder().linkWidthEnabled(requested.linkWidthEnabled()).build(),
+                r.actions());
+    }
+}
