@@ -136,9 +136,11 @@ public class SwitchDevice extends Device implements PmaNode {
     }
 
     private void relayUnicast(Port in, byte[] frame, int dlid) {
-        int out = tables.route(dlid);
         int inVl = Lrh.vl(frame, 0);
-        Port output = out == ForwardingTables.NO_ROUTE || out == in.number() ? null : port(out);
+        Port output = route(dlid);
+        if (output == in) {
+            output = null; // a route back out of the input port is a loop
+        }
         int vl = output == null ? SlToVl.DROP : outputVl(in, output, frame);
         if (vl == SlToVl.DROP) {
             relayError(in, inVl, frame.length);
@@ -263,10 +265,9 @@ public class SwitchDevice extends Device implements PmaNode {
             return;
         }
         pma.handle(mad).ifPresent(response -> {
-            int dlid = Lrh.slid(frame, 0);
-            int out = tables.route(dlid);
-            Port output = out == ForwardingTables.NO_ROUTE ? null : port(out);
-            int vl = output == null ? SlToVl.DROP : slToVl[0][out].map(Lrh.sl(frame, 0), output.flowControl().operationalVls());
+            Port output = route(Lrh.slid(frame, 0));
+            int vl = output == null ? SlToVl.DROP
+                    : slToVl[0][output.number()].map(Lrh.sl(frame, 0), output.flowControl().operationalVls());
             if (vl == SlToVl.DROP || !output.transmit(GmpPackets.response(frame, smaNode.lid(), vl, response))) {
                 droppedForPort0++;
             }
@@ -349,10 +350,15 @@ public class SwitchDevice extends Device implements PmaNode {
                 smp.initialPath(), returnPath);
     }
 
+    /** The external port the LFT names for a unicast DLID, or null when it names none. */
+    private Port route(int dlid) {
+        int out = tables.route(dlid);
+        return out == ForwardingTables.NO_ROUTE ? null : port(out);
+    }
+
     /** An SMP from port 0 to a LID, out of the port the LFT names. */
     private void sendLidRouted(int dlid, Mad mad) {
-        int out = tables.route(dlid);
-        Port output = out == ForwardingTables.NO_ROUTE ? null : port(out);
+        Port output = route(dlid);
         if (output == null || !output.transmit(SmpPackets.frame(dlid, smaNode.lid(), mad))) {
             droppedSmps++;
         }

@@ -39,6 +39,7 @@ final class SwitchSmaNode implements SmaSwitch {
     private final PortInfoView[] ports;
     private NodeDescription description;
     private SwitchInfo switchInfo;
+    private boolean portStateChange;
     private PKeyTable port0PKeys;
 
     SwitchSmaNode(DeviceConfig config, SwitchDevice device, SwitchOptions options) {
@@ -76,12 +77,7 @@ final class SwitchSmaNode implements SmaSwitch {
 
     /** A port changed state: SwitchInfo.PortStateChange is set until the SM clears it (IBA 14.2.5.4). */
     void portStateChanged() {
-        SwitchInfo s = switchInfo;
-        switchInfo = new SwitchInfo(s.linearFdbCap(), s.randomFdbCap(), s.multicastFdbCap(), s.linearFdbTop(),
-                s.defaultPort(), s.defaultMulticastPrimaryPort(), s.defaultMulticastNotPrimaryPort(), s.lifeTimeValue(),
-                true, s.optimizedSlToVlMappingProgramming(), s.lidsPerPort(), s.partitionEnforcementCap(),
-                s.inboundEnforcementCap(), s.outboundEnforcementCap(), s.filterRawInboundCap(), s.filterRawOutboundCap(),
-                s.enhancedPort0(), s.reserved133(), s.multicastFdbTop());
+        portStateChange = true;
     }
 
     @Override
@@ -207,12 +203,13 @@ final class SwitchSmaNode implements SmaSwitch {
         throw new IllegalStateException("LedInfo is not advertised");
     }
 
+    /** The stored SwitchInfo with the two values that live elsewhere: LinearFDBTop (the relay's) and PortStateChange. */
     @Override
     public SwitchInfo switchInfo() {
         SwitchInfo s = switchInfo;
         return new SwitchInfo(s.linearFdbCap(), s.randomFdbCap(), s.multicastFdbCap(), device.tables().linearFdbTop(),
                 s.defaultPort(), s.defaultMulticastPrimaryPort(), s.defaultMulticastNotPrimaryPort(), s.lifeTimeValue(),
-                s.portStateChange(), s.optimizedSlToVlMappingProgramming(), s.lidsPerPort(), s.partitionEnforcementCap(),
+                portStateChange, s.optimizedSlToVlMappingProgramming(), s.lidsPerPort(), s.partitionEnforcementCap(),
                 s.inboundEnforcementCap(), s.outboundEnforcementCap(), s.filterRawInboundCap(), s.filterRawOutboundCap(),
                 s.enhancedPort0(), s.reserved133(), s.multicastFdbTop());
     }
@@ -220,6 +217,7 @@ final class SwitchSmaNode implements SmaSwitch {
     @Override
     public void applySwitchInfo(SwitchInfo next) {
         switchInfo = next;
+        portStateChange = next.portStateChange();
         device.tables().linearFdbTop(next.linearFdbTop());
     }
 
