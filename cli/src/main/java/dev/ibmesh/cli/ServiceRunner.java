@@ -1,6 +1,5 @@
 package dev.ibmesh.cli;
 
-import dev.ibmesh.device.sw.SwitchFactory;
 import dev.ibmesh.runtime.device.CaptureControl;
 import dev.ibmesh.runtime.device.Device;
 import dev.ibmesh.runtime.device.DeviceConfig;
@@ -32,7 +31,7 @@ final class ServiceRunner {
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         Fabric fabric;
         try {
-            fabric = Fabric.start(vertx, devices, new SwitchFactory(), transport, registry).await(60, TimeUnit.SECONDS);
+            fabric = Fabric.start(vertx, devices, new DeviceKinds(), transport, registry).await(60, TimeUnit.SECONDS);
         } catch (Exception e) {
             err.println("ibmesh " + command + ": devices did not start: " + e.getMessage());
             vertx.close();

@@ -12,15 +12,26 @@ import java.util.Optional;
  * @param kind          switch, hca or tester (what the device factory builds)
  * @param deviations    the named deviations from the spec this device is started with
  * @param switchOptions a switch's table sizes and port 0 kind; empty for other kinds
+ * @param portGuids     a switch: port 0's GUID; a CA: one per port, port 1 first; empty: the node GUID for a switch,
+ *                      node GUID + port number for a CA (the topology's defaults)
  */
 public record DeviceConfig(String name, String kind, long nodeGuid, long systemImageGuid, String nodeDescription,
                            List<PortConfig> ports, List<LinkPlan> links, String listenAddress,
-                           List<String> deviations, Optional<SwitchOptions> switchOptions) {
+                           List<String> deviations, Optional<SwitchOptions> switchOptions, List<Long> portGuids) {
     public DeviceConfig {
         ports = List.copyOf(ports);
         links = List.copyOf(links);
         deviations = List.copyOf(deviations);
         switchOptions = switchOptions == null ? Optional.empty() : switchOptions;
+        portGuids = portGuids == null ? List.of() : List.copyOf(portGuids);
+    }
+
+    /** A device whose port GUIDs are the topology's defaults. */
+    public DeviceConfig(String name, String kind, long nodeGuid, long systemImageGuid, String nodeDescription,
+                        List<PortConfig> ports, List<LinkPlan> links, String listenAddress, List<String> deviations,
+                        Optional<SwitchOptions> switchOptions) {
+        this(name, kind, nodeGuid, systemImageGuid, nodeDescription, ports, links, listenAddress, deviations,
+                switchOptions, List.of());
     }
 
     /** A device that is not a switch. */
@@ -28,5 +39,13 @@ public record DeviceConfig(String name, String kind, long nodeGuid, long systemI
                         List<PortConfig> ports, List<LinkPlan> links, String listenAddress, List<String> deviations) {
         this(name, kind, nodeGuid, systemImageGuid, nodeDescription, ports, links, listenAddress, deviations,
                 Optional.empty());
+    }
+
+    /** The GUID of end port {@code port}: a CA's port 1..N, or a switch's port 0 (any number gives it). */
+    public long portGuid(int port) {
+        if (switchOptions.isPresent()) {
+            return portGuids.isEmpty() ? nodeGuid : portGuids.get(0);
+        }
+        return portGuids.isEmpty() ? nodeGuid + port : portGuids.get(port - 1);
     }
 }

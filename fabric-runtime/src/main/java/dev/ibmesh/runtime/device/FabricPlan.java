@@ -66,7 +66,7 @@ public final class FabricPlan {
             }
         }
         return new DeviceConfig(d.name(), d.kind().label(), d.nodeGuid(), d.systemImageGuid(), d.nodeDescription(),
-                ports, links, listenAddress, d.deviations(), d.switchOptions());
+                ports, links, listenAddress, d.deviations(), d.switchOptions(), d.portGuids());
     }
 
     private static PortConfig portConfig(int number, PortParams p) {

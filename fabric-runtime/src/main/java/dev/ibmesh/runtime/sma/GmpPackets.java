@@ -35,8 +35,24 @@ public final class GmpPackets {
      */
     public static byte[] response(byte[] request, int slid, int vl, Mad mad) {
         int srcQp = Deth.decode(request, DETH_OFFSET).srcQp();
-        return PacketBuilder.iba(Lrh.of(vl, Lrh.sl(request, 0), Lrh.LNH_IBA_LOCAL, Lrh.slid(request, 0), slid),
-                        Bth.of(OpCode.UD_SEND_ONLY, Bth.pKey(request, Lrh.SIZE), srcQp, false, 0))
-                .headers(new Deth(Deth.GSI_Q_KEY, 1)).payload(mad.toBytes()).build();
+        return frame(vl, Lrh.sl(request, 0), Lrh.slid(request, 0), slid, Bth.pKey(request, Lrh.SIZE), srcQp,
+                Deth.GSI_Q_KEY, mad);
+    }
+
+    /** The source QP of a GMP frame's DETH. */
+    public static int srcQp(byte[] frame) {
+        return Deth.decode(frame, DETH_OFFSET).srcQp();
+    }
+
+    /** The Q_Key of a GMP frame's DETH. */
+    public static int qKey(byte[] frame) {
+        return Deth.decode(frame, DETH_OFFSET).qKey();
+    }
+
+    /** A GMP frame from QP1 of the port with LID {@code slid} to QP {@code destQp} at {@code dlid}. */
+    public static byte[] frame(int vl, int sl, int dlid, int slid, int pKey, int destQp, int qKey, Mad mad) {
+        return PacketBuilder.iba(Lrh.of(vl, sl, Lrh.LNH_IBA_LOCAL, dlid, slid),
+                        Bth.of(OpCode.UD_SEND_ONLY, pKey, destQp, false, 0))
+                .headers(new Deth(qKey, 1)).payload(mad.toBytes()).build();
     }
 }

@@ -1,0 +1,191 @@
+package dev.ibmesh.device.hca;
+
+import dev.ibmesh.device.hca.mgmt.Gsi;
+import dev.ibmesh.device.hca.mgmt.HostMad;
+import dev.ibmesh.device.hca.mgmt.MadAgents;
+import dev.ibmesh.device.hca.mgmt.Smi;
+import dev.ibmesh.mad.Mad;
+import dev.ibmesh.runtime.device.Device;
+import dev.ibmesh.runtime.device.DeviceConfig;
+import dev.ibmesh.runtime.link.SlToVl;
+import dev.ibmesh.runtime.pma.Pma;
+import dev.ibmesh.runtime.pma.PmaNode;
+import dev.ibmesh.runtime.port.Port;
+import dev.ibmesh.runtime.port.PortCounterSet;
+import dev.ibmesh.runtime.sma.GmpPackets;
+import dev.ibmesh.runtime.sma.Sma;
+import dev.ibmesh.runtime.sma.SmaOptions;
+import dev.ibmesh.runtime.sma.SmpPackets;
+import dev.ibmesh.runtime.transport.LinkTransport;
+import dev.ibmesh.wire.Bth;
+import dev.ibmesh.wire.Deth;
+import dev.ibmesh.wire.Lrh;
+import dev.ibmesh.mad.smp.PKeyTable;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.vertx.core.Future;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * A channel adapter with 1 or 2 ports (each an end port with its own GUID, LID and P_Key table). QP0 of each port
+ * is the {@link Smi} (SMPs to the common SMA or to host software), QP1 the {@link Gsi} (GMPs to the PMA or to host
+ * software). Host software - an SM, a tester, a libibumad program through the umad endpoint - attaches to a port
+ * with {@link #attach} and sends with {@link #send}.
+ *
+ * <p>A GMP whose P_Key the port's table does not hold is dropped and counted in PortInfo.P_KeyViolations (IBA
+ * 10.9.3, C10-?: P_Key check of received packets); one to QP1 with a Q_Key other than 0x80010000 in
+ * Q_KeyViolations (IBA 10.2.4, QP1's well-known Q_Key).
+ *
+ * <p>Threading: everything runs on the device's event loop; host software calls in through {@link #loop()}.
+ */
+public class HcaDevice extends Device implements PmaNode {
+    private HcaSmaNode node;
+    private MadAgents agents;
+    private Smi smi;
+    private Gsi gsi;
+    private long noQp;
+
+    public HcaDevice(DeviceConfig config, LinkTransport transport, MeterRegistry registry) {
+        super(config, transport, registry);
+        int n = config.ports().size();
+        if (n < 1 || n > 2) {
+            throw new IllegalArgumentException(config.name() + ": an HCA has 1 or 2 ports, not " + n);
+        }
+    }
+
+    @Override
+    public Future<?> start() throws Exception {
+        Future<?> started = super.start();
+        node = new HcaSmaNode(config, this);
+        agents = new MadAgents();
+        smi = new Smi(new Sma(node, scheduler()::nanoTime, SmaOptions.SPEC), agents, new SmpWire());
+        gsi = new Gsi(new Pma(this), agents, new GmpWire());
+        return started;
+    }
+
+    /**
+     * Attaches host software to {@code port}: it gets the responses to the MADs it sends and the unsolicited MADs
+     * (requests, traps) of the given classes. Event loop only.
+     */
+    public MadAgents.Agent attach(int port, List<Integer> unsolicitedClasses, Consumer<HostMad> sink) {
+        if (port(port) == null) {
+            throw new IllegalArgumentException(name() + " has no port " + port);
+        }
+        return agents.register(port, unsolicitedClasses, sink);
+    }
+
+    /** Host software sends a MAD from its port: an SMP through QP0, any other class through QP1. */
+    public void send(MadAgents.Agent agent, HostMad mad) {
+        if (mad.isSmp()) {
+            smi.send(agent, mad);
+        } else {
+            gsi.send(agent, mad);
+        }
+    }
+
+    /** Host software says whether an SM runs on {@code port} (PortInfo.CapabilityMask.IsSM). */
+    public void smPresent(int port, boolean present) {
+        node.smPresent(port, present);
+    }
+
+    /** The port's LID (0 before the SM assigns one). */
+    public int lid(int port) {
+        return node.lid(port);
+    }
+
+    /** The port's GUID. */
+    public long portGuid(int port) {
+        return node.portGuid(port);
+    }
+
+    /** Packets for a QP this HCA does not have. */
+    public long noQp() {
+        return noQp;
+    }
+
+    /** SMPs dropped by QP0 and GMPs by QP1 (routes, full queues, nobody to take them). */
+    public long droppedMads() {
+        return smi.dropped() + gsi.dropped();
+    }
+
+    @Override
+    public void onPacket(Port in, byte[] frame) {
+        in.release(Lrh.vl(frame, 0), frame.length);
+        int port = in.number();
+        int slid = Lrh.slid(frame, 0);
+        if (SmpPackets.isSmp(frame)) {
+            smi.receive(port, slid, SmpPackets.mad(frame));
+        } else if (GmpPackets.isGmp(frame)) {
+            receiveGmp(port, frame, slid);
+        } else {
+            noQp++;
+        }
+    }
+
+    private void receiveGmp(int port, byte[] frame, int slid) {
+        int pKeyIndex = node.pKeyIndex(port, Bth.pKey(frame, Lrh.SIZE));
+        if (pKeyIndex < 0) {
+            node.countKeyViolation(port, true);
+            return;
+        }
+        int qKey = GmpPackets.qKey(frame);
+        if (qKey != Deth.GSI_Q_KEY) {
+            node.countKeyViolation(port, false);
+            return;
+        }
+        gsi.receive(port, new HostMad(slid, Lrh.sl(frame, 0), GmpPackets.srcQp(frame), qKey, pKeyIndex,
+                GmpPackets.mad(frame)));
+    }
+
+    @Override
+    public int numPorts() {
+        return ports().size();
+    }
+
+    @Override
+    public boolean isSwitch() {
+        return false;
+    }
+
+    @Override
+    public PortCounterSet counters(int port) {
+        return port(port).counters();
+    }
+
+    /** SMPs leave on VL15 from the port's LID (or the permissive LID on a directed route). */
+    private final class SmpWire implements Smi.Wire {
+        @Override
+        public int lid(int port) {
+            return node.lid(port);
+        }
+
+        @Override
+        public int numPorts() {
+            return ports().size();
+        }
+
+        @Override
+        public boolean transmit(int port, int dlid, int slid, Mad mad) {
+            return port(port).transmit(SmpPackets.frame(dlid, slid, mad));
+        }
+    }
+
+    /** GMPs leave from QP1 on the VL the port's SL-to-VL table gives their SL, with the P_Key of their index. */
+    private final class GmpWire implements Gsi.Wire {
+        @Override
+        public int lid(int port) {
+            return node.lid(port);
+        }
+
+        @Override
+        public boolean transmit(int port, HostMad out) {
+            int vl = node.vl(port, out.sl());
+            int pKey = node.pKey(port, out.pKeyIndex());
+            if (vl == SlToVl.DROP || pKey == PKeyTable.INVALID) {
+                return false;
+            }
+            return port(port).transmit(GmpPackets.frame(vl, out.sl(), out.remoteLid(), node.lid(port), pKey,
+                    out.remoteQp(), out.qKey(), out.mad()));
+        }
+    }
+}

@@ -1,0 +1,39 @@
+package dev.ibmesh.device.hca.mgmt;
+
+import dev.ibmesh.mad.Mad;
+
+/**
+ * One MAD as host software on a port sends or receives it, with the UD addressing of the packet that carries it
+ * (what a libibumad program puts in and reads from its {@code ib_mad_addr}).
+ *
+ * @param remoteLid the DLID of a MAD sent, the SLID of a MAD received; 0xFFFF for a directed-route SMP
+ * @param sl        the service level of its packet (SMPs always travel on VL15 whatever the SL)
+ * @param remoteQp  the destination QP of a MAD sent, the source QP of a MAD received (0 for SMPs, 1 for the GSI)
+ * @param qKey      the DETH Q_Key (0x80010000 to and from QP1; SMAs ignore it on QP0)
+ * @param pKeyIndex the index in the port's P_Key table of the packet's P_Key
+ */
+public record HostMad(int remoteLid, int sl, int remoteQp, int qKey, int pKeyIndex, Mad mad) {
+    public HostMad {
+        if (remoteLid < 0 || remoteLid > 0xFFFF) {
+            throw new IllegalArgumentException("LID must be 0..0xFFFF, was " + remoteLid);
+        }
+        if (sl < 0 || sl > 15) {
+            throw new IllegalArgumentException("SL must be 0..15, was " + sl);
+        }
+        if (remoteQp < 0 || remoteQp > 0xFFFFFF) {
+            throw new IllegalArgumentException("QP number must be 24 bits, was " + remoteQp);
+        }
+        if (pKeyIndex < 0 || pKeyIndex > 0xFFFF) {
+            throw new IllegalArgumentException("P_Key index must be 0..65535, was " + pKeyIndex);
+        }
+    }
+
+    /** An SMP: QP0, SL 0, P_Key index 0. */
+    public static HostMad smp(int remoteLid, Mad mad) {
+        return new HostMad(remoteLid, 0, 0, 0, 0, mad);
+    }
+
+    public boolean isSmp() {
+        return mad.mgmtClass().isSubnetManagement();
+    }
+}

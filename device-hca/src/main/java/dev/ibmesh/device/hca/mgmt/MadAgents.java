@@ -1,0 +1,108 @@
+package dev.ibmesh.device.hca.mgmt;
+
+import dev.ibmesh.mad.MadHeader;
+import dev.ibmesh.mad.Method;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * The host software registered on the ports of one HCA (an SM, a tester, a diag tool through the umad endpoint),
+ * and which of them gets each MAD that arrives for host software, in the manner of Linux {@code ib_mad}:
+ * a response goes to the agent that sent the request with its TID; an unsolicited MAD (a request or a trap) goes to
+ * every agent of its port that asked for unsolicited MADs of its class. Event loop only.
+ */
+public final class MadAgents {
+    /** Requests whose TID is remembered for their responses; the oldest is forgotten beyond this. */
+    static final int MAX_OUTSTANDING = 4096;
+
+    /** One agent on one port. {@code unsolicitedClasses} holds class codes; empty = responses only. */
+    public final class Agent {
+        private final int port;
+        private final List<Integer> unsolicitedClasses;
+        private final Consumer<HostMad> sink;
+        private boolean open = true;
+
+        private Agent(int port, List<Integer> unsolicitedClasses, Consumer<HostMad> sink) {
+            this.port = port;
+            this.unsolicitedClasses = List.copyOf(unsolicitedClasses);
+            this.sink = sink;
+        }
+
+        public int port() {
+            return port;
+        }
+
+        /** Stops delivering to this agent and forgets its outstanding requests. */
+        public void close() {
+            open = false;
+            agents.remove(this);
+            outstanding.values().removeIf(a -> a == this);
+        }
+
+        boolean wants(int mgmtClass) {
+            return open && unsolicitedClasses.contains(mgmtClass);
+        }
+    }
+
+    private final List<Agent> agents = new ArrayList<>();
+    private final Map<Long, Agent> outstanding = new LinkedHashMap<>(16, 0.75f, false) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Long, Agent> eldest) {
+            return size() > MAX_OUTSTANDING;
+        }
+    };
+    private long undelivered;
+
+    /** Registers host software on {@code port} that receives the responses to what it sends, and the unsolicited
+     * MADs of the given management classes. */
+    public Agent register(int port, List<Integer> unsolicitedClasses, Consumer<HostMad> sink) {
+        Agent agent = new Agent(port, unsolicitedClasses, sink);
+        agents.add(agent);
+        return agent;
+    }
+
+    /** {@code agent} sends {@code mad}: a request's response will come back to it. */
+    void sent(Agent agent, MadHeader request) {
+        if (!request.isResponse() && request.method() != Method.TRAP_REPRESS) {
+            outstanding.put(request.transactionId(), agent);
+        }
+    }
+
+    /** Whether some agent on {@code port} takes unsolicited MADs of this class (an SM takes SMInfo requests). */
+    public boolean anyWants(int port, int mgmtClass) {
+        return agents.stream().anyMatch(a -> a.port == port && a.wants(mgmtClass));
+    }
+
+    /** Hands a MAD that arrived on {@code port} to its agent(s); false (and counted) when nobody takes it. */
+    boolean deliver(int port, HostMad mad) {
+        MadHeader h = mad.mad().header();
+        if (h.isResponse()) {
+            Agent asker = outstanding.remove(h.transactionId());
+            if (asker != null && asker.open && asker.port == port) {
+                asker.sink.accept(mad);
+                return true;
+            }
+            undelivered++;
+            return false;
+        }
+        boolean any = false;
+        for (Agent a : List.copyOf(agents)) {
+            if (a.port == port && a.wants(h.mgmtClass().code())) {
+                a.sink.accept(mad);
+                any = true;
+            }
+        }
+        if (!any) {
+            undelivered++;
+        }
+        return any;
+    }
+
+    /** MADs for host software that no agent took. */
+    public long undelivered() {
+        return undelivered;
+    }
+}

@@ -1,0 +1,132 @@
+package dev.ibmesh.device.hca.mgmt;
+
+import dev.ibmesh.mad.DrSmp;
+import dev.ibmesh.mad.Mad;
+import dev.ibmesh.mad.MadHeader;
+import dev.ibmesh.mad.Method;
+import dev.ibmesh.mad.MgmtClass;
+import dev.ibmesh.mad.smp.SmInfo;
+import dev.ibmesh.runtime.sma.Sma;
+import dev.ibmesh.runtime.sma.dr.DirectedRoute;
+import dev.ibmesh.runtime.sma.dr.DrDecision;
+import dev.ibmesh.runtime.sma.dr.DrNode;
+import dev.ibmesh.wire.Lrh;
+
+/**
+ * QP0 of a channel adapter, the subnet management interface (IBA 13.5.1, 14.2.2): SMPs that arrive on a port go to
+ * the SMA when they ask something of this node, and to host software (an SM) otherwise - responses to what it sent,
+ * traps, and the SMInfo requests an SM answers itself. SMPs from host software leave the port as VL15 packets, a
+ * directed route starting here ({@link DirectedRoute#send}); one addressed to this port itself (hop count 0, or its
+ * own LID) is answered by the local SMA without touching the wire, as a real HCA's SMI loops it back.
+ * Event loop only.
+ */
+public final class Smi {
+    /** How an SMP leaves a port: the device builds the VL15 frame and queues it. */
+    public interface Wire {
+        /** The port's LID (0 before the SM assigns one) and the node's port count, for the directed-route rules. */
+        int lid(int port);
+
+        int numPorts();
+
+        /** Queues an SMP frame from {@code port}; false when it could not be queued. */
+        boolean transmit(int port, int dlid, int slid, Mad mad);
+    }
+
+    private final Sma sma;
+    private final MadAgents agents;
+    private final Wire wire;
+    private long dropped;
+
+    public Smi(Sma sma, MadAgents agents, Wire wire) {
+        this.sma = sma;
+        this.agents = agents;
+        this.wire = wire;
+    }
+
+    /** An SMP the port's link layer accepted (checks, DLID and ICRC done). */
+    public void receive(int port, int slid, Mad mad) {
+        if (mad.mgmtClass() == MgmtClass.SUBN_DIRECTED_ROUTE) {
+            act(port, slid, DirectedRoute.receive(DrSmp.decode(mad), node(port), port));
+        } else {
+            arrive(port, slid, mad);
+        }
+    }
+
+    /** Host software on {@code port} sends an SMP (class 0x01 to a LID, or 0x81 along a directed route). */
+    public void send(MadAgents.Agent agent, HostMad out) {
+        agents.sent(agent, out.mad().header());
+        int port = agent.port();
+        if (out.mad().mgmtClass() == MgmtClass.SUBN_DIRECTED_ROUTE) {
+            // an initial LID-routed part (DrSLID set) goes to the LID host software addressed (C14-9)
+            act(port, out.remoteLid(), DirectedRoute.send(DrSmp.decode(out.mad()), node(port)));
+        } else if (isOwnLid(port, out.remoteLid())) {
+            arrive(port, wire.lid(port), out.mad());
+        } else {
+            transmit(port, out.remoteLid(), out.mad());
+        }
+    }
+
+    /** SMPs dropped: by the directed-route rules, for a full transmit queue, or for nobody to take them. */
+    public long dropped() {
+        return dropped;
+    }
+
+    /** An SMP that ended its route at this port. */
+    private void arrive(int port, int slid, Mad mad) {
+        MadHeader h = mad.header();
+        if (isForHostSoftware(port, h)) {
+            if (!agents.deliver(port, new HostMad(slid, 0, 0, 0, 0, mad))) {
+                dropped++;
+            }
+            return;
+        }
+        sma.handle(mad, port).ifPresent(response -> {
+            if (response.mgmtClass() == MgmtClass.SUBN_DIRECTED_ROUTE) {
+                act(port, slid, DirectedRoute.send(DrSmp.decode(response), node(port)));
+            } else if (isOwnLid(port, slid)) {
+                arrive(port, slid, response);
+            } else {
+                transmit(port, slid, response);
+            }
+        });
+    }
+
+    /**
+     * Responses, traps and trap represses are for the SM that runs here; so are SMInfo requests when one does
+     * (IBA 14.4.1: SMs exchange SMInfo). Every other request asks the SMA.
+     */
+    private boolean isForHostSoftware(int port, MadHeader h) {
+        boolean sm = agents.anyWants(port, MgmtClass.SUBN_LID_ROUTED.code())
+                || agents.anyWants(port, MgmtClass.SUBN_DIRECTED_ROUTE.code());
+        return h.isResponse() || h.method() == Method.TRAP || h.method() == Method.TRAP_REPRESS
+                || (sm && h.attributeId() == SmInfo.ATTRIBUTE_ID);
+    }
+
+    /** Carries out a directed-route decision (a CA never gets LidRoute: only switches LID-route DR SMPs); {@code lid} is where a LID-routed part goes (or came from). */
+    private void act(int port, int lid, DrDecision decision) {
+        if (decision instanceof DrDecision.Deliver d) {
+            arrive(port, lid, d.smp().encode());
+        } else if (decision instanceof DrDecision.Forward f) {
+            transmit(f.port(), Lrh.PERMISSIVE_LID, f.smp().encode());
+        } else if (decision instanceof DrDecision.LeaveByLid l) {
+            transmit(port, lid, l.smp().encode());
+        } else {
+            dropped++;
+        }
+    }
+
+    private void transmit(int port, int dlid, Mad mad) {
+        int slid = dlid == Lrh.PERMISSIVE_LID ? Lrh.PERMISSIVE_LID : wire.lid(port);
+        if (!wire.transmit(port, dlid, slid, mad)) {
+            dropped++;
+        }
+    }
+
+    private boolean isOwnLid(int port, int lid) {
+        return lid != 0 && lid == wire.lid(port);
+    }
+
+    private DrNode node(int port) {
+        return DrNode.channelAdapter(wire.numPorts(), wire.lid(port));
+    }
+}
