@@ -12,6 +12,7 @@ import dev.ibmesh.runtime.transport.LinkTransport;
 import dev.ibmesh.runtime.transport.VirtualLinkService;
 import dev.ibmesh.wire.Lrh;
 import dev.ibmesh.runtime.observe.PortMetrics;
+import io.grpc.BindableService;
 import io.grpc.ManagedChannel;
 import io.grpc.Server;
 import io.grpc.health.v1.HealthCheckResponse.ServingStatus;
@@ -100,8 +101,10 @@ public class Device extends VerticleBase implements PortEvents {
             PortMetrics.bind(registry, config.name(), ports[pc.number()]);
         }
         health = new HealthStatusManager();
-        server = transport.startServer(config.listenAddress(),
-                List.of(new VirtualLinkService(this::linkHandler), health.getHealthService()), loop);
+        List<BindableService> services = new ArrayList<>(
+                List.of(new VirtualLinkService(this::linkHandler), health.getHealthService()));
+        services.addAll(services());
+        server = transport.startServer(config.listenAddress(), services, loop);
         for (LinkPlan link : config.links()) {
             if (link.dials()) {
                 ManagedChannel channel = transport.channel(link.peerAddress(), loop);
@@ -135,6 +138,19 @@ public class Device extends VerticleBase implements PortEvents {
         registry.getMeters().stream().filter(m -> config.name().equals(m.getId().getTag("device")))
                 .toList().forEach(registry::remove);
         return Future.succeededFuture();
+    }
+
+    /**
+     * The gRPC services a kind of device offers next to its links (an HCA's verbs), served on its event loop from
+     * the same address. Called once, in {@link #start}, after the ports exist.
+     */
+    protected List<BindableService> services() {
+        return List.of();
+    }
+
+    /** The meter registry the device's metrics go to. */
+    protected MeterRegistry registry() {
+        return registry;
     }
 
     /** The port a VirtualLink stream asks for; port 0 (a switch's management port) has no link. */
