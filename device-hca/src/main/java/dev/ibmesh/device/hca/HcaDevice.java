@@ -21,6 +21,7 @@ import dev.ibmesh.wire.Bth;
 import dev.ibmesh.wire.Deth;
 import dev.ibmesh.wire.Lrh;
 import dev.ibmesh.mad.smp.PKeyTable;
+import dev.ibmesh.mad.smp.PortInfo;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import java.util.List;
@@ -162,6 +163,11 @@ public class HcaDevice extends Device implements PmaNode {
         @Override
         public int numPorts() {
             return ports().size();
+        }
+
+        @Override
+        public boolean isSm(int port) {
+            return (node.portInfo(port).capabilityMask() & PortInfo.CAP_IS_SM) != 0;
         }
 
         @Override

@@ -147,12 +147,16 @@ class HcaManagementTest {
     }
 
     @Test
-    void smInfoGoesToTheSmWhenOneRunsThereAndIsUnsupportedOtherwise() {
+    void smInfoGoesToTheSmOnceThePortSaysOneRunsThereAndIsUnsupportedBefore() {
         DrSmp unsupported = directed(30, Method.GET, SmInfo.ATTRIBUTE_ID, 0, new byte[0]);
         assertEquals(MadStatus.CODE_METHOD_ATTRIBUTE_UNSUPPORTED, MadStatus.code(unsupported.status()));
 
         List<HostMad> smRequests = new ArrayList<>();
         onLoop(h1, () -> h1.attach(1, List.of(MgmtClass.SUBN_DIRECTED_ROUTE.code()), smRequests::add));
+        onLoop(h1, () -> {
+            h1.smPresent(1, true);
+            return null;
+        });
         MadAgents.Agent peer = onLoop(h2, () -> h2.attach(1, List.of(), mad -> { }));
         Mad request = DrSmp.outbound(Method.GET, 31, SmInfo.ATTRIBUTE_ID, 0, 0, new byte[0], 1).encode();
         onLoop(h2, () -> {

@@ -71,11 +71,6 @@ public final class MadAgents {
         }
     }
 
-    /** Whether some agent on {@code port} takes unsolicited MADs of this class (an SM takes SMInfo requests). */
-    public boolean anyWants(int port, int mgmtClass) {
-        return agents.stream().anyMatch(a -> a.port == port && a.wants(mgmtClass));
-    }
-
     /** Hands a MAD that arrived on {@code port} to its agent(s); false (and counted) when nobody takes it. */
     boolean deliver(int port, HostMad mad) {
         MadHeader h = mad.mad().header();

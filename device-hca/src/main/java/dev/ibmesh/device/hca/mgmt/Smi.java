@@ -28,6 +28,9 @@ public final class Smi {
 
         int numPorts();
 
+        /** PortInfo.CapabilityMask.IsSM: an SM runs on the port (and answers SMInfo itself). */
+        boolean isSm(int port);
+
         /** Queues an SMP frame from {@code port}; false when it could not be queued. */
         boolean transmit(int port, int dlid, int slid, Mad mad);
     }
@@ -92,14 +95,12 @@ public final class Smi {
     }
 
     /**
-     * Responses, traps and trap represses are for the SM that runs here; so are SMInfo requests when one does
-     * (IBA 14.4.1: SMs exchange SMInfo). Every other request asks the SMA.
+     * Responses, traps and trap represses are for host software (the SM that runs here); so are SMInfo requests
+     * when the port says an SM runs there (IBA 14.4.1: SMs exchange SMInfo). Every other request asks the SMA.
      */
     private boolean isForHostSoftware(int port, MadHeader h) {
-        boolean sm = agents.anyWants(port, MgmtClass.SUBN_LID_ROUTED.code())
-                || agents.anyWants(port, MgmtClass.SUBN_DIRECTED_ROUTE.code());
         return h.isResponse() || h.method() == Method.TRAP || h.method() == Method.TRAP_REPRESS
-                || (sm && h.attributeId() == SmInfo.ATTRIBUTE_ID);
+                || (h.attributeId() == SmInfo.ATTRIBUTE_ID && wire.isSm(port));
     }
 
     /** Carries out a directed-route decision (a CA never gets LidRoute: only switches LID-route DR SMPs); {@code lid} is where a LID-routed part goes (or came from). */
