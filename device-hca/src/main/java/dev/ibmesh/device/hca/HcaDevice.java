@@ -5,6 +5,10 @@ import dev.ibmesh.device.hca.mgmt.HostMad;
 import dev.ibmesh.device.hca.mgmt.MadAgents;
 import dev.ibmesh.device.hca.mgmt.Smi;
 import dev.ibmesh.mad.Mad;
+import dev.ibmesh.mad.MadHeader;
+import dev.ibmesh.mad.Method;
+import dev.ibmesh.mad.MgmtClass;
+import dev.ibmesh.mad.Smp;
 import dev.ibmesh.runtime.device.Device;
 import dev.ibmesh.runtime.device.DeviceConfig;
 import dev.ibmesh.runtime.link.SlToVl;
@@ -41,6 +45,7 @@ import java.util.function.Consumer;
  */
 public class HcaDevice extends Device implements PmaNode {
     private HcaSmaNode node;
+    private Sma sma;
     private MadAgents agents;
     private Smi smi;
     private Gsi gsi;
@@ -59,7 +64,8 @@ public class HcaDevice extends Device implements PmaNode {
         Future<?> started = super.start();
         node = new HcaSmaNode(config, this);
         agents = new MadAgents();
-        smi = new Smi(new Sma(node, scheduler()::nanoTime, SmaOptions.SPEC), agents, new SmpWire());
+        sma = new Sma(node, scheduler()::nanoTime, SmaOptions.SPEC);
+        smi = new Smi(sma, agents, new SmpWire());
         gsi = new Gsi(new Pma(this), agents, new GmpWire());
         return started;
     }
@@ -75,13 +81,22 @@ public class HcaDevice extends Device implements PmaNode {
         return agents.register(port, unsolicitedClasses, sink);
     }
 
-    /** Host software sends a MAD from its port: an SMP through QP0, any other class through QP1. */
-    public void send(MadAgents.Agent agent, HostMad mad) {
-        if (mad.isSmp()) {
-            smi.send(agent, mad);
-        } else {
-            gsi.send(agent, mad);
-        }
+    /**
+     * Host software sends a MAD from its port: an SMP through QP0, any other class through QP1. Returns false when
+     * it could not leave the port (dropped by the directed-route rules, no VL for its SL, a full queue).
+     */
+    public boolean send(MadAgents.Agent agent, HostMad mad) {
+        return mad.isSmp() ? smi.send(agent, mad) : gsi.send(agent, mad);
+    }
+
+    /**
+     * A SubnGet of this node's own SMA as the port's host software sees it (with the port's M_Key, so protection
+     * does not hide anything from the local host): the attribute data, 64 bytes.
+     */
+    public byte[] localGet(int port, int attributeId, int attributeModifier) {
+        Mad get = Smp.of(MadHeader.of(MgmtClass.SUBN_LID_ROUTED, 1, Method.GET, 0, attributeId, attributeModifier),
+                node.portInfo(port).mKey(), new byte[0]).encode();
+        return Smp.decode(sma.handle(get, port).orElseThrow()).data();
     }
 
     /** Host software says whether an SM runs on {@code port} (PortInfo.CapabilityMask.IsSM). */

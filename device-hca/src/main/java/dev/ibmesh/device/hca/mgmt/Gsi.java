@@ -37,15 +37,19 @@ public final class Gsi {
         arrive(port, in);
     }
 
-    /** Host software on {@code agent}'s port sends a GMP. */
-    public void send(MadAgents.Agent agent, HostMad out) {
+    /** Host software on {@code agent}'s port sends a GMP; false when it could not leave. */
+    public boolean send(MadAgents.Agent agent, HostMad out) {
         agents.sent(agent, out.mad().header());
         int port = agent.port();
         if (out.remoteQp() == 1 && out.remoteLid() != 0 && out.remoteLid() == wire.lid(port)) {
             arrive(port, new HostMad(wire.lid(port), out.sl(), 1, Deth.GSI_Q_KEY, out.pKeyIndex(), out.mad()));
-        } else if (!wire.transmit(port, out)) {
-            dropped++;
+            return true;
         }
+        if (wire.transmit(port, out)) {
+            return true;
+        }
+        dropped++;
+        return false;
     }
 
     /** GMPs that could not be sent or that nobody took. */

@@ -55,18 +55,22 @@ public final class Smi {
         }
     }
 
-    /** Host software on {@code port} sends an SMP (class 0x01 to a LID, or 0x81 along a directed route). */
-    public void send(MadAgents.Agent agent, HostMad out) {
+    /**
+     * Host software on {@code port} sends an SMP (class 0x01 to a LID, or 0x81 along a directed route). Returns
+     * false when it could not leave (the directed-route rules drop it, or the transmit queue is full).
+     */
+    public boolean send(MadAgents.Agent agent, HostMad out) {
         agents.sent(agent, out.mad().header());
         int port = agent.port();
         if (out.mad().mgmtClass() == MgmtClass.SUBN_DIRECTED_ROUTE) {
             // an initial LID-routed part (DrSLID set) goes to the LID host software addressed (C14-9)
-            act(port, out.remoteLid(), DirectedRoute.send(DrSmp.decode(out.mad()), node(port)));
-        } else if (isOwnLid(port, out.remoteLid())) {
-            arrive(port, wire.lid(port), out.mad());
-        } else {
-            transmit(port, out.remoteLid(), out.mad());
+            return act(port, out.remoteLid(), DirectedRoute.send(DrSmp.decode(out.mad()), node(port)));
         }
+        if (isOwnLid(port, out.remoteLid())) {
+            arrive(port, wire.lid(port), out.mad());
+            return true;
+        }
+        return transmit(port, out.remoteLid(), out.mad());
     }
 
     /** SMPs dropped: by the directed-route rules, for a full transmit queue, or for nobody to take them. */
@@ -104,23 +108,28 @@ public final class Smi {
     }
 
     /** Carries out a directed-route decision (a CA never gets LidRoute: only switches LID-route DR SMPs); {@code lid} is where a LID-routed part goes (or came from). */
-    private void act(int port, int lid, DrDecision decision) {
+    private boolean act(int port, int lid, DrDecision decision) {
         if (decision instanceof DrDecision.Deliver d) {
             arrive(port, lid, d.smp().encode());
-        } else if (decision instanceof DrDecision.Forward f) {
-            transmit(f.port(), Lrh.PERMISSIVE_LID, f.smp().encode());
-        } else if (decision instanceof DrDecision.LeaveByLid l) {
-            transmit(port, lid, l.smp().encode());
-        } else {
-            dropped++;
+            return true;
         }
+        if (decision instanceof DrDecision.Forward f) {
+            return transmit(f.port(), Lrh.PERMISSIVE_LID, f.smp().encode());
+        }
+        if (decision instanceof DrDecision.LeaveByLid l) {
+            return transmit(port, lid, l.smp().encode());
+        }
+        dropped++;
+        return false;
     }
 
-    private void transmit(int port, int dlid, Mad mad) {
+    private boolean transmit(int port, int dlid, Mad mad) {
         int slid = dlid == Lrh.PERMISSIVE_LID ? Lrh.PERMISSIVE_LID : wire.lid(port);
-        if (!wire.transmit(port, dlid, slid, mad)) {
-            dropped++;
+        if (wire.transmit(port, dlid, slid, mad)) {
+            return true;
         }
+        dropped++;
+        return false;
     }
 
     private boolean isOwnLid(int port, int lid) {

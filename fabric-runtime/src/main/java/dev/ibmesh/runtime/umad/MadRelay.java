@@ -1,0 +1,129 @@
+package dev.ibmesh.runtime.umad;
+
+import dev.ibmesh.wire.Bits;
+import io.vertx.core.Future;
+import io.vertx.core.net.SocketAddress;
+
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
+
+/**
+ * The data path: data messages ({@link SimRequest}) from a client to its port, and the MADs a port hands over to
+ * the client they are for.
+ *
+ * <p>From a client: the datagram must come from the client's data address to the client's own data port (ibsim's
+ * per-client socket is connected, so the kernel filters the same way); a request (Method R bit clear) gets the client
+ * id in TransactionID bits 63..48, as ibsim's {@code sim_mad.c update_trid} puts it, so its response finds the way
+ * back (umad2sim keeps its agent id in bits 47..32; libibmad matches only the low 32 bits). Responses keep their TID.
+ *
+ * <p>To a client, as ibsim's {@code find_client}: a response goes to the client named by TID bits 63..48 if that
+ * client is attached to the port; otherwise a MAD to a QP above 1 goes to the client that declared that QP, and a
+ * request to QP0/QP1 (a trap, an SA query) to the client holding the SM role there. Nobody: counted in
+ * {@link UmadCounter#MADS_UNCLAIMED}.
+ *
+ * <p>Threading: every method runs on the server's context.
+ */
+final class MadRelay {
+    /** Sends one datagram to a client's data socket, from that client's data port. */
+    interface ClientWriter {
+        void write(UmadSession session, byte[] datagram);
+    }
+
+    private static final int TID_OFFSET = 8;
+    private static final int METHOD_OFFSET = 3;
+    private static final int RESPONSE_BIT = 0x80;
+
+    private final UmadSessions sessions;
+    private final UmadCounters counters;
+    private final LongSupplier nanoTime;
+    private final ClientWriter writer;
+    private final Consumer<Runnable> onServer;
+
+    /**
+     * @param onServer runs a task on the server's context (port futures may complete elsewhere)
+     */
+    MadRelay(UmadSessions sessions, UmadCounters counters, LongSupplier nanoTime, ClientWriter writer,
+             Consumer<Runnable> onServer) {
+        this.sessions = sessions;
+        this.counters = counters;
+        this.nanoTime = nanoTime;
+        this.writer = writer;
+        this.onServer = onServer;
+    }
+
+    /** A datagram arrived on client {@code clientId}'s data port. */
+    void fromClient(int clientId, byte[] datagram, SocketAddress sender) {
+        Optional<UmadSession> found = sessions.get(clientId);
+        if (found.isEmpty() || !found.get().isDataAddress(sender)) {
+            counters.reject(UmadCounter.DATA_DROPPED, SimReject.UNKNOWN_SENDER);
+            return;
+        }
+        UmadSession s = found.get();
+        SimRequest request;
+        try {
+            request = SimRequest.decode(datagram);
+        } catch (SimProtocolException e) {
+            counters.reject(UmadCounter.DATA_DROPPED, e.reason());
+            return;
+        }
+        s.lastHeardNanos = nanoTime.getAsLong();
+        byte[] mad = request.mad();
+        if ((mad[METHOD_OFFSET] & RESPONSE_BIT) == 0) {
+            Bits.put16(mad, TID_OFFSET, clientId);
+        }
+        SimRequest stamped = new SimRequest(request.dlid(), request.slid(), request.dqp(), request.sqp(), 0,
+                request.length(), mad);
+        counters.increment(UmadCounter.MADS_FROM_CLIENTS);
+        Future<Void> sent;
+        try {
+            sent = s.port.send(UmadMad.of(stamped));
+        } catch (RuntimeException e) {
+            sent = Future.failedFuture(e);
+        }
+        sent.onFailure(e -> onServer.accept(() -> giveBack(s, stamped)));
+    }
+
+    /** ibsim's "_dropped" path: the request goes back to its sender with status ETIMEDOUT. */
+    private void giveBack(UmadSession s, SimRequest request) {
+        counters.increment(UmadCounter.MADS_UNDELIVERABLE);
+        if (sessions.get(s.clientId).orElse(null) == s) {
+            send(s, request.withStatus(SimRequest.STATUS_TIMEOUT));
+        }
+    }
+
+    /** A MAD arrived for host software on {@code port}. */
+    void toClient(UmadPort port, UmadMad mad) {
+        Optional<UmadSession> target = clientFor(port, mad);
+        if (target.isEmpty()) {
+            counters.increment(UmadCounter.MADS_UNCLAIMED);
+            return;
+        }
+        send(target.get(), mad.toRequest());
+    }
+
+    private Optional<UmadSession> clientFor(UmadPort port, UmadMad mad) {
+        boolean response = mad.isResponse();
+        if (response) {
+            int clientId = (int) (mad.mad().header().transactionId() >>> 48);
+            Optional<UmadSession> byTid = sessions.get(clientId).filter(s -> s.port == port);
+            if (byTid.isPresent()) {
+                return byTid;
+            }
+        }
+        if (mad.dqp() > 1) {
+            return sessions.withQp(port, mad.dqp());
+        }
+        return response ? Optional.empty() : sessions.smOn(port);
+    }
+
+    private void send(UmadSession s, SimRequest request) {
+        counters.increment(UmadCounter.MADS_TO_CLIENTS);
+        writer.write(s, request.encode());
+    }
+
+    /** The TID a request from {@code clientId} carries once stamped (for tests). */
+    static long stampedTid(long tid, int clientId) {
+        return (tid & 0x0000_FFFF_FFFF_FFFFL) | ((long) clientId << 48);
+    }
+}
