@@ -19,6 +19,7 @@ final class ForwardingTables {
     private final byte[] lft;
     private final long[][] mft;
     private int linearFdbTop;
+    private boolean ignoreTop;
 
     /**
      * @param linearFdbCap    SwitchInfo.LinearFDBCap (entries)
@@ -45,7 +46,12 @@ final class ForwardingTables {
 
     /** The egress port for a unicast DLID, or {@link #NO_ROUTE} (beyond LinearFDBTop or not programmed). */
     int route(int dlid) {
-        return dlid > linearFdbTop || dlid >= lft.length ? NO_ROUTE : lft[dlid] & 0xFF;
+        return (dlid > linearFdbTop && !ignoreTop) || dlid >= lft.length ? NO_ROUTE : lft[dlid] & 0xFF;
+    }
+
+    /** Deviation forward-beyond-lft-top: LinearFDBTop no longer bounds {@link #route}. */
+    void ignoreLinearFdbTop() {
+        this.ignoreTop = true;
     }
 
     void setRoute(int lid, int port) {

@@ -1,6 +1,8 @@
 package dev.ibmesh.device.sw;
 
 import dev.ibmesh.mad.smp.PortInfo;
+import dev.ibmesh.runtime.pma.CounterOverflow;
+import dev.ibmesh.runtime.pma.PmaOptions;
 import dev.ibmesh.runtime.sma.PortInfoRules;
 import dev.ibmesh.runtime.sma.PortInfoSet;
 import dev.ibmesh.runtime.sma.SetResult;
@@ -21,7 +23,20 @@ public enum SwitchDeviation {
     /** The SMA does not check M_Key (IBA 14.2.4). */
     IGNORE_M_KEY("ignore-m-key"),
     /** Outbound directed-route SMPs leave without their ReturnPath entry (C14-9), so answers cannot come back. */
-    NO_DR_RETURN_PATH("no-dr-return-path");
+    NO_DR_RETURN_PATH("no-dr-return-path"),
+    /**
+     * Unicast packets to a DLID above SwitchInfo.LinearFDBTop are relayed by the stale LFT entry instead of being
+     * dropped (IBA 18.2.4.3: entries above LinearFDBTop are not valid).
+     */
+    FORWARD_BEYOND_LFT_TOP("forward-beyond-lft-top"),
+    /** PMA PortCounters wrap at their width instead of stopping at all ones (IBA 16.1.3.5). */
+    PMA_COUNTERS_WRAP("pma-counters-wrap"),
+    /** Set(PortCounters) clears every counter, not only those CounterSelect names (IBA 16.1.3.5). */
+    PMA_IGNORE_COUNTER_SELECT("pma-ignore-counter-select"),
+    /** Traps keep being repeated after the SM's TrapRepress (IBA 14.2.5.1). */
+    TRAP_IGNORES_REPRESS("trap-ignores-repress"),
+    /** Port 0's QP1 takes GMPs whatever their P_Key and Q_Key (IBA 10.9.3, 9.6.1.5.1): no violation, no trap. */
+    IGNORE_GSI_KEYS("ignore-gsi-keys");
 
     private final String label;
 
@@ -60,6 +75,12 @@ public enum SwitchDeviation {
         PortInfoRules rules = deviations.contains(ACCEPT_RESERVED_LINK_WIDTH_ENABLED)
                 ? SwitchDeviation::anyLinkWidthEnabled : PortInfoRules.SPEC;
         return new SmaOptions(!deviations.contains(IGNORE_M_KEY), rules);
+    }
+
+    /** The PMA options these deviations call for. */
+    static PmaOptions pmaOptions(Set<SwitchDeviation> deviations) {
+        return new PmaOptions(deviations.contains(PMA_COUNTERS_WRAP) ? CounterOverflow.WRAP : CounterOverflow.SATURATE,
+                !deviations.contains(PMA_IGNORE_COUNTER_SELECT));
     }
 
     /** The spec's rules for every field but LinkWidthEnabled, which is taken whatever it is. */

@@ -1,10 +1,12 @@
 package dev.ibmesh.device.sw;
 
+import dev.ibmesh.mad.Mad;
 import dev.ibmesh.mad.smp.GuidInfo;
 import dev.ibmesh.mad.smp.LedInfo;
 import dev.ibmesh.mad.smp.LinearForwardingTable;
 import dev.ibmesh.mad.smp.MulticastForwardingTable;
 import dev.ibmesh.mad.smp.NodeDescription;
+import dev.ibmesh.mad.smp.Notice;
 import dev.ibmesh.mad.smp.PKeyTable;
 import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.mad.smp.SlToVlMappingTable;
@@ -12,6 +14,7 @@ import dev.ibmesh.mad.smp.SmInfo;
 import dev.ibmesh.mad.smp.SwitchInfo;
 import dev.ibmesh.mad.smp.VlArbitrationTable;
 import dev.ibmesh.runtime.device.DeviceConfig;
+import dev.ibmesh.runtime.gsi.Qp1Verdict;
 import dev.ibmesh.runtime.port.Port;
 import dev.ibmesh.runtime.sma.PortInfoView;
 import dev.ibmesh.runtime.sma.SmaAction;
@@ -24,7 +27,10 @@ import java.util.Optional;
 
 /**
  * What a switch's SMA sees and changes: identity, port 0 (the management port, with the switch's LID), the external
- * ports' live PortInfo, SwitchInfo, and the forwarding and SL-to-VL tables the relay uses. Event loop only.
+ * ports' live PortInfo, SwitchInfo, and the forwarding and SL-to-VL tables the relay uses. Changes the SMA makes that
+ * the SM should hear of raise trap 144 (IBA 14.3.11, Notice.LocalChangesTrap flags): a new NodeDescription (port 0
+ * advertises IsSetNodeDescriptionSupported and IsOtherLocalChangesNoticeSupported), a new LinkWidthEnabled or
+ * LinkSpeedEnabled of a port. Event loop only.
  */
 final class SwitchSmaNode implements SmaSwitch {
     /** ibmesh's own OUI-like vendor ID and device ID, so tools can tell an emulated switch. */
@@ -33,18 +39,24 @@ final class SwitchSmaNode implements SmaSwitch {
     /** One P_Key block on port 0; external ports do no partition enforcement (PartitionEnforcementCap 0). */
     static final int PARTITION_CAP = 32;
     private static final int ARBITRATION_CAP = 8;
+    /** PortInfo.LocalPhyErrors and OverrunErrors before an SM sets them: opensm's defaults, 8 each. */
+    private static final int DEFAULT_ERROR_THRESHOLD = 8;
+    /** The PortInfo violation counters are 16 bits and stop at all ones. */
+    private static final int VIOLATIONS_MAX = 0xFFFF;
 
     private final DeviceConfig config;
     private final SwitchDevice device;
+    private final SwitchTraps traps;
     private final PortInfoView[] ports;
     private NodeDescription description;
     private SwitchInfo switchInfo;
     private boolean portStateChange;
     private PKeyTable port0PKeys;
 
-    SwitchSmaNode(DeviceConfig config, SwitchDevice device, SwitchOptions options) {
+    SwitchSmaNode(DeviceConfig config, SwitchDevice device, SwitchOptions options, SwitchTraps traps) {
         this.config = config;
         this.device = device;
+        this.traps = traps;
         this.description = NodeDescription.of(config.nodeDescription());
         this.switchInfo = new SwitchInfo(options.linearFdbCap(), 0, options.multicastFdbCap(), 0, 0, 0xFF, 0xFF, 18,
                 false, 0, 0, 0, false, false, false, false, options.enhancedPort0(), 0, 0);
@@ -53,8 +65,11 @@ final class SwitchSmaNode implements SmaSwitch {
         this.port0PKeys = new PKeyTable(keys);
         this.ports = new PortInfoView[config.ports().size() + 1];
         ports[0] = new PortInfoView(null, PortInfo.builder()
-                .capabilityMask(PortInfo.CAP_IS_TRAP_SUPPORTED | PortInfo.CAP_IS_SL_MAPPING_SUPPORTED
-                        | PortInfo.CAP_IS_SYSTEM_IMAGE_GUID_SUPPORTED)
+                .capabilityMask(PortInfoView.withExtendedSpeeds(PortInfo.CAP_IS_TRAP_SUPPORTED
+                        | PortInfo.CAP_IS_SL_MAPPING_SUPPORTED | PortInfo.CAP_IS_SYSTEM_IMAGE_GUID_SUPPORTED
+                        | PortInfo.CAP_IS_CAPABILITY_MASK2_SUPPORTED | PortInfo.CAP_IS_OTHER_LOCAL_CHANGES_NOTICE_SUPPORTED,
+                        config.ports().stream().anyMatch(p -> p.linkSpeedExtSupported() != 0)))
+                .capabilityMask2(PortInfo.CAP2_IS_SET_NODE_DESCRIPTION_SUPPORTED)
                 .guidCap(1).mtuCap(5).vlCap(1).neighborMtu(5).portState(PortInfo.PORT_STATE_ACTIVE)
                 .portPhysicalState(PortInfo.PHYS_STATE_LINK_UP).linkDownDefaultState(2).operationalVls(1)
                 .build());
@@ -62,7 +77,9 @@ final class SwitchSmaNode implements SmaSwitch {
             ports[p.number()] = new PortInfoView(p, PortInfo.builder().vlArbitrationHighCap(ARBITRATION_CAP)
                     .vlArbitrationLowCap(ARBITRATION_CAP).linkDownDefaultState(2).neighborMtu(5).hoqLife(20)
                     .operationalVls(p.config().vlCap()).linkSpeedEnabled(p.config().linkSpeedEnabled())
-                    .linkSpeedExtEnabled(p.config().linkSpeedExtEnabled()).build());
+                    .linkSpeedExtEnabled(p.config().linkSpeedExtEnabled()).localPhyErrors(DEFAULT_ERROR_THRESHOLD)
+                    .overrunErrors(DEFAULT_ERROR_THRESHOLD).build());
+            p.counters().thresholds(DEFAULT_ERROR_THRESHOLD, DEFAULT_ERROR_THRESHOLD);
         }
     }
 
@@ -128,7 +145,11 @@ final class SwitchSmaNode implements SmaSwitch {
 
     @Override
     public void setNodeDescription(NodeDescription d) {
+        boolean changed = !d.equals(description);
         this.description = d;
+        if (changed) {
+            traps.localChanges(Notice.LocalChangesTrap.CHANGE_NODE_DESCRIPTION);
+        }
     }
 
     @Override
@@ -136,9 +157,49 @@ final class SwitchSmaNode implements SmaSwitch {
         return ports[port].current();
     }
 
+    /**
+     * Stores a PortInfo and makes the port follow it; an external port's counters take its error thresholds. A new
+     * LinkWidthEnabled or LinkSpeedEnabled raises trap 144.
+     */
     @Override
     public void applyPortInfo(int port, PortInfo next, List<SmaAction> actions) {
+        PortInfo before = ports[port].current();
         ports[port].apply(next, actions);
+        if (port == 0) {
+            return;
+        }
+        device.port(port).counters().thresholds(next.localPhyErrors(), next.overrunErrors());
+        PortInfo after = ports[port].current();
+        int changes = (before.linkWidthEnabled() != after.linkWidthEnabled()
+                ? Notice.LocalChangesTrap.CHANGE_LINK_WIDTH_ENABLED : 0)
+                | (before.linkSpeedEnabled() != after.linkSpeedEnabled()
+                ? Notice.LocalChangesTrap.CHANGE_LINK_SPEED_ENABLED : 0);
+        if (changes != 0) {
+            traps.localChanges(changes);
+        }
+    }
+
+    /** Trap 256 for every SMP the M_Key check refused (IBA 14.2.4, 14.3.9). */
+    @Override
+    public void onMKeyViolation(Mad refused, int endPort) {
+        traps.badMKey(refused);
+    }
+
+    /** Port 0's P_Key entries, for its QP1's P_Key check. */
+    List<Integer> port0PKeys() {
+        return port0PKeys.pKeys();
+    }
+
+    /** Port 0's QP1 rejected a packet: P_KeyViolations or Q_KeyViolations of port 0 count it, stopping at 0xFFFF. */
+    void countKeyViolation(Qp1Verdict.Kind kind) {
+        PortInfo p0 = ports[0].current();
+        PortInfo.Builder b = p0.toBuilder();
+        if (kind == Qp1Verdict.Kind.BAD_P_KEY) {
+            b.pKeyViolations(Math.min(VIOLATIONS_MAX, p0.pKeyViolations() + 1));
+        } else {
+            b.qKeyViolations(Math.min(VIOLATIONS_MAX, p0.qKeyViolations() + 1));
+        }
+        ports[0].apply(b.build(), List.of());
     }
 
     @Override

@@ -1,120 +1,167 @@
 package dev.ibmesh.device.sw;
 
-import static dev.ibmesh.device.sw.SwitchTestKit.activateAll;
 import static dev.ibmesh.device.sw.SwitchTestKit.await;
-import static dev.ibmesh.device.sw.SwitchTestKit.hostConfig;
 import static dev.ibmesh.device.sw.SwitchTestKit.onLoop;
 import static dev.ibmesh.device.sw.SwitchTestKit.sleep;
-import static dev.ibmesh.device.sw.SwitchTestKit.switchConfig;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ibmesh.mad.DrSmp;
 import dev.ibmesh.mad.MadStatus;
 import dev.ibmesh.mad.Method;
+import dev.ibmesh.mad.MgmtClass;
+import dev.ibmesh.mad.pma.PortCounters;
+import dev.ibmesh.mad.pma.PortCounters.Counter;
 import dev.ibmesh.mad.smp.NodeDescription;
+import dev.ibmesh.mad.smp.Notice;
 import dev.ibmesh.mad.smp.PortInfo;
-import dev.ibmesh.runtime.device.Device;
-import dev.ibmesh.runtime.device.LinkPlan;
-import dev.ibmesh.runtime.device.RecordingDevice;
-import dev.ibmesh.runtime.sma.SmpPackets;
-import dev.ibmesh.runtime.sma.dr.DirectedRoute;
-import dev.ibmesh.runtime.sma.dr.DrDecision;
-import dev.ibmesh.runtime.sma.dr.DrNode;
-import dev.ibmesh.runtime.transport.InProcessLinkTransport;
+import dev.ibmesh.wire.Bth;
+import dev.ibmesh.wire.Deth;
 import dev.ibmesh.wire.Lrh;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import io.vertx.core.Vertx;
+import dev.ibmesh.wire.OpCode;
+import dev.ibmesh.wire.PacketBuilder;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * Each switch deviation breaks its rule, seen from an SM: the same exchange that a compliant switch answers as the
- * spec says goes the other way on the deviating one. Fabric: sm - s1 - s2, with s1 started with the deviation.
+ * spec says goes the other way on the deviating one. Fabric: {@link ManagedFabric}, sm - s1 - s2, with s1 started
+ * with the deviation.
  */
 class SwitchDeviationTest {
-    private Vertx vertx;
-    private RecordingDevice sm;
-
-    @AfterEach
-    void tearDown() throws Exception {
-        if (vertx != null) {
-            vertx.close().await(10, TimeUnit.SECONDS);
-            vertx = null;
-        }
-    }
-
-    private void start(List<String> deviations) throws Exception {
-        vertx = Vertx.vertx();
-        InProcessLinkTransport transport = new InProcessLinkTransport("dev-" + System.nanoTime());
-        sm = new RecordingDevice(hostConfig("sm", 0x11, new LinkPlan(1, "s1", 1, "s1", true)), transport);
-        SwitchDevice s1 = new SwitchDevice(switchConfig("s1", 0x21, List.of(new LinkPlan(1, "sm", 1, null, false),
-                new LinkPlan(2, "s2", 1, "s2", true)), deviations), transport, new SimpleMeterRegistry());
-        SwitchDevice s2 = new SwitchDevice(switchConfig("s2", 0x22, List.of(new LinkPlan(1, "s1", 2, null, false))),
-                transport, new SimpleMeterRegistry());
-        List<Device> all = List.of(sm, s1, s2);
-        for (Device d : all) {
-            vertx.deployVerticle(d).await(10, TimeUnit.SECONDS);
-        }
-        activateAll(all);
-    }
-
     @Test
     void acceptReservedLinkWidthEnabled() throws Exception {
-        start(List.of("accept-reserved-link-width-enabled"));
-        PortInfo before = PortInfo.decode(exchange(DrSmp.outbound(Method.GET, 1, PortInfo.ATTRIBUTE_ID, 1, 0,
-                new byte[0], 1)).data(), 0);
-        byte[] twelveX = before.toBuilder().portState(0).portPhysicalState(0).linkWidthEnabled(8).build().toBytes();
-        DrSmp answer = exchange(DrSmp.outbound(Method.SET, 2, PortInfo.ATTRIBUTE_ID, 1, 0, twelveX, 1));
-        assertEquals(0, answer.status(), "a compliant switch answers 7 (SwitchForwardingTest)");
-        assertEquals(8, PortInfo.decode(answer.data(), 0).linkWidthEnabled());
+        for (boolean deviating : new boolean[] {false, true}) {
+            try (ManagedFabric f = new ManagedFabric(deviating ? List.of("accept-reserved-link-width-enabled")
+                    : List.of())) {
+                DrSmp answer = f.setPortInfoAnswer(1, p -> p.toBuilder().linkWidthEnabled(8).build()); // 12x
+                assertEquals(deviating ? 0 : MadStatus.ofCode(MadStatus.CODE_INVALID_FIELD), answer.status(),
+                        "12x is not in LinkWidthSupported");
+                assertEquals(deviating ? 8 : 3, PortInfo.decode(answer.data(), 0).linkWidthEnabled());
+            }
+        }
     }
 
     @Test
     void ignoreMKey() throws Exception {
         for (boolean deviating : new boolean[] {false, true}) {
-            start(deviating ? List.of("ignore-m-key") : List.of());
-            PortInfo port0 = PortInfo.decode(exchange(DrSmp.outbound(Method.GET, 1, PortInfo.ATTRIBUTE_ID, 0, 0,
-                    new byte[0], 1)).data(), 0);
-            byte[] protect = port0.toBuilder().portState(0).portPhysicalState(0).lid(9).masterSmLid(1).mKey(0xCAFE)
-                    .mKeyProtectBits(2).build().toBytes();
-            assertEquals(0, exchange(DrSmp.outbound(Method.SET, 2, PortInfo.ATTRIBUTE_ID, 0, 0, protect, 1)).status());
-            send(DrSmp.outbound(Method.SET, 3, NodeDescription.ATTRIBUTE_ID, 0, 0xBAD,
-                    NodeDescription.of("taken over").toBytes(), 1));
-            sleep(300);
-            assertEquals(deviating ? 1 : 0, onLoop(sm, () -> sm.received.size()),
-                    deviating ? "the deviating switch obeys a wrong M_Key" : "a wrong M_Key gets no answer");
-            tearDown();
+            try (ManagedFabric f = new ManagedFabric(deviating ? List.of("ignore-m-key") : List.of())) {
+                f.configureS1();
+                f.setPortInfo(0, p -> p.toBuilder().mKey(0xCAFE).mKeyProtectBits(2).build());
+                f.sendDr(DrSmp.outbound(Method.SET, 3, NodeDescription.ATTRIBUTE_ID, 0, 0xBAD,
+                        NodeDescription.of("taken over").toBytes(), 1));
+                sleep(300);
+                assertEquals(deviating ? 1 : 0, f.smps(MgmtClass.SUBN_DIRECTED_ROUTE).size(),
+                        deviating ? "the deviating switch obeys a wrong M_Key" : "a wrong M_Key gets no answer");
+            }
         }
     }
 
     @Test
     void noDrReturnPath() throws Exception {
         for (boolean deviating : new boolean[] {false, true}) {
-            start(deviating ? List.of("no-dr-return-path") : List.of());
-            send(DrSmp.outbound(Method.GET, 4, NodeDescription.ATTRIBUTE_ID, 0, 0, new byte[0], 1, 2));
-            sleep(300);
-            assertEquals(deviating ? 0 : 1, onLoop(sm, () -> sm.received.size()),
-                    deviating ? "s2's answer cannot find its way back through s1" : "s2 answers through s1");
-            tearDown();
+            try (ManagedFabric f = new ManagedFabric(deviating ? List.of("no-dr-return-path") : List.of())) {
+                f.sendDr(DrSmp.outbound(Method.GET, 4, NodeDescription.ATTRIBUTE_ID, 0, 0, new byte[0], 1, 2));
+                sleep(300);
+                assertEquals(deviating ? 0 : 1, f.smps(MgmtClass.SUBN_DIRECTED_ROUTE).size(),
+                        deviating ? "s2's answer cannot find its way back through s1" : "s2 answers through s1");
+            }
         }
     }
 
-    private void send(DrSmp outbound) {
-        onLoop(sm, () -> {
-            sm.received.clear();
-            DrDecision.Forward first = (DrDecision.Forward) DirectedRoute.send(outbound, DrNode.channelAdapter(1, 0));
-            return sm.port(1).transmit(SmpPackets.frame(Lrh.PERMISSIVE_LID, Lrh.PERMISSIVE_LID, first.smp().encode()));
-        });
+    @Test
+    void forwardBeyondLftTop() throws Exception {
+        for (boolean deviating : new boolean[] {false, true}) {
+            try (ManagedFabric f = new ManagedFabric(deviating ? List.of("forward-beyond-lft-top") : List.of())) {
+                onLoop(f.s1, () -> {
+                    f.s1.tables().setRoute(50, 2); // a stale entry above LinearFDBTop
+                    f.s1.tables().linearFdbTop(20);
+                    return null;
+                });
+                f.sendFrame(PacketBuilder.iba(Lrh.of(0, 0, Lrh.LNH_IBA_LOCAL, 50, 1),
+                        Bth.of(OpCode.RC_SEND_ONLY, 0xFFFF, 3, false, 0)).payload(new byte[8]).build());
+                await("s1 decided", () -> onLoop(f.s1, () -> f.s1.relayed()
+                        + f.s1.port(1).counters().value(Counter.PORT_RCV_SWITCH_RELAY_ERRORS)) == 1);
+                assertEquals(deviating ? 1 : 0, onLoop(f.s1, f.s1::relayed),
+                        deviating ? "the deviating switch uses the entry"
+                                : "IBA 18.2.4.3: above LinearFDBTop is no route");
+            }
+        }
     }
 
-    private DrSmp exchange(DrSmp outbound) {
-        send(outbound);
-        await("answer", () -> onLoop(sm, () -> sm.received.size()) == 1);
-        DrSmp answer = DrSmp.decode(SmpPackets.mad(onLoop(sm, () -> sm.received.get(0))));
-        assertTrue(answer.direction());
-        return answer;
+    @Test
+    void pmaCountersWrap() throws Exception {
+        for (boolean deviating : new boolean[] {false, true}) {
+            try (ManagedFabric f = new ManagedFabric(deviating ? List.of("pma-counters-wrap") : List.of())) {
+                f.configureS1();
+                onLoop(f.s1, () -> {
+                    f.s1.port(2).counters().add(Counter.SYMBOL_ERROR_COUNTER, 0x1_0003);
+                    return null;
+                });
+                assertEquals(deviating ? 3 : 0xFFFF, f.pma(Method.GET, 2, 0).symbolErrorCounter(),
+                        deviating ? "wrapped" : "IBA 16.1.3.5: stops at all ones");
+            }
+        }
+    }
+
+    @Test
+    void pmaIgnoreCounterSelect() throws Exception {
+        for (boolean deviating : new boolean[] {false, true}) {
+            try (ManagedFabric f = new ManagedFabric(deviating ? List.of("pma-ignore-counter-select") : List.of())) {
+                f.configureS1();
+                onLoop(f.s1, () -> {
+                    f.s1.port(2).counters().add(Counter.SYMBOL_ERROR_COUNTER, 7);
+                    f.s1.port(2).counters().add(Counter.LINK_DOWNED_COUNTER, 2);
+                    return null;
+                });
+                PortCounters after = f.pma(Method.SET, 2, PortCounters.SELECT_SYMBOL_ERROR_COUNTER);
+                assertEquals(0, after.symbolErrorCounter());
+                assertEquals(deviating ? 0 : 2, after.linkDownedCounter(),
+                        deviating ? "cleared though not selected" : "IBA 16.1.3.5: only the selected counters clear");
+            }
+        }
+    }
+
+    @Test
+    void trapIgnoresRepress() throws Exception {
+        for (boolean deviating : new boolean[] {false, true}) {
+            try (ManagedFabric f = new ManagedFabric(deviating ? List.of("trap-ignores-repress") : List.of())) {
+                f.configureS1();
+                onLoop(f.sm, () -> {
+                    f.sm.received.clear();
+                    return null;
+                });
+                onLoop(f.s1, () -> {
+                    f.s1.port(2).disable();
+                    return null;
+                });
+                f.awaitTrap(Notice.TRAP_LINK_STATE_CHANGE);
+                f.repressFirstTrap();
+                sleep(150);
+                long after = onLoop(f.s1, f.s1::trapsSent);
+                sleep(400); // four repeat periods
+                long more = onLoop(f.s1, f.s1::trapsSent) - after;
+                if (deviating) {
+                    assertTrue(more >= 2, "still repeating: " + more);
+                } else {
+                    assertEquals(0, more, "repressed");
+                }
+            }
+        }
+    }
+
+    @Test
+    void ignoreGsiKeys() throws Exception {
+        for (boolean deviating : new boolean[] {false, true}) {
+            try (ManagedFabric f = new ManagedFabric(deviating ? List.of("ignore-gsi-keys") : List.of())) {
+                f.configureS1();
+                f.sendFrame(ManagedFabric.gmpToS1(0x8123, Deth.GSI_Q_KEY,
+                        ManagedFabric.portCounters(Method.GET, 1, 0)));
+                sleep(300);
+                assertEquals(deviating ? 1 : 0, f.gmps().size(),
+                        deviating ? "the PMA answers a foreign partition" : "dropped at QP1 (IBA 10.9.3)");
+                assertEquals(deviating ? 0 : 1, onLoop(f.s1, () -> f.s1.smaNode().portInfo(0)).pKeyViolations());
+            }
+        }
     }
 }

@@ -23,6 +23,7 @@ import dev.ibmesh.mad.smp.NodeInfo;
 import dev.ibmesh.mad.smp.Notice;
 import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.mad.smp.SlToVlMappingTable;
+import dev.ibmesh.mad.smp.SwitchInfo;
 import dev.ibmesh.runtime.device.Device;
 import dev.ibmesh.runtime.device.LinkPlan;
 import dev.ibmesh.runtime.device.RecordingDevice;
@@ -108,6 +109,38 @@ class SwitchForwardingTest {
     }
 
     @Test
+    void multicastCrossesThreeSwitchesByTheirMfts() {
+        int mlid = 0xC002;
+        for (SwitchDevice s : switches) {
+            onLoop(s, () -> {
+                s.tables().setMulticastMember(mlid, 1, true);
+                s.tables().setMulticastMember(mlid, 2, true);
+                return null;
+            });
+        }
+        byte[] packet = PacketBuilder.iba(Lrh.of(0, 0, Lrh.LNH_IBA_LOCAL, mlid, H1),
+                Bth.of(OpCode.UD_SEND_ONLY, 0xFFFF, 0xFFFFFF, false, 0)).headers(new Deth(0x1234, 5))
+                .payload(new byte[32]).build();
+        onLoop(h1, () -> h1.port(1).transmit(packet));
+        await("h2 gets the copy", () -> onLoop(h2, () -> h2.received.size()) == 1);
+        onLoop(s2(), () -> {
+            s2().tables().setMulticastMember(mlid, 2, false); // s2 takes s3 out of the group
+            return null;
+        });
+        onLoop(h1, () -> h1.port(1).transmit(packet.clone()));
+        sleep(200);
+        assertEquals(1, onLoop(h2, () -> h2.received.size()), "s2's MFT no longer names the way to h2");
+        assertEquals(0, onLoop(h1, () -> h1.received.size()), "never back out of the input port");
+        assertEquals(mlid, Lrh.dlid(onLoop(h2, () -> h2.received.get(0)), 0));
+        assertEquals(1, onLoop(s2(), () -> s2().port(1).counters().portCounters(1)).portRcvSwitchRelayErrors(),
+                "a group with no member but the input port is a relay error at s2");
+    }
+
+    private SwitchDevice s2() {
+        return switches.get(1);
+    }
+
+    @Test
     void theOutputVlComesFromTheSlToVlTableOfThePortPair() {
         SwitchDevice s3 = switches.get(2);
         byte[] table = new byte[8];
@@ -170,6 +203,48 @@ class SwitchForwardingTest {
     }
 
     @Test
+    void packetsHeldPastTheSwitchLifetimeAreDiscarded() {
+        SwitchDevice s3 = switches.get(2);
+        onLoop(s3, () -> {
+            SwitchInfo si = s3.smaNode().switchInfo();
+            s3.smaNode().applySwitchInfo(new SwitchInfo(si.linearFdbCap(), si.randomFdbCap(), si.multicastFdbCap(),
+                    si.linearFdbTop(), si.defaultPort(), si.defaultMulticastPrimaryPort(),
+                    si.defaultMulticastNotPrimaryPort(), 12, false, si.optimizedSlToVlMappingProgramming(),
+                    si.lidsPerPort(), si.partitionEnforcementCap(), si.inboundEnforcementCap(),
+                    si.outboundEnforcementCap(), si.filterRawInboundCap(), si.filterRawOutboundCap(),
+                    si.enhancedPort0(), si.reserved133(), si.multicastFdbTop())); // 4.096 us x 2^12: about 17 ms
+            return null;
+        });
+        onLoop(h2, () -> h2.hold = true);
+        int[] accepted = {0};
+        // h1 keeps its queue full until the backlog reaches s3's input: h2's buffer and s3's output queue take
+        // about 2000 packets before s3 has to hold any.
+        for (int round = 0; round < 100 && discards(s3, 2) == 0; round++) {
+            onLoop(h1, () -> {
+                while (h1.port(1).transmit(packet(0, H2, H1, accepted[0]))) {
+                    accepted[0]++;
+                }
+                return null;
+            });
+            sleep(20);
+        }
+        assertTrue(discards(s3, 2) > 0, "s3 discards what waited too long");
+        onLoop(h2, () -> {
+            h2.releaseHeld();
+            return null;
+        });
+        await("everything not discarded arrives",
+                () -> onLoop(h2, () -> h2.received.size()) + discards(s3, 2) == accepted[0]);
+        assertEquals(0, discards(switches.get(0), 2) + discards(switches.get(1), 2),
+                "s1 and s2 keep the default lifetime of about a second");
+        assertEquals(0, onLoop(s3, () -> s3.port(1).counters().portCounters(1)).portRcvSwitchRelayErrors());
+    }
+
+    private static long discards(SwitchDevice s, int port) {
+        return onLoop(s, () -> s.port(port).counters().portCounters(port)).portXmitDiscards();
+    }
+
+    @Test
     void directedRouteNodeInfoThroughThreeSwitchesAndBack() {
         DrSmp request = DrSmp.outbound(Method.GET, 0xABCDL, NodeInfo.ATTRIBUTE_ID, 0, 0, new byte[0], 1, 2, 2);
         sendDr(request);
@@ -227,6 +302,19 @@ class SwitchForwardingTest {
         assertEquals(H1, Lrh.dlid(frame, 0));
         Smp answer = Smp.decode(SmpPackets.mad(frame));
         assertEquals("s1", NodeDescription.decode(answer.data(), 0).text());
+    }
+
+    @Test
+    void lidRoutedSmpsCrossThreeSwitchesOnVl15() {
+        byte[] get = SmpPackets.frame(H2, H1, Smp.of(MadHeader.of(MgmtClass.SUBN_LID_ROUTED, 1, Method.GET, 7,
+                NodeDescription.ATTRIBUTE_ID, 0), 0, new byte[0]).encode());
+        onLoop(h1, () -> h1.port(1).transmit(get));
+        await("the SMP at h2", () -> onLoop(h2, () -> h2.received.size()) == 1);
+        byte[] frame = onLoop(h2, () -> h2.received.get(0));
+        assertEquals(Lrh.VL15, Lrh.vl(frame, 0));
+        for (SwitchDevice s : switches) {
+            assertEquals(1, onLoop(s, s::relayed), s.name() + " relayed it, not as a relay error");
+        }
     }
 
     @Test

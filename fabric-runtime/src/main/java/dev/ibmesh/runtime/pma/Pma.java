@@ -39,9 +39,16 @@ public final class Pma {
     static final int CAPABILITY_MASK = ClassPortInfo.PMA_ALL_PORT_SELECT | ClassPortInfo.PMA_PORT_COUNTERS_EXTENDED;
 
     private final PmaNode node;
+    private final PmaOptions options;
 
     public Pma(PmaNode node) {
+        this(node, PmaOptions.SPEC);
+    }
+
+    /** A PMA that may deviate from the spec as {@code options} say. */
+    public Pma(PmaNode node, PmaOptions options) {
         this.node = Objects.requireNonNull(node, "node");
+        this.options = Objects.requireNonNull(options, "options");
     }
 
     /**
@@ -82,7 +89,7 @@ public final class Pma {
             return PmaReply.error(MadStatus.CODE_INVALID_FIELD, data);
         }
         return switch (attributeId) {
-            case PortCounters.ATTRIBUTE_ID -> PortCountersHandler.handle(node, method, data);
+            case PortCounters.ATTRIBUTE_ID -> PortCountersHandler.handle(node, method, data, options);
             case PortCountersExtended.ATTRIBUTE_ID -> PortCountersExtendedHandler.handle(node, method, data);
             default -> PmaReply.ok(ClassPortInfo.of(MadHeader.BASE_VERSION, PmaMad.CLASS_VERSION, CAPABILITY_MASK, 0,
                     RESP_TIME_VALUE));

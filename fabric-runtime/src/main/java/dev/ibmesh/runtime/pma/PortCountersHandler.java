@@ -14,7 +14,9 @@ import java.util.Set;
 /**
  * PortCounters (attribute 0x0012, IBA 16.1.3.5) Get and Set. A Set clears the counters whose CounterSelect bits are
  * set on every selected port, then answers like a Get. With PortSelect 0xFF the answer is the sum over the ports,
- * each counter stopping at all ones (its width; IBA 16.1.3.5: counters do not wrap), as ibsim {@code pc_sum} does.
+ * as ibsim {@code pc_sum} does. Each counter is fitted to its width by {@link CounterOverflow}: it stops at all ones
+ * (IBA 16.1.3.5: counters do not wrap) unless a deviation makes it wrap; another deviation clears every counter
+ * whatever CounterSelect says ({@link PmaOptions}).
  * The answer's CounterSelect is 0 (Linux qib {@code pma_get_portcounters} rebuilds the data the same way).
  */
 final class PortCountersHandler {
@@ -28,22 +30,24 @@ final class PortCountersHandler {
     private PortCountersHandler() {
     }
 
-    static PmaReply handle(PmaNode node, int method, byte[] data) {
+    static PmaReply handle(PmaNode node, int method, byte[] data, PmaOptions options) {
         PortCounters request = PortCounters.decode(data, 0);
         Optional<List<PortCounterSet>> ports = PortSelection.of(node, request.portSelect());
         if (ports.isEmpty()) {
             return PmaReply.error(MadStatus.CODE_INVALID_FIELD, data);
         }
         if (method == Method.SET) {
-            ports.get().forEach(p -> p.clear(request.counterSelect()));
+            int select = options.honourCounterSelect() ? request.counterSelect() : PortCounters.SELECT_ALL;
+            ports.get().forEach(p -> p.clear(select));
         }
-        PortCounters sum = PortCounters.zero(request.portSelect());
-        for (PortCounterSet port : ports.get()) {
-            PortCounters counters = port.portCounters(request.portSelect());
-            for (Counter counter : REPORTED) {
-                sum = sum.saturatingAdd(counter, counters.get(counter));
+        PortCounters answer = PortCounters.zero(request.portSelect());
+        for (Counter counter : REPORTED) {
+            long count = 0;
+            for (PortCounterSet port : ports.get()) {
+                count += port.value(counter);
             }
+            answer = answer.with(counter, options.overflow().fit(counter, count));
         }
-        return PmaReply.ok(sum);
+        return PmaReply.ok(answer);
     }
 }

@@ -584,6 +584,7 @@ public final class Port implements LinkHandler {
     private void refreshFlowControl() {
         refreshTimer = null;
         if (physicalState == PortInfo.PHYS_STATE_LINK_UP) {
+            counters.flowControlPeriodEnded();
             discardExpiredHeads();
             queueFlowControl(flowControl.updatePackets());
             scheduleDrain();

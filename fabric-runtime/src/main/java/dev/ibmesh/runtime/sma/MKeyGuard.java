@@ -1,7 +1,9 @@
 package dev.ibmesh.runtime.sma;
 
+import dev.ibmesh.mad.Mad;
 import dev.ibmesh.mad.MadHeader;
 import dev.ibmesh.mad.Method;
+import dev.ibmesh.mad.Smp;
 import dev.ibmesh.mad.smp.PortInfo;
 import java.util.List;
 import java.util.function.LongSupplier;
@@ -14,10 +16,11 @@ import java.util.function.LongSupplier;
  *       {@link #hidesMKey}); at levels 2 and 3 it fails like a SubnSet;</li>
  *   <li>a failing SubnSet, TrapRepress or protected SubnGet is discarded without an answer, M_KeyViolations counts
  *       it (saturating at 0xFFFF), and the lease period starts; when it runs out with no valid key seen, the
- *       protection bits drop to 0 (the SM lost control and another may take over).</li>
+ *       protection bits drop to 0 (the SM lost control and another may take over);</li>
+ *   <li>and every such discard is handed to {@link SmaNode#onMKeyViolation}, which raises trap 256 (bad M_Key,
+ *       IBA 14.3.9 as qib and hfi1 cite it; qib {@code check_mkey} sends it on each one).</li>
  * </ul>
- * The checks follow the IBA as Linux qib's check_mkey implements it. Trap 256 (bad M_Key) is not sent yet.
- * Event loop only.
+ * The checks follow the IBA as Linux qib's check_mkey implements it. Event loop only.
  */
 final class MKeyGuard {
     private final SmaNode node;
@@ -36,7 +39,9 @@ final class MKeyGuard {
     }
 
     /** True when the SMP may be processed; false when it must be discarded (the violation is already counted). */
-    boolean admit(MadHeader header, long mKey, int ingressPort) {
+    boolean admit(Mad request, int ingressPort) {
+        MadHeader header = request.header();
+        long mKey = Smp.decode(request).mKey(); // bytes 24-31 in both the LID-routed and the directed-route form
         int port = managementPort(ingressPort);
         PortInfo info = expireLease(port);
         boolean valid = info.mKey() == 0 || info.mKey() == mKey;
@@ -57,6 +62,7 @@ final class MKeyGuard {
         if (leaseEndsAt < 0 && info.mKeyLeasePeriod() != 0) {
             leaseEndsAt = nanoTime.getAsLong() + info.mKeyLeasePeriod() * 1_000_000_000L;
         }
+        node.onMKeyViolation(request, port);
         return false;
     }
 

@@ -108,14 +108,14 @@ public final class Sma {
         boolean directed = header.mgmtClass() == MgmtClass.SUBN_DIRECTED_ROUTE;
         if (directed) {
             DrSmp smp = DrSmp.decode(request);
-            if (smp.direction() || !admitted(header, smp.mKey(), ingressPort)) {
+            if (smp.direction() || !admitted(request, ingressPort)) {
                 return Optional.empty();
             }
             return reply(header, smp.data(), ingressPort).map(r -> hideMKey(header, smp.mKey(), ingressPort, r))
                     .map(r -> DrResponse.getResp(smp, r.status(), r.data()).encode());
         }
         Smp smp = Smp.decode(request);
-        if (!admitted(header, smp.mKey(), ingressPort)) {
+        if (!admitted(request, ingressPort)) {
             return Optional.empty();
         }
         return reply(header, smp.data(), ingressPort).map(r -> hideMKey(header, smp.mKey(), ingressPort, r)).map(r -> new Smp(
@@ -123,8 +123,8 @@ public final class Sma {
                 smp.reserved128()).encode());
     }
 
-    private boolean admitted(MadHeader header, long mKey, int ingressPort) {
-        return mKeys == null || mKeys.admit(header, mKey, ingressPort);
+    private boolean admitted(Mad request, int ingressPort) {
+        return mKeys == null || mKeys.admit(request, ingressPort);
     }
 
     /** At protection level 1 a PortInfo read with a wrong M_Key shows M_Key 0 (IBA 14.2.4.1). */

@@ -1,5 +1,6 @@
 package dev.ibmesh.runtime.sma;
 
+import dev.ibmesh.mad.Mad;
 import dev.ibmesh.mad.smp.GuidInfo;
 import dev.ibmesh.mad.smp.LedInfo;
 import dev.ibmesh.mad.smp.NodeDescription;
@@ -93,4 +94,11 @@ public interface SmaNode {
     LedInfo ledInfo(int port);
 
     void setLedInfo(int port, LedInfo led);
+
+    /**
+     * The M_Key check refused {@code refused} (IBA 14.2.4): it was discarded and M_KeyViolations of
+     * {@code endPort} counted it. The node raises trap 256 ({@link TrapNotices#badMKey}) if it sends traps.
+     */
+    default void onMKeyViolation(Mad refused, int endPort) {
+    }
 }

@@ -28,9 +28,14 @@ public final class SmpPackets {
         return Mad.copyOf(frame, Lrh.SIZE + Bth.SIZE + 8, Mad.SIZE);
     }
 
-    /** An SMP frame from {@code slid} to {@code dlid} (0xFFFF for directed routes) carrying {@code mad}. */
+    /** An SMP frame from {@code slid} to {@code dlid} (0xFFFF for directed routes) carrying {@code mad}, on SL 0. */
     public static byte[] frame(int dlid, int slid, Mad mad) {
-        return PacketBuilder.iba(Lrh.of(Lrh.VL15, 0, Lrh.LNH_IBA_LOCAL, dlid, slid),
+        return frame(dlid, slid, 0, mad);
+    }
+
+    /** The same on SL {@code sl}: a trap goes to the master SM on PortInfo.MasterSMSL (qib {@code send_trap}). */
+    public static byte[] frame(int dlid, int slid, int sl, Mad mad) {
+        return PacketBuilder.iba(Lrh.of(Lrh.VL15, sl, Lrh.LNH_IBA_LOCAL, dlid, slid),
                         Bth.of(OpCode.UD_SEND_ONLY, 0xFFFF, 0, false, 0))
                 .headers(new Deth(0, 0)).payload(mad.toBytes()).build();
     }

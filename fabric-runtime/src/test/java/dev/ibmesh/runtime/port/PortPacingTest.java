@@ -7,7 +7,7 @@ import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.proto.link.v1.Frame;
 import dev.ibmesh.proto.link.v1.LinkMessage;
 import dev.ibmesh.proto.link.v1.PhyState;
-import dev.ibmesh.runtime.time.Scheduler;
+import dev.ibmesh.runtime.time.ManualScheduler;
 import dev.ibmesh.runtime.transport.LinkConnection;
 import dev.ibmesh.wire.Bth;
 import dev.ibmesh.wire.FlowControlPacket;
@@ -16,43 +16,10 @@ import dev.ibmesh.wire.Mtu;
 import dev.ibmesh.wire.OpCode;
 import dev.ibmesh.wire.PacketBuilder;
 import com.google.protobuf.ByteString;
-import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Pacing measured with a hand-driven clock: a 1x SDR port sends exactly what 2 Gb/s allows, and no more. */
 class PortPacingTest {
-    /** Time stands still until the test moves it; timers run when it does. */
-    private static final class ManualScheduler implements Scheduler {
-        long now;
-        final List<long[]> due = new ArrayList<>();
-        final List<Runnable> tasks = new ArrayList<>();
-
-        @Override
-        public long nanoTime() {
-            return now;
-        }
-
-        @Override
-        public Cancellable schedule(long delayNanos, Runnable task) {
-            due.add(new long[] {now + delayNanos});
-            tasks.add(task);
-            int i = tasks.size() - 1;
-            return () -> tasks.set(i, null);
-        }
-
-        void advance(long nanos) {
-            now += nanos;
-            for (int i = 0; i < tasks.size(); i++) {
-                Runnable t = tasks.get(i);
-                if (t != null && due.get(i)[0] <= now) {
-                    tasks.set(i, null);
-                    t.run();
-                }
-            }
-        }
-    }
-
     /** Records what the port puts on the link. */
     private static final class Wire implements LinkConnection {
         int dataFrames;

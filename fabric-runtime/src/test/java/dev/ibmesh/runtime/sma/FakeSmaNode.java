@@ -1,5 +1,6 @@
 package dev.ibmesh.runtime.sma;
 
+import dev.ibmesh.mad.Mad;
 import dev.ibmesh.mad.smp.GuidInfo;
 import dev.ibmesh.mad.smp.LedInfo;
 import dev.ibmesh.mad.smp.NodeDescription;
@@ -29,6 +30,8 @@ class FakeSmaNode implements SmaNode {
     final Map<List<Integer>, GuidInfo> guids = new HashMap<>();
     final Map<Integer, LedInfo> leds = new HashMap<>();
     final List<SmaAction> appliedActions = new ArrayList<>();
+    /** The SMPs the M_Key check refused, as handed over for trap 256. */
+    final List<Mad> mKeyViolations = new ArrayList<>();
     NodeDescription description = NodeDescription.of("fake node");
     Optional<SmInfo> sm = Optional.empty();
     int smControl;
@@ -186,6 +189,11 @@ class FakeSmaNode implements SmaNode {
     @Override
     public void setLedInfo(int port, LedInfo led) {
         leds.put(port, led);
+    }
+
+    @Override
+    public void onMKeyViolation(Mad refused, int endPort) {
+        mKeyViolations.add(refused);
     }
 
     static List<Integer> zeros(int n) {

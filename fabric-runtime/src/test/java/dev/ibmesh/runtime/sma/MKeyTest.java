@@ -9,6 +9,7 @@ import dev.ibmesh.mad.Method;
 import dev.ibmesh.mad.MgmtClass;
 import dev.ibmesh.mad.Smp;
 import dev.ibmesh.mad.smp.NodeDescription;
+import dev.ibmesh.mad.smp.Notice;
 import dev.ibmesh.mad.smp.PortInfo;
 import java.util.Optional;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -62,6 +63,53 @@ class MKeyTest {
         assertTrue(setDescription(WRONG).isEmpty(), "no answer");
         assertEquals(1, violations());
         assertEquals(before, sw.nodeDescription());
+    }
+
+    @ParameterizedTest(name = "level {0}")
+    @ValueSource(ints = {0, 1, 2, 3})
+    void everySetWithTheWrongKeyRaisesTrap256WithThatSmp(int level) {
+        protect(level, 0);
+        setDescription(WRONG);
+        assertEquals(1, sw.mKeyViolations.size());
+        Smp refused = Smp.decode(sw.mKeyViolations.get(0));
+        assertEquals(Method.SET, refused.header().method());
+        assertEquals(NodeDescription.ATTRIBUTE_ID, refused.header().attributeId());
+        assertEquals(WRONG, refused.mKey());
+    }
+
+    @ParameterizedTest(name = "level {0}")
+    @ValueSource(ints = {0, 1, 2, 3})
+    void aGetWithTheWrongKeyRaisesTrap256OnlyWhereItIsRefused(int level) {
+        protect(level, 0);
+        getPortInfo(WRONG);
+        assertEquals(level >= 2 ? 1 : 0, sw.mKeyViolations.size());
+    }
+
+    @ParameterizedTest(name = "level {0}")
+    @ValueSource(ints = {0, 1, 2, 3})
+    void theRightKeyOrNoKeyRaisesNoTrap(int level) {
+        protect(level, 0);
+        setDescription(KEY);
+        getPortInfo(KEY);
+        sw.ports.put(0, sw.portInfo(0).toBuilder().mKey(0).build());
+        setDescription(WRONG);
+        assertEquals(0, sw.mKeyViolations.size());
+    }
+
+    @Test
+    void aTrapRepressWithTheWrongKeyIsAViolationToo() {
+        protect(1, 0);
+        assertTrue(send(Method.TRAP_REPRESS, Notice.ATTRIBUTE_ID, WRONG, new byte[64]).isEmpty());
+        assertEquals(1, sw.mKeyViolations.size());
+    }
+
+    @Test
+    void aSmaThatDoesNotCheckKeysRaisesNothing() {
+        protect(3, 0);
+        Sma unchecked = new Sma(sw, () -> now, new SmaOptions(false, PortInfoRules.SPEC));
+        MadHeader h = MadHeader.of(MgmtClass.SUBN_LID_ROUTED, 1, Method.SET, 7, NodeDescription.ATTRIBUTE_ID, 0);
+        unchecked.handle(Smp.of(h, WRONG, NodeDescription.of("x").toBytes()).encode(), 1);
+        assertEquals(0, sw.mKeyViolations.size());
     }
 
     @Test

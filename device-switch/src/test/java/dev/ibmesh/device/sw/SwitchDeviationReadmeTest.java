@@ -1,0 +1,19 @@
+package dev.ibmesh.device.sw;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/** The README's table of switch deviations names every deviation a topology may give a switch. */
+class SwitchDeviationReadmeTest {
+    @Test
+    void theReadmeListsEveryDeviation() throws IOException {
+        String readme = Files.readString(Path.of("..", "README.md")); // tests run in the module's directory
+        for (String label : SwitchDeviation.labels()) {
+            assertTrue(readme.contains("| `" + label + "` |"), "README.md has no row for " + label);
+        }
+    }
+}
