@@ -31,6 +31,7 @@ public final class PortInfoView {
         var t = port.training();
         var c = port.config();
         return stored.toBuilder()
+                .capabilityMask(withExtendedSpeeds(stored.capabilityMask(), c.linkSpeedExtSupported() != 0))
                 .linkWidthSupported(c.linkWidthSupported())
                 .linkWidthEnabled(port.linkWidthEnabled())
                 .linkWidthActive(t.linkWidthActive())
@@ -43,6 +44,16 @@ public final class PortInfoView {
                 .vlCap(c.vlCap())
                 .mtuCap(c.mtuCap().code())
                 .build();
+    }
+
+    /**
+     * CapabilityMask.IsExtendedSpeedsSupported follows the port: without it, readers ignore LinkSpeedExtActive
+     * (IBA 14.2.5.6; ibnetdiscover and OpenSM showed an EDR link as QDR until it was set). A switch sets it on port 0
+     * when any of its ports has extended speeds.
+     */
+    public static int withExtendedSpeeds(int capabilityMask, boolean extendedSpeeds) {
+        return extendedSpeeds ? capabilityMask | PortInfo.CAP_IS_EXTENDED_SPEEDS_SUPPORTED
+                : capabilityMask & ~PortInfo.CAP_IS_EXTENDED_SPEEDS_SUPPORTED;
     }
 
     /**
