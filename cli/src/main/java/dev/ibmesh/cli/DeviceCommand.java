@@ -34,6 +34,9 @@ final class DeviceCommand implements Callable<Integer> {
     @Mixin
     ServiceOptions service;
 
+    @Mixin
+    UmadOptions umad;
+
     @Spec
     CommandSpec spec;
 
@@ -54,7 +57,7 @@ final class DeviceCommand implements Callable<Integer> {
         int http = httpPort != null ? httpPort : d.http().orElse(9100);
         spec.commandLine().getOut().printf("ibmesh device: %s (%s, %d ports) listening on %s%n", name, config.kind(),
                 config.ports().size(), config.listenAddress());
-        return ServiceRunner.run(List.of(config), new NettyLinkTransport(), service, http,
+        return ServiceRunner.run(List.of(config), new NettyLinkTransport(), service, umad.server(), http,
                 spec.commandLine().getOut(), spec.commandLine().getErr(), "device");
     }
 }

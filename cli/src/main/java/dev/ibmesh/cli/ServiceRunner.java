@@ -6,12 +6,15 @@ import dev.ibmesh.runtime.device.DeviceConfig;
 import dev.ibmesh.runtime.device.Fabric;
 import dev.ibmesh.runtime.observe.ObservabilityServer;
 import dev.ibmesh.runtime.transport.LinkTransport;
+import dev.ibmesh.runtime.umad.UmadServer;
+import dev.ibmesh.runtime.umad.UmadServerOptions;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Vertx;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -23,8 +26,8 @@ final class ServiceRunner {
     private ServiceRunner() {
     }
 
-    static int run(List<DeviceConfig> devices, LinkTransport transport, ServiceOptions options, int httpPort,
-                   PrintWriter out, PrintWriter err, String command) {
+    static int run(List<DeviceConfig> devices, LinkTransport transport, ServiceOptions options,
+                   Optional<UmadServerOptions> umad, int httpPort, PrintWriter out, PrintWriter err, String command) {
         String httpHost = options.httpHost;
         Path captureDir = options.captureDir;
         Vertx vertx = Vertx.vertx();
@@ -57,6 +60,24 @@ final class ServiceRunner {
                 devices.size(), httpHost, bound, bound);
         out.printf("ibmesh %s: capture a port with: curl -X POST 'http://%s:%d/capture/start?device=NAME&port=N&file=NAME.pcap'"
                 + " (traces go to %s)%n", command, httpHost, bound, captureDir.toAbsolutePath());
+        if (umad.isPresent()) {
+            UmadServerOptions u = umad.get();
+            UmadServer server;
+            try {
+                server = UmadEndpoint.start(vertx, fabric, u, registry).await(10, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                err.println("ibmesh " + command + ": cannot serve the umad endpoint on UDP " + u.host() + ":" + u.port()
+                        + "-" + (u.port() + u.maxClients()) + " (use --umad-port or --no-umad): " + e.getMessage());
+                fabric.stop();
+                vertx.close();
+                return Ibmesh.EXIT_BAD_INPUT;
+            }
+            if (server != null) {
+                out.printf("ibmesh %s: umad endpoint on udp %s:%d; attach OpenFabrics tools with: IBSIM_SERVER_NAME=%s "
+                        + "IBSIM_SERVER_PORT=%d SIM_HOST=<hca> ibsim-run opensm%n", command, u.host(), u.port(),
+                        u.host(), u.port());
+            }
+        }
         out.println("ibmesh " + command + ": press Ctrl-C to stop");
         out.flush();
         CountDownLatch stopped = new CountDownLatch(1);

@@ -26,6 +26,14 @@ final class UpCommand implements Callable<Integer> {
     @Mixin
     ServiceOptions service;
 
+    @Mixin
+    UmadOptions umad;
+
+    @Option(names = "--no-sm", description = "Start without ibmesh's own subnet manager, so that an SM attached through "
+            + "the umad endpoint (OpenSM) is master. ibmesh has no subnet manager of its own yet, so today every "
+            + "fabric starts this way.")
+    boolean noSm;
+
     @Spec
     CommandSpec spec;
 
@@ -37,7 +45,7 @@ final class UpCommand implements Callable<Integer> {
         }
         spec.commandLine().getOut().printf("ibmesh up: %s: %d devices, %d links%n", topology, t.devices().size(),
                 t.links().size());
-        return ServiceRunner.run(FabricPlan.embedded(t), new InProcessLinkTransport("up"), service, httpPort,
+        return ServiceRunner.run(FabricPlan.embedded(t), new InProcessLinkTransport("up"), service, umad.server(), httpPort,
                 spec.commandLine().getOut(), spec.commandLine().getErr(), "up");
     }
 }

@@ -15,13 +15,13 @@ import java.util.concurrent.TimeUnit;
  * tool fails the test with the package to install (they are test dependencies, installed by
  * {@code scripts/install-test-deps}); nothing is skipped.
  */
-final class OfedTools {
+public final class OfedTools {
     static final String[] UMAD2SIM = {"/usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so",
             "/usr/lib/aarch64-linux-gnu/umad2sim/libumad2sim.so", "/usr/lib/umad2sim/libumad2sim.so",
             "/usr/lib64/umad2sim/libumad2sim.so"};
 
     /** What a finished tool printed. */
-    record Run(int exitCode, String out, String err) {
+    public record Run(int exitCode, String out, String err) {
         @Override
         public String toString() {
             return "exit " + exitCode + "\n--- stdout\n" + out + "--- stderr\n" + err;
@@ -32,7 +32,7 @@ final class OfedTools {
     }
 
     /** Fails with what to install when {@code ibsim-run}, {@code libumad2sim.so} or {@code tool} is missing. */
-    static void require(String tool, String debianPackage) {
+    public static void require(String tool, String debianPackage) {
         if (which("ibsim-run") == null) {
             throw new AssertionError("ibsim-run is not installed: apt-get install ibsim-utils "
                     + "(scripts/install-test-deps installs the umad endpoint's test dependencies)");
@@ -51,7 +51,7 @@ final class OfedTools {
         }
     }
 
-    static String which(String tool) {
+    public static String which(String tool) {
         String path = System.getenv().getOrDefault("PATH", "") + ":/usr/sbin:/sbin:/usr/bin";
         for (String dir : path.split(":")) {
             File f = new File(dir, tool);
@@ -63,8 +63,8 @@ final class OfedTools {
     }
 
     /** A started tool and the files its output goes to. */
-    record Started(Process process, Path out, Path err, String command) {
-        Run finish() throws IOException, InterruptedException {
+    public record Started(Process process, Path out, Path err, String command) {
+        public Run finish() throws IOException, InterruptedException {
             if (!process.waitFor(60, TimeUnit.SECONDS)) {
                 process.destroyForcibly();
                 throw new AssertionError("'" + command + "' did not finish within 60 s");
@@ -78,7 +78,7 @@ final class OfedTools {
      * Starts {@code ibsim-run tool args...} in {@code dir} (umad2sim writes its copy of sysfs there), attached to the
      * server on 127.0.0.1:{@code serverPort} at {@code simHost} (null: none given).
      */
-    static Started start(Path dir, int serverPort, String simHost, List<String> env, String... command)
+    public static Started start(Path dir, int serverPort, String simHost, List<String> env, String... command)
             throws IOException {
         Path out = Files.createTempFile(dir, "out", ".txt");
         Path err = Files.createTempFile(dir, "err", ".txt");
@@ -107,7 +107,7 @@ final class OfedTools {
     }
 
     /** Runs one tool to the end and returns what it printed. */
-    static Run run(Path dir, int serverPort, String simHost, List<String> env, String... command)
+    public static Run run(Path dir, int serverPort, String simHost, List<String> env, String... command)
             throws IOException, InterruptedException {
         return start(dir, serverPort, simHost, env, command).finish();
     }

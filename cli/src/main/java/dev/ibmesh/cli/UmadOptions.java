@@ -1,0 +1,29 @@
+package dev.ibmesh.cli;
+
+import dev.ibmesh.runtime.umad.UmadServerOptions;
+import java.util.Optional;
+import picocli.CommandLine.Option;
+
+/** Where the umad endpoint (ibsim's client protocol, for OpenSM and infiniband-diags) listens, or that it does not. */
+final class UmadOptions {
+    @Option(names = "--umad-port", paramLabel = "PORT", defaultValue = "7070",
+            description = "UDP port of the umad endpoint: run OpenFabrics tools with ibsim-run, IBSIM_SERVER_NAME=HOST, "
+                    + "IBSIM_SERVER_PORT=PORT and SIM_HOST=<device>[@port]. It also takes the next 10 ports, one "
+                    + "per client. Default: ${DEFAULT-VALUE} (ibsim's).")
+    int port;
+
+    @Option(names = "--umad-host", paramLabel = "HOST", defaultValue = "127.0.0.1",
+            description = "Address of the umad endpoint. Default: ${DEFAULT-VALUE}; 0.0.0.0 in a container.")
+    String host;
+
+    @Option(names = "--no-umad", description = "Do not serve the umad endpoint.")
+    boolean off;
+
+    /** The server options, or empty when the endpoint is off. */
+    Optional<UmadServerOptions> server() {
+        if (off) {
+            return Optional.empty();
+        }
+        return Optional.of(UmadServerOptions.defaults().withHost(host).withPort(port));
+    }
+}
