@@ -1,13 +1,30 @@
 package dev.ibmesh.runtime.time;
 
-import java.util.ArrayList;
-import java.util.List;
+import java.util.PriorityQueue;
 
-/** Time stands still until the test moves it; timers run when it does. */
+/**
+ * A clock that stands still until a test moves it. Timers run when the time reaches them, in the order they fall due
+ * (ties in the order they were scheduled), each seeing {@link #nanoTime()} at exactly its due time, so a test can
+ * measure what a device waited.
+ */
 public final class ManualScheduler implements Scheduler {
+    private static final class Task {
+        final long due;
+        final long seq;
+        final Runnable run;
+        boolean cancelled;
+
+        Task(long due, long seq, Runnable run) {
+            this.due = due;
+            this.seq = seq;
+            this.run = run;
+        }
+    }
+
+    private final PriorityQueue<Task> queue = new PriorityQueue<>((x, y) -> x.due != y.due
+            ? Long.compare(x.due, y.due) : Long.compare(x.seq, y.seq));
     private long now;
-    private final List<long[]> due = new ArrayList<>();
-    private final List<Runnable> tasks = new ArrayList<>();
+    private long seq;
 
     @Override
     public long nanoTime() {
@@ -16,21 +33,37 @@ public final class ManualScheduler implements Scheduler {
 
     @Override
     public Cancellable schedule(long delayNanos, Runnable task) {
-        due.add(new long[] {now + delayNanos});
-        tasks.add(task);
-        int i = tasks.size() - 1;
-        return () -> tasks.set(i, null);
+        Task t = new Task(now + Math.max(0, delayNanos), seq++, task);
+        queue.add(t);
+        return () -> t.cancelled = true;
     }
 
-    /** Moves time on by {@code nanos}, running every timer that falls due (and those they schedule in time). */
+    /** Moves time forward by {@code nanos}, running every timer that falls due on the way (and ones they schedule). */
     public void advance(long nanos) {
-        now += nanos;
-        for (int i = 0; i < tasks.size(); i++) {
-            Runnable t = tasks.get(i);
-            if (t != null && due.get(i)[0] <= now) {
-                tasks.set(i, null);
-                t.run();
-            }
+        long end = now + nanos;
+        for (Task t = next(); t != null && t.due <= end; t = next()) {
+            queue.poll();
+            now = Math.max(now, t.due);
+            t.run.run();
         }
+        now = end;
+    }
+
+    /** When the next live timer falls due; {@link Long#MAX_VALUE} when none is pending. */
+    public long nextDue() {
+        Task t = next();
+        return t == null ? Long.MAX_VALUE : t.due;
+    }
+
+    /** Live timers pending. */
+    public int pending() {
+        return (int) queue.stream().filter(t -> !t.cancelled).count();
+    }
+
+    private Task next() {
+        while (!queue.isEmpty() && queue.peek().cancelled) {
+            queue.poll();
+        }
+        return queue.peek();
     }
 }

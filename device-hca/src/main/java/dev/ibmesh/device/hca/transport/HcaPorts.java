@@ -1,0 +1,29 @@
+package dev.ibmesh.device.hca.transport;
+
+import dev.ibmesh.device.hca.verbs.HcaPortView;
+import dev.ibmesh.wire.Gid;
+
+/**
+ * The HCA's side of the wire, implemented by the device: the port attributes the transport addresses packets with,
+ * transmission, and the violations the device counts in PortInfo (P_KeyViolations, Q_KeyViolations) and traps
+ * (257, 258). All calls run on the device's event loop.
+ */
+public interface HcaPorts extends HcaPortView {
+    /** The VL data packets of service level {@code sl} leave on (the port's SL-to-VL table). */
+    int vl(int port, int sl);
+
+    /** The port's GID at {@code index} (index 0: subnet prefix and port GUID); null when there is none. */
+    Gid gid(int port, int index);
+
+    /**
+     * Queues a frame (LRH through VCRC) on the port; false when the transmit queue is full, and then the device calls
+     * {@link HcaTransport#onTransmitSpace} once there is room. Must not deliver anything back synchronously.
+     */
+    boolean transmit(int port, byte[] frame);
+
+    /** A data packet whose BTH P_Key does not match the QP's P_Key (PortInfo P_KeyViolations, trap 257). */
+    void pKeyViolation(int port, byte[] frame);
+
+    /** A UD packet whose DETH Q_Key does not match the QP's Q_Key (PortInfo Q_KeyViolations, trap 258). */
+    void qKeyViolation(int port, byte[] frame);
+}

@@ -1,0 +1,153 @@
+package dev.ibmesh.device.hca.transport;
+
+import dev.ibmesh.device.hca.transport.rc.RcEngine;
+import dev.ibmesh.device.hca.transport.uc.UcEngine;
+import dev.ibmesh.device.hca.transport.ud.UdEngine;
+import dev.ibmesh.device.hca.verbs.HcaLimits;
+import dev.ibmesh.device.hca.verbs.QpHooks;
+import dev.ibmesh.device.hca.verbs.QpState;
+import dev.ibmesh.device.hca.verbs.QpType;
+import dev.ibmesh.device.hca.verbs.QueuePair;
+import dev.ibmesh.device.hca.verbs.Verbs;
+import dev.ibmesh.runtime.time.Scheduler;
+import dev.ibmesh.wire.DecodeResult;
+import dev.ibmesh.wire.IbaPacket;
+import dev.ibmesh.wire.PacketParser;
+import dev.ibmesh.wire.Transport;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * The transport half of an HCA: the verbs facade, and the QP engines (RC, UC, UD) behind it. The device hands every
+ * data packet for a QP other than 0 and 1 to {@link #receive} after its link checks; here the transport's common
+ * checks run (a known QP in a receiving state, the opcode's transport matching the QP's type, the QP's port, the
+ * P_Key) before the QP's engine takes the packet. Single-threaded: everything runs on the device's event loop.
+ */
+public final class HcaTransport {
+    private final HcaPorts ports;
+    private final TransportContext ctx;
+    private final Verbs verbs;
+    private final Map<Integer, QpEngine> engines = new HashMap<>();
+    private long unknownQpDrops;
+    private long malformedDrops;
+
+    public HcaTransport(HcaPorts ports, Scheduler scheduler, Set<HcaDeviation> deviations, HcaLimits limits) {
+        this.ports = ports;
+        this.verbs = new Verbs(limits, ports, new Hooks());
+        this.ctx = new TransportContext(ports, scheduler, deviations, new LocalMemory(verbs.memory()));
+    }
+
+    public Verbs verbs() {
+        return verbs;
+    }
+
+    /** The counters of a QP, or null when it does not exist. */
+    public QpCountersView counters(int qpn) {
+        QpEngine e = engines.get(qpn);
+        return e == null ? null : e.counters();
+    }
+
+    /** The counters of every QP, by QPN, for metrics. */
+    public Map<Integer, QpCountersView> allCounters() {
+        Map<Integer, QpCountersView> all = new TreeMap<>();
+        engines.forEach((qpn, e) -> all.put(qpn, e.counters()));
+        return Collections.unmodifiableMap(all);
+    }
+
+    /** Packets dropped because no QP has their DestQP. */
+    public long unknownQpDrops() {
+        return unknownQpDrops;
+    }
+
+    /** Packets dropped because they are not IBA transport packets with a known opcode. */
+    public long malformedDrops() {
+        return malformedDrops;
+    }
+
+    /** A data packet (LRH through VCRC, link checks passed) for a QP other than 0 and 1. */
+    public void receive(int port, byte[] frame) {
+        DecodeResult r = PacketParser.parse(frame);
+        if (!(r instanceof DecodeResult.Decoded d) || !(d.packet() instanceof IbaPacket p)
+                || !p.bth().opCode().isKnown()) {
+            malformedDrops++;
+            return;
+        }
+        QpEngine engine = engines.get(p.bth().destQp());
+        if (engine == null) {
+            unknownQpDrops++;
+            return;
+        }
+        QueuePair qp = verbs.findQp(p.bth().destQp());
+        engine.counters.received();
+        boolean accept = qp.state().receives() && p.bth().opCode().transport() == transportOf(qp.type())
+                && port == qp.port();
+        if (!accept) {
+            engine.counters.drop();
+            return;
+        }
+        if (!pKeyMatches(p.bth().pKey(), ports.pkey(port, qp.pkeyIndex()))) {
+            engine.counters.drop();
+            ports.pKeyViolation(port, frame);
+            return;
+        }
+        engine.onPacket(p, frame);
+    }
+
+    /** The port's transmit queue has room again: queued frames go, then blocked senders resume. */
+    public void onTransmitSpace(int port) {
+        ctx.outbox(port).onTransmitSpace();
+    }
+
+    /**
+     * P_Key matching (IBA 10.9.3 [M]): the low 15 bits are equal and at least one of the two is a full member;
+     * an invalid P_Key (base 0) matches nothing.
+     */
+    static boolean pKeyMatches(int packet, int mine) {
+        boolean sameBase = (packet & 0x7FFF) == (mine & 0x7FFF) && (mine & 0x7FFF) != 0;
+        return sameBase && ((packet | mine) & 0x8000) != 0;
+    }
+
+    private static Transport transportOf(QpType type) {
+        return switch (type) {
+            case RC -> Transport.RC;
+            case UC -> Transport.UC;
+            case UD -> Transport.UD;
+        };
+    }
+
+    /** The verbs' notices, passed to the QP's engine. */
+    private final class Hooks implements QpHooks {
+        @Override
+        public void created(QueuePair qp) {
+            QpEngine e = switch (qp.type()) {
+                case RC -> new RcEngine(qp, ctx);
+                case UC -> new UcEngine(qp, ctx);
+                case UD -> new UdEngine(qp, ctx);
+            };
+            engines.put(qp.qpn(), e);
+        }
+
+        @Override
+        public void modified(QueuePair qp, QpState from) {
+            engines.get(qp.qpn()).modified(from);
+        }
+
+        @Override
+        public void sendPosted(QueuePair qp) {
+            engines.get(qp.qpn()).sendPosted();
+        }
+
+        @Override
+        public void recvPosted(QueuePair qp) {
+            engines.get(qp.qpn()).recvPosted();
+        }
+
+        @Override
+        public void destroyed(QueuePair qp) {
+            engines.remove(qp.qpn()).destroy();
+        }
+    }
+}

@@ -1,0 +1,61 @@
+package dev.ibmesh.device.hca.transport;
+
+import java.util.ArrayDeque;
+import java.util.LinkedHashSet;
+import java.util.Set;
+
+/**
+ * One port's way out. A frame the port's transmit queue refuses waits here, in order, until
+ * {@link #onTransmitSpace()}; while anything waits, senders hold back ({@link #ready()} is false) and register to be
+ * woken, so a transport that never retransmits (UC, UD) loses nothing. Responses (ACKs, read responses) may queue up
+ * to {@link #CAPACITY} frames; beyond that they are refused, and the RC requester's retry recovers them.
+ */
+public final class Outbox {
+    static final int CAPACITY = 1024;
+    private final int port;
+    private final HcaPorts ports;
+    private final ArrayDeque<byte[]> waiting = new ArrayDeque<>();
+    private final Set<Runnable> blocked = new LinkedHashSet<>();
+
+    Outbox(int port, HcaPorts ports) {
+        this.port = port;
+        this.ports = ports;
+    }
+
+    /** Whether a sender may transmit now. */
+    public boolean ready() {
+        return waiting.isEmpty();
+    }
+
+    /** Runs {@code resume} once the port has room again. */
+    public void whenReady(Runnable resume) {
+        blocked.add(resume);
+    }
+
+    /** Transmits or queues the frame; false only when the queue is at capacity (the frame is then not sent). */
+    public boolean send(byte[] frame) {
+        if (waiting.isEmpty() && ports.transmit(port, frame)) {
+            return true;
+        }
+        if (waiting.size() >= CAPACITY) {
+            return false;
+        }
+        waiting.add(frame);
+        return true;
+    }
+
+    void onTransmitSpace() {
+        while (!waiting.isEmpty() && ports.transmit(port, waiting.peek())) {
+            waiting.poll();
+        }
+        while (waiting.isEmpty() && !blocked.isEmpty()) {
+            Runnable r = blocked.iterator().next();
+            blocked.remove(r);
+            r.run();
+        }
+    }
+
+    public void forget(Runnable resume) {
+        blocked.remove(resume);
+    }
+}

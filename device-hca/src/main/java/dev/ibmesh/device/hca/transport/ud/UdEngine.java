@@ -1,0 +1,48 @@
+package dev.ibmesh.device.hca.transport.ud;
+
+import dev.ibmesh.device.hca.transport.QpEngine;
+import dev.ibmesh.device.hca.transport.TransportContext;
+import dev.ibmesh.device.hca.verbs.QueuePair;
+import dev.ibmesh.wire.IbaPacket;
+
+/** The Unreliable Datagram transport of one QP: a {@link UdSender} and a {@link UdReceiver}. */
+public final class UdEngine extends QpEngine {
+    private final UdSender sender;
+    private final UdReceiver receiver;
+
+    public UdEngine(QueuePair qp, TransportContext ctx) {
+        super(qp, ctx);
+        this.sender = new UdSender(qp, ctx, counters, this::completeSend, this::pump, this::enterSendQueueError);
+        this.receiver = new UdReceiver(qp, ctx, counters, this::completeRecv);
+    }
+
+    @Override
+    public void onPacket(IbaPacket p, byte[] frame) {
+        receiver.onPacket(p, frame);
+    }
+
+    @Override
+    protected void pump() {
+        sender.pump();
+    }
+
+    @Override
+    protected void startReceiving() {
+        // UD has no receive-side sequence state.
+    }
+
+    @Override
+    protected void startSending() {
+        sender.start();
+    }
+
+    @Override
+    protected void reset() {
+        sender.reset();
+    }
+
+    @Override
+    protected void flushTaken() {
+        // A UD send is complete when it is transmitted; the transport holds no taken request.
+    }
+}

@@ -1,0 +1,53 @@
+package dev.ibmesh.device.hca.verbs;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A completion queue of at most {@code capacity} entries. A completion that does not fit is an overrun
+ * (IBA 11.4.2.1 [M]: a CQ error; the CQ is unusable and the QP that overran it goes to the Error state): the entry is
+ * lost and polling fails from then on.
+ */
+public final class CompletionQueue {
+    private final int handle;
+    private final int capacity;
+    private final ArrayDeque<WorkCompletion> entries = new ArrayDeque<>();
+    private boolean overrun;
+    int users;
+
+    CompletionQueue(int handle, int capacity) {
+        this.handle = handle;
+        this.capacity = capacity;
+    }
+
+    public int handle() {
+        return handle;
+    }
+
+    public int capacity() {
+        return capacity;
+    }
+
+    public boolean overrun() {
+        return overrun;
+    }
+
+    /** Adds a completion; false (and the CQ in error) when it is full. */
+    public boolean push(WorkCompletion wc) {
+        if (overrun || entries.size() == capacity) {
+            overrun = true;
+            return false;
+        }
+        entries.add(wc);
+        return true;
+    }
+
+    List<WorkCompletion> poll(int max) {
+        List<WorkCompletion> out = new ArrayList<>(Math.min(max, entries.size()));
+        while (out.size() < max && !entries.isEmpty()) {
+            out.add(entries.poll());
+        }
+        return out;
+    }
+}
