@@ -1,5 +1,6 @@
 package dev.ibmesh.cli;
 
+import dev.ibmesh.device.hca.transport.HcaDeviation;
 import dev.ibmesh.device.sw.SwitchDeviation;
 import dev.ibmesh.runtime.topology.DeviationCatalog;
 import dev.ibmesh.runtime.topology.Topology;
@@ -23,7 +24,7 @@ final class TopologyOption {
             return null;
         }
         try {
-            return TopologyLoader.load(file, DeviationCatalog.of(Map.of("switch", SwitchDeviation.labels())));
+            return TopologyLoader.load(file, DeviationCatalog.of(Map.of("switch", SwitchDeviation.labels(), "hca", HcaDeviation.labels())));
         } catch (TopologyException e) {
             err.println("ibmesh " + command + ": " + file + " is not a valid topology:");
             for (TopologyProblem p : e.problems()) {

@@ -27,8 +27,16 @@ import dev.ibmesh.wire.Lrh;
 import dev.ibmesh.mad.smp.PKeyTable;
 import dev.ibmesh.mad.smp.PortInfo;
 import io.micrometer.core.instrument.MeterRegistry;
+import dev.ibmesh.device.hca.transport.HcaDeviation;
+import dev.ibmesh.device.hca.transport.HcaPorts;
+import dev.ibmesh.device.hca.transport.HcaTransport;
+import dev.ibmesh.device.hca.verbs.HcaLimits;
+import dev.ibmesh.device.hca.verbs.Verbs;
+import dev.ibmesh.wire.Gid;
+import dev.ibmesh.wire.Mtu;
 import io.vertx.core.Future;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -49,7 +57,7 @@ public class HcaDevice extends Device implements PmaNode {
     private MadAgents agents;
     private Smi smi;
     private Gsi gsi;
-    private long noQp;
+    private HcaTransport transport;
 
     public HcaDevice(DeviceConfig config, LinkTransport transport, MeterRegistry registry) {
         super(config, transport, registry);
@@ -67,6 +75,8 @@ public class HcaDevice extends Device implements PmaNode {
         sma = new Sma(node, scheduler()::nanoTime, SmaOptions.SPEC);
         smi = new Smi(sma, agents, new SmpWire());
         gsi = new Gsi(new Pma(this), agents, new GmpWire());
+        transport = new HcaTransport(new DataPorts(), scheduler(), HcaDeviation.of(Set.copyOf(config.deviations())),
+                HcaLimits.DEFAULT);
         return started;
     }
 
@@ -114,9 +124,14 @@ public class HcaDevice extends Device implements PmaNode {
         return node.portGuid(port);
     }
 
-    /** Packets for a QP this HCA does not have. */
-    public long noQp() {
-        return noQp;
+    /** The verbs of this HCA: what an application (or the verbs gRPC service) drives it with. Event loop only. */
+    public Verbs verbs() {
+        return transport.verbs();
+    }
+
+    /** The transport engines, for per-QP counters. Event loop only. */
+    public HcaTransport transport() {
+        return transport;
     }
 
     /** SMPs dropped by QP0 and GMPs by QP1 (routes, full queues, nobody to take them). */
@@ -134,8 +149,13 @@ public class HcaDevice extends Device implements PmaNode {
         } else if (GmpPackets.isGmp(frame)) {
             receiveGmp(port, frame, slid);
         } else {
-            noQp++;
+            transport.receive(port, frame);
         }
+    }
+
+    @Override
+    public void onTransmitSpace(Port port) {
+        transport.onTransmitSpace(port.number());
     }
 
     private void receiveGmp(int port, byte[] frame, int slid) {
@@ -166,6 +186,72 @@ public class HcaDevice extends Device implements PmaNode {
     @Override
     public PortCounterSet counters(int port) {
         return port(port).counters();
+    }
+
+    /** What the transports see of the ports: addresses, P_Keys, SL-to-VL, and the way out. */
+    private final class DataPorts implements HcaPorts {
+        @Override
+        public int portCount() {
+            return ports().size();
+        }
+
+        @Override
+        public int lid(int port) {
+            return node.lid(port);
+        }
+
+        @Override
+        public int lmc(int port) {
+            return node.lmc(port);
+        }
+
+        @Override
+        public boolean isActive(int port) {
+            return port(port).portState() == PortInfo.PORT_STATE_ACTIVE;
+        }
+
+        /** The active MTU: the NeighborMTU the SM set, never above the port's MTUCap. */
+        @Override
+        public Mtu mtu(int port) {
+            PortInfo info = node.portInfo(port);
+            return Mtu.ofCode(Math.max(1, Math.min(info.neighborMtu(), info.mtuCap())));
+        }
+
+        @Override
+        public int pkeyTableSize(int port) {
+            return HcaSmaNode.PARTITION_CAP;
+        }
+
+        @Override
+        public int pkey(int port, int index) {
+            return node.pKey(port, index);
+        }
+
+        @Override
+        public int vl(int port, int sl) {
+            return node.vl(port, sl);
+        }
+
+        /** GID index 0 only: the subnet prefix and the port GUID (GUIDCap is 1). */
+        @Override
+        public Gid gid(int port, int index) {
+            return index == 0 ? new Gid(node.portInfo(port).gidPrefix(), node.portGuid(port)) : null;
+        }
+
+        @Override
+        public boolean transmit(int port, byte[] frame) {
+            return port(port).transmit(frame);
+        }
+
+        @Override
+        public void pKeyViolation(int port, byte[] frame) {
+            node.countKeyViolation(port, true);
+        }
+
+        @Override
+        public void qKeyViolation(int port, byte[] frame) {
+            node.countKeyViolation(port, false);
+        }
     }
 
     /** SMPs leave on VL15 from the port's LID (or the permissive LID on a directed route). */

@@ -10,6 +10,7 @@ import dev.ibmesh.mad.smp.SlToVlMappingTable;
 import dev.ibmesh.mad.smp.SmInfo;
 import dev.ibmesh.mad.smp.VlArbitrationTable;
 import dev.ibmesh.runtime.device.DeviceConfig;
+import dev.ibmesh.runtime.gsi.PKeys;
 import dev.ibmesh.runtime.link.SlToVl;
 import dev.ibmesh.runtime.port.Port;
 import dev.ibmesh.runtime.sma.PortInfoView;
@@ -87,9 +88,7 @@ final class HcaSmaNode implements SmaNode {
     int pKeyIndex(int port, int pKey) {
         List<Integer> keys = pKeys[port].pKeys();
         for (int i = 0; i < keys.size(); i++) {
-            int k = keys.get(i);
-            if (PKeyTable.base(k) != 0 && PKeyTable.base(k) == PKeyTable.base(pKey)
-                    && (PKeyTable.isFullMember(k) || PKeyTable.isFullMember(pKey))) {
+            if (PKeys.matches(pKey, keys.get(i))) {
                 return i;
             }
         }
