@@ -58,6 +58,7 @@ public class HcaDevice extends Device implements PmaNode {
     private Smi smi;
     private Gsi gsi;
     private HcaTransport transport;
+    private QpMetrics qpMetrics;
 
     public HcaDevice(DeviceConfig config, LinkTransport transport, MeterRegistry registry) {
         super(config, transport, registry);
@@ -77,7 +78,17 @@ public class HcaDevice extends Device implements PmaNode {
         gsi = new Gsi(new Pma(this), agents, new GmpWire());
         transport = new HcaTransport(new DataPorts(), scheduler(), HcaDeviation.of(Set.copyOf(config.deviations())),
                 HcaLimits.DEFAULT);
+        qpMetrics = new QpMetrics(registry(), name(), transport, scheduler());
+        qpMetrics.start();
         return started;
+    }
+
+    @Override
+    public Future<?> stop() {
+        if (qpMetrics != null) {
+            qpMetrics.stop();
+        }
+        return super.stop();
     }
 
     /**

@@ -64,6 +64,7 @@ class HcaOverSwitchTest {
     private HcaDevice h2;
     private End a;
     private End b;
+    private final SimpleMeterRegistry h1Metrics = new SimpleMeterRegistry();
 
     /** One HCA's PD, CQ, region and QP. */
     private record End(HcaDevice hca, int pd, int cq, MrInfo mr, int qp) {
@@ -75,7 +76,7 @@ class HcaOverSwitchTest {
     @BeforeEach
     void bringUp() throws Exception {
         InProcessLinkTransport transport = new InProcessLinkTransport("hca-sw-" + System.nanoTime());
-        h1 = new HcaDevice(hca("h1", 0x100, new LinkPlan(1, "s1", 1, "s1", true)), transport, new SimpleMeterRegistry());
+        h1 = new HcaDevice(hca("h1", 0x100, new LinkPlan(1, "s1", 1, "s1", true)), transport, h1Metrics);
         h2 = new HcaDevice(hca("h2", 0x200, new LinkPlan(1, "s1", 2, "s1", true)), transport, new SimpleMeterRegistry());
         SwitchDevice s1 = new SwitchDevice(new DeviceConfig("s1", "switch", 0x300, 0x300, "s1",
                 List.of(PortConfig.defaults(1), PortConfig.defaults(2)),
@@ -164,6 +165,23 @@ class HcaOverSwitchTest {
         assertEquals(WcStatus.SUCCESS, completion(a).status());
         assertArrayEquals(le(42), onLoop(h1, () -> a.verbs().readMemory(a.mr().handle(), VA + 8, 8)));
         assertArrayEquals(le(7), onLoop(h2, () -> b.verbs().readMemory(b.mr().handle(), VA + 64, 8)), "swapped");
+    }
+
+    @Test
+    void perQpCountersReachTheMetrics() {
+        rdmaWriteAndReadMoveBytesBetweenTheRegions();
+        String qp = Integer.toString(a.qp());
+        await("QP meters", 10_000, () -> h1Metrics.find("ibmesh_qp_packets_sent").tags("device", "h1", "qp", qp)
+                .functionCounter() != null);
+        long sent = onLoop(h1, () -> h1.transport().counters(a.qp()).packetsSent());
+        assertEquals(sent, (long) h1Metrics.find("ibmesh_qp_packets_sent").tags("qp", qp).functionCounter().count());
+        assertEquals(true, sent >= 16, "64 KiB at a 4 KiB MTU is 16 packets, plus the read request: " + sent);
+        onLoop(h1, () -> {
+            a.verbs().destroyQp(a.qp());
+            return null;
+        });
+        await("QP meters removed", 10_000, () -> h1Metrics.find("ibmesh_qp_packets_sent").tags("qp", qp)
+                .functionCounter() == null);
     }
 
     /** LIDs, the switch's LFT and LinearFDBTop, then every port Armed and Active, as OpenSM does. */
