@@ -24,7 +24,12 @@ import dev.ibmesh.runtime.transport.LinkTransport;
 import dev.ibmesh.wire.Bth;
 import dev.ibmesh.wire.Deth;
 import dev.ibmesh.wire.Lrh;
+import dev.ibmesh.mad.smp.NodeInfo;
 import dev.ibmesh.mad.smp.PKeyTable;
+import dev.ibmesh.runtime.gsi.Qp1KeyCheck;
+import dev.ibmesh.runtime.gsi.Qp1Verdict;
+import dev.ibmesh.runtime.sma.TrapNotices;
+import dev.ibmesh.runtime.sma.TrapSender;
 import dev.ibmesh.mad.smp.PortInfo;
 import io.micrometer.core.instrument.MeterRegistry;
 import dev.ibmesh.device.hca.transport.HcaDeviation;
@@ -46,8 +51,9 @@ import java.util.function.Consumer;
  * with {@link #attach} and sends with {@link #send}.
  *
  * <p>A GMP whose P_Key the port's table does not hold is dropped and counted in PortInfo.P_KeyViolations (IBA
- * 10.9.3, C10-?: P_Key check of received packets); one to QP1 with a Q_Key other than 0x80010000 in
- * Q_KeyViolations (IBA 10.2.4, QP1's well-known Q_Key).
+ * 10.9.3: P_Key check of received packets); one to QP1 with a Q_Key other than 0x80010000 in Q_KeyViolations
+ * (QP1's well-known Q_Key); the transports report the same violations of data QPs. Each raises trap 257 or 258 to
+ * the master SM, repeated until the SM's TrapRepress.
  *
  * <p>Threading: everything runs on the device's event loop; host software calls in through {@link #loop()}.
  */
@@ -59,6 +65,8 @@ public class HcaDevice extends Device implements PmaNode {
     private Gsi gsi;
     private HcaTransport transport;
     private QpMetrics qpMetrics;
+    private TrapSender[] traps;
+    private final TrapNotices notices = new TrapNotices(NodeInfo.NODE_TYPE_CA);
 
     public HcaDevice(DeviceConfig config, LinkTransport transport, MeterRegistry registry) {
         super(config, transport, registry);
@@ -75,6 +83,12 @@ public class HcaDevice extends Device implements PmaNode {
         agents = new MadAgents();
         sma = new Sma(node, scheduler()::nanoTime, SmaOptions.SPEC);
         smi = new Smi(sma, agents, new SmpWire());
+        traps = new TrapSender[config.ports().size() + 1];
+        for (Port p : ports()) {
+            int number = p.number();
+            traps[number] = new TrapSender(scheduler(),
+                    trap -> smi.sendTrap(number, node.portInfo(number).masterSmLid(), trap));
+        }
         gsi = new Gsi(new Pma(this), agents, new GmpWire());
         transport = new HcaTransport(new DataPorts(), scheduler(), HcaDeviation.of(Set.copyOf(config.deviations())),
                 HcaLimits.DEFAULT);
@@ -170,18 +184,23 @@ public class HcaDevice extends Device implements PmaNode {
     }
 
     private void receiveGmp(int port, byte[] frame, int slid) {
-        int pKeyIndex = node.pKeyIndex(port, Bth.pKey(frame, Lrh.SIZE));
-        if (pKeyIndex < 0) {
-            node.countKeyViolation(port, true);
+        Qp1Verdict verdict = Qp1KeyCheck.check(frame, node.pKeyTable(port, 0).pKeys());
+        if (!verdict.accepted()) {
+            keyViolation(port, verdict);
             return;
         }
-        int qKey = GmpPackets.qKey(frame);
-        if (qKey != Deth.GSI_Q_KEY) {
-            node.countKeyViolation(port, false);
-            return;
-        }
-        gsi.receive(port, new HostMad(slid, Lrh.sl(frame, 0), GmpPackets.srcQp(frame), qKey, pKeyIndex,
-                GmpPackets.mad(frame)));
+        gsi.receive(port, new HostMad(slid, Lrh.sl(frame, 0), GmpPackets.srcQp(frame), Deth.GSI_Q_KEY,
+                node.pKeyIndex(port, Bth.pKey(frame, Lrh.SIZE)), GmpPackets.mad(frame)));
+    }
+
+    /**
+     * A packet rejected for its P_Key or Q_Key, at QP1 or a data QP: PortInfo.P_KeyViolations or Q_KeyViolations
+     * counts it, and trap 257 or 258 goes to the master SM (IBA 14.2.5.6, 14.3.11).
+     */
+    private void keyViolation(int port, Qp1Verdict verdict) {
+        node.countKeyViolation(port, verdict.kind() == Qp1Verdict.Kind.BAD_P_KEY);
+        PortInfo info = node.portInfo(port);
+        traps[port].raise(notices.badKey(info.lid(), verdict), info);
     }
 
     @Override
@@ -256,12 +275,12 @@ public class HcaDevice extends Device implements PmaNode {
 
         @Override
         public void pKeyViolation(int port, byte[] frame) {
-            node.countKeyViolation(port, true);
+            keyViolation(port, Qp1KeyCheck.describe(frame, Qp1Verdict.Kind.BAD_P_KEY));
         }
 
         @Override
         public void qKeyViolation(int port, byte[] frame) {
-            node.countKeyViolation(port, false);
+            keyViolation(port, Qp1KeyCheck.describe(frame, Qp1Verdict.Kind.BAD_Q_KEY));
         }
     }
 
@@ -285,6 +304,11 @@ public class HcaDevice extends Device implements PmaNode {
         @Override
         public boolean transmit(int port, int dlid, int slid, Mad mad) {
             return port(port).transmit(SmpPackets.frame(dlid, slid, mad));
+        }
+
+        @Override
+        public boolean trapRepressed(int port, Mad repress) {
+            return traps[port].onTrapRepress(repress);
         }
     }
 

@@ -34,7 +34,7 @@ final class HcaSmaNode implements SmaNode {
     static final int PARTITION_CAP = 32;
     private static final int ARBITRATION_CAP = 8;
     private static final int BASE_CAPABILITIES = PortInfo.CAP_IS_SL_MAPPING_SUPPORTED
-            | PortInfo.CAP_IS_SYSTEM_IMAGE_GUID_SUPPORTED;
+            | PortInfo.CAP_IS_SYSTEM_IMAGE_GUID_SUPPORTED | PortInfo.CAP_IS_TRAP_SUPPORTED;
 
     private final DeviceConfig config;
     private final HcaDevice device;

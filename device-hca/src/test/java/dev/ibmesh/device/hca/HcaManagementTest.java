@@ -18,6 +18,7 @@ import dev.ibmesh.mad.pma.PmaMad;
 import dev.ibmesh.mad.pma.PortCounters;
 import dev.ibmesh.mad.smp.NodeDescription;
 import dev.ibmesh.mad.smp.NodeInfo;
+import dev.ibmesh.mad.smp.Notice;
 import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.mad.smp.SmInfo;
 import dev.ibmesh.runtime.device.DeviceConfig;
@@ -127,8 +128,10 @@ class HcaManagementTest {
     }
 
     @Test
-    void aGmpWithAForeignPKeyIsDroppedAndCounted() {
+    void aGmpWithAForeignPKeyIsDroppedCountedAndTrapped() {
         activate();
+        List<HostMad> traps = new ArrayList<>();
+        onLoop(h1, () -> h1.attach(1, List.of(MgmtClass.SUBN_LID_ROUTED.code()), traps::add));
         // Entry 1 of h1's table gets a P_Key that h2's table (only 0xFFFF) does not hold.
         byte[] keys = new byte[64];
         keys[0] = (byte) 0xFF;
@@ -144,6 +147,15 @@ class HcaManagementTest {
         });
         await("P_KeyViolations", 10_000, () -> peerPortInfo().pKeyViolations() == 1);
         assertTrue(onLoop(h1, () -> received.stream().noneMatch(m -> m.mad().header().transactionId() == 21)));
+        await("trap 257 at the master SM", 10_000, () -> onLoop(h1, () -> !traps.isEmpty()));
+        HostMad trap = onLoop(h1, () -> traps.get(0));
+        assertEquals(Method.TRAP, trap.mad().header().method());
+        Notice notice = Notice.decodeSmp(Smp.decode(trap.mad()).data(), 0);
+        assertEquals(Notice.TRAP_BAD_P_KEY, notice.trapNumber());
+        assertEquals(0x22, notice.issuerLid(), "h2 reports it");
+        Notice.BadKeyTrap details = (Notice.BadKeyTrap) notice.details();
+        assertEquals(0x8005, details.key(), "the offending P_Key");
+        assertEquals(0x11, details.lidAddr1(), "sent by h1");
     }
 
     @Test

@@ -4,6 +4,8 @@ import dev.ibmesh.wire.Bth;
 import dev.ibmesh.wire.Deth;
 import dev.ibmesh.wire.Grh;
 import dev.ibmesh.wire.Lrh;
+import dev.ibmesh.wire.OpCode;
+import dev.ibmesh.wire.Transport;
 import java.util.Arrays;
 import java.util.List;
 
@@ -33,18 +35,35 @@ public final class Qp1KeyCheck {
      * @param pKeyTable every P_Key entry of the receiving port
      */
     public static Qp1Verdict check(byte[] frame, List<Integer> pKeyTable) {
-        boolean global = Lrh.lnh(frame, 0) == Lrh.LNH_IBA_GLOBAL;
-        int bth = Lrh.SIZE + (global ? Grh.SIZE : 0);
+        int bth = bthOffset(frame);
         int pKey = Bth.pKey(frame, bth);
-        Deth deth = Deth.decode(frame, bth + Bth.SIZE);
-        long qKey = deth.qKey() & 0xFFFF_FFFFL;
+        long qKey = Deth.decode(frame, bth + Bth.SIZE).qKey() & 0xFFFF_FFFFL;
         Qp1Verdict.Kind kind = !PKeys.inTable(pKey, pKeyTable) ? Qp1Verdict.Kind.BAD_P_KEY
                 : qKey != (Deth.GSI_Q_KEY & 0xFFFF_FFFFL) ? Qp1Verdict.Kind.BAD_Q_KEY : Qp1Verdict.Kind.ACCEPT;
-        long key = kind == Qp1Verdict.Kind.BAD_P_KEY ? pKey : qKey;
+        return describe(frame, kind);
+    }
+
+    /**
+     * The verdict {@code kind} for any IBA packet a receiver rejected for its key (QP1's check above, or a data QP's
+     * own P_Key or Q_Key check), with the addresses a trap 257/258 reports. The source QP is the DETH's on UD
+     * packets and 0 otherwise (a connected packet does not carry it); the key is the BTH P_Key, or the DETH Q_Key
+     * for {@link Qp1Verdict.Kind#BAD_Q_KEY}.
+     */
+    public static Qp1Verdict describe(byte[] frame, Qp1Verdict.Kind kind) {
+        boolean global = Lrh.lnh(frame, 0) == Lrh.LNH_IBA_GLOBAL;
+        int bth = bthOffset(frame);
+        boolean ud = OpCode.valueOf(Bth.opCode(frame, bth)).transport() == Transport.UD;
+        Deth deth = ud ? Deth.decode(frame, bth + Bth.SIZE) : null;
+        long key = kind == Qp1Verdict.Kind.BAD_Q_KEY && deth != null ? deth.qKey() & 0xFFFF_FFFFL
+                : Bth.pKey(frame, bth);
         // GRH bytes 8-23 are the SGID, 24-39 the DGID.
         byte[] sgid = global ? Arrays.copyOfRange(frame, Lrh.SIZE + 8, Lrh.SIZE + 24) : new byte[GID_SIZE];
         byte[] dgid = global ? Arrays.copyOfRange(frame, Lrh.SIZE + 24, Lrh.SIZE + 40) : new byte[GID_SIZE];
         return new Qp1Verdict(kind, key, Lrh.sl(frame, 0), Lrh.slid(frame, 0), Lrh.dlid(frame, 0),
-                deth.srcQp(), Bth.destQp(frame, bth), sgid, dgid);
+                deth == null ? 0 : deth.srcQp(), Bth.destQp(frame, bth), sgid, dgid);
+    }
+
+    private static int bthOffset(byte[] frame) {
+        return Lrh.SIZE + (Lrh.lnh(frame, 0) == Lrh.LNH_IBA_GLOBAL ? Grh.SIZE : 0);
     }
 }

@@ -33,6 +33,9 @@ public final class Smi {
 
         /** Queues an SMP frame from {@code port}; false when it could not be queued. */
         boolean transmit(int port, int dlid, int slid, Mad mad);
+
+        /** A TrapRepress arrived: true when it was for a trap this node sent (it goes no further). */
+        boolean trapRepressed(int port, Mad repress);
     }
 
     private final Sma sma;
@@ -73,6 +76,18 @@ public final class Smi {
         return transmit(port, out.remoteLid(), out.mad());
     }
 
+    /**
+     * A trap of this node's SMA to its master SM at {@code smLid}: LID-routed out of {@code port}, or straight to
+     * host software when the SM runs on this very port.
+     */
+    public void sendTrap(int port, int smLid, Mad trap) {
+        if (isOwnLid(port, smLid)) {
+            arrive(port, smLid, trap);
+        } else {
+            transmit(port, smLid, trap);
+        }
+    }
+
     /** SMPs dropped: by the directed-route rules, for a full transmit queue, or for nobody to take them. */
     public long dropped() {
         return dropped;
@@ -81,6 +96,9 @@ public final class Smi {
     /** An SMP that ended its route at this port. */
     private void arrive(int port, int slid, Mad mad) {
         MadHeader h = mad.header();
+        if (h.method() == Method.TRAP_REPRESS && wire.trapRepressed(port, mad)) {
+            return;
+        }
         if (isForHostSoftware(port, h)) {
             if (!agents.deliver(port, new HostMad(slid, 0, 0, 0, 0, mad))) {
                 dropped++;
