@@ -7,6 +7,7 @@ import dev.ibmesh.runtime.topology.Topology;
 import dev.ibmesh.runtime.transport.NettyLinkTransport;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -57,7 +58,7 @@ final class DeviceCommand implements Callable<Integer> {
         int http = httpPort != null ? httpPort : d.http().orElse(9100);
         spec.commandLine().getOut().printf("ibmesh device: %s (%s, %d ports) listening on %s%n", name, config.kind(),
                 config.ports().size(), config.listenAddress());
-        return ServiceRunner.run(List.of(config), new NettyLinkTransport(), service, umad.server(), http,
+        return ServiceRunner.run(List.of(config), new NettyLinkTransport(), service, umad.server(Optional.empty()), http,
                 spec.commandLine().getOut(), spec.commandLine().getErr(), "device");
     }
 }

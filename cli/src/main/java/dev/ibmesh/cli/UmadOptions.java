@@ -6,11 +6,11 @@ import picocli.CommandLine.Option;
 
 /** Where the umad endpoint (ibsim's client protocol, for OpenSM and infiniband-diags) listens, or that it does not. */
 final class UmadOptions {
-    @Option(names = "--umad-port", paramLabel = "PORT", defaultValue = "7070",
+    @Option(names = "--umad-port", paramLabel = "PORT",
             description = "UDP port of the umad endpoint: run OpenFabrics tools with ibsim-run, IBSIM_SERVER_NAME=HOST, "
                     + "IBSIM_SERVER_PORT=PORT and SIM_HOST=<device>[@port]. It also takes the next 10 ports, one "
-                    + "per client. Default: ${DEFAULT-VALUE} (ibsim's).")
-    int port;
+                    + "per client. Default for up: 7070 (ibsim's); device serves it only when given.")
+    Integer port;
 
     @Option(names = "--umad-host", paramLabel = "HOST", defaultValue = "127.0.0.1",
             description = "Address of the umad endpoint. Default: ${DEFAULT-VALUE}; 0.0.0.0 in a container.")
@@ -19,11 +19,15 @@ final class UmadOptions {
     @Option(names = "--no-umad", description = "Do not serve the umad endpoint.")
     boolean off;
 
-    /** The server options, or empty when the endpoint is off. */
-    Optional<UmadServerOptions> server() {
-        if (off) {
+    /**
+     * The server options, or empty when the endpoint is off: with {@code --no-umad}, or when no port was given and
+     * the command has no default (several {@code ibmesh device} processes on one host must not all take 7070).
+     */
+    Optional<UmadServerOptions> server(Optional<Integer> defaultPort) {
+        Optional<Integer> chosen = Optional.ofNullable(port).or(() -> defaultPort);
+        if (off || chosen.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(UmadServerOptions.defaults().withHost(host).withPort(port));
+        return Optional.of(UmadServerOptions.defaults().withHost(host).withPort(chosen.get()));
     }
 }

@@ -3,7 +3,9 @@ package dev.ibmesh.cli;
 import dev.ibmesh.runtime.device.FabricPlan;
 import dev.ibmesh.runtime.topology.Topology;
 import dev.ibmesh.runtime.transport.InProcessLinkTransport;
+import dev.ibmesh.runtime.umad.UmadServerOptions;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -45,7 +47,8 @@ final class UpCommand implements Callable<Integer> {
         }
         spec.commandLine().getOut().printf("ibmesh up: %s: %d devices, %d links%n", topology, t.devices().size(),
                 t.links().size());
-        return ServiceRunner.run(FabricPlan.embedded(t), new InProcessLinkTransport("up"), service, umad.server(), httpPort,
+        return ServiceRunner.run(FabricPlan.embedded(t), new InProcessLinkTransport("up"), service,
+                umad.server(Optional.of(UmadServerOptions.DEFAULT_PORT)), httpPort,
                 spec.commandLine().getOut(), spec.commandLine().getErr(), "up");
     }
 }

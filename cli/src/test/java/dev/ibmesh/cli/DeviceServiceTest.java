@@ -71,7 +71,8 @@ class DeviceServiceTest {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         children.add(new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), Ibmesh.class.getName(), "up",
                 Path.of("..", "examples", "topologies", "fat-tree-2-level.yaml").toString(), "--http", Integer.toString(httpPort),
-                "--capture-dir", dir.toString()).redirectErrorStream(true).redirectOutput(dir.resolve("up.log").toFile()).start());
+                "--capture-dir", dir.toString(), "--no-umad").redirectErrorStream(true)
+                .redirectOutput(dir.resolve("up.log").toFile()).start());
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (true) {
             try {
