@@ -22,7 +22,11 @@ import dev.ibmesh.device.hca.verbs.WcStatus;
 import dev.ibmesh.device.hca.verbs.WorkCompletion;
 import dev.ibmesh.device.hca.verbs.WrOpcode;
 import dev.ibmesh.device.sw.SwitchDevice;
+import dev.ibmesh.device.hca.mgmt.HostMad;
+import dev.ibmesh.mad.MgmtClass;
+import dev.ibmesh.mad.Smp;
 import dev.ibmesh.mad.smp.LinearForwardingTable;
+import dev.ibmesh.mad.smp.Notice;
 import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.mad.smp.SwitchInfo;
 import dev.ibmesh.runtime.device.Device;
@@ -168,6 +172,38 @@ class HcaOverSwitchTest {
     }
 
     @Test
+    void udDatagramsArriveWithTheRightQKeyAndAWrongOneIsCountedAndTrapped() {
+        List<HostMad> traps = new ArrayList<>();
+        onLoop(h1, () -> h1.attach(1, List.of(MgmtClass.SUBN_LID_ROUTED.code()), traps::add));
+        int udA = udQp(a, 0x1111);
+        int udB = udQp(b, 0x2222);
+        onLoop(h2, () -> {
+            b.verbs().postRecv(udB, List.of(new RecvWr(8, List.of(new Sge(VA, 4096, b.mr().lkey()))),
+                    new RecvWr(9, List.of(new Sge(VA + 4096, 4096, b.mr().lkey())))));
+            return null;
+        });
+        byte[] datagram = bytes(1000, 3);
+        for (int qKey : new int[] {0x2222, 0x3333}) {
+            onLoop(h1, () -> {
+                a.verbs().writeMemory(a.mr().handle(), VA, datagram);
+                a.verbs().postSend(udA, List.of(SendWr.builder(qKey, WrOpcode.SEND)
+                        .sge(new Sge(VA, datagram.length, a.mr().lkey()))
+                        .ud(AddressVector.local(H2_LID, 0, 1), udB, qKey).build()));
+                return null;
+            });
+        }
+        WorkCompletion got = completion(b);
+        assertEquals(WcStatus.SUCCESS, got.status());
+        assertEquals(datagram.length + 40, got.byteLen(), "UD receives start with 40 bytes for the GRH");
+        assertArrayEquals(datagram, onLoop(h2, () -> b.verbs().readMemory(b.mr().handle(), VA + 40, datagram.length)));
+        await("trap 258 at the SM", 10_000, () -> onLoop(h1, () -> !traps.isEmpty()));
+        Notice notice = Notice.decodeSmp(Smp.decode(onLoop(h1, () -> traps.get(0)).mad()).data(), 0);
+        assertEquals(Notice.TRAP_BAD_Q_KEY, notice.trapNumber());
+        assertEquals(0x3333, ((Notice.BadKeyTrap) notice.details()).key());
+        assertEquals(List.of(), onLoop(h2, () -> b.verbs().pollCq(b.cq(), 10)), "the wrong Q_Key delivered nothing");
+    }
+
+    @Test
     void perQpCountersReachTheMetrics() {
         rdmaWriteAndReadMoveBytesBetweenTheRegions();
         String qp = Integer.toString(a.qp());
@@ -214,6 +250,18 @@ class HcaOverSwitchTest {
             MrInfo mr = v.regMr(pd, VA, LEN, EnumSet.allOf(Access.class));
             int qp = v.createQp(new QpInitAttr(QpType.RC, pd, cq, cq, new QpCaps(64, 64, 4, 4, 64), false));
             return new End(hca, pd, cq, mr, qp);
+        });
+    }
+
+    private static int udQp(End end, int qKey) {
+        return onLoop(end.hca(), () -> {
+            Verbs v = end.verbs();
+            int qp = v.createQp(new QpInitAttr(QpType.UD, end.pd(), end.cq(), end.cq(), new QpCaps(64, 64, 4, 4, 64),
+                    false));
+            v.modifyQp(qp, new QpAttr().state(QpState.INIT).pkeyIndex(0).port(1).qkey(qKey));
+            v.modifyQp(qp, new QpAttr().state(QpState.RTR));
+            v.modifyQp(qp, new QpAttr().state(QpState.RTS).sqPsn(0));
+            return qp;
         });
     }
 
