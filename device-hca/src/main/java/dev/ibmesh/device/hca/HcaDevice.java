@@ -39,6 +39,9 @@ import dev.ibmesh.device.hca.verbs.HcaLimits;
 import dev.ibmesh.device.hca.verbs.Verbs;
 import dev.ibmesh.wire.Gid;
 import dev.ibmesh.wire.Mtu;
+import dev.ibmesh.device.hca.grpc.HcaVerbsHost;
+import dev.ibmesh.device.hca.grpc.VerbsService;
+import io.grpc.BindableService;
 import io.vertx.core.Future;
 import java.util.List;
 import java.util.Set;
@@ -103,6 +106,12 @@ public class HcaDevice extends Device implements PmaNode {
             qpMetrics.stop();
         }
         return super.stop();
+    }
+
+    /** The verbs gRPC service, next to the links on the device's own server and event loop. */
+    @Override
+    protected List<BindableService> services() {
+        return List.of(new VerbsService(new HcaVerbsHost(this)));
     }
 
     /**
@@ -243,8 +252,8 @@ public class HcaDevice extends Device implements PmaNode {
         /** The active MTU: the NeighborMTU the SM set, never above the port's MTUCap. */
         @Override
         public Mtu mtu(int port) {
-            PortInfo info = node.portInfo(port);
-            return Mtu.ofCode(Math.max(1, Math.min(info.neighborMtu(), info.mtuCap())));
+            int neighborMtu = node.stored(port).neighborMtu();
+            return Mtu.ofCode(Math.max(1, Math.min(neighborMtu, port(port).config().mtuCap().code())));
         }
 
         @Override
@@ -265,7 +274,7 @@ public class HcaDevice extends Device implements PmaNode {
         /** GID index 0 only: the subnet prefix and the port GUID (GUIDCap is 1). */
         @Override
         public Gid gid(int port, int index) {
-            return index == 0 ? new Gid(node.portInfo(port).gidPrefix(), node.portGuid(port)) : null;
+            return index == 0 ? new Gid(node.stored(port).gidPrefix(), node.portGuid(port)) : null;
         }
 
         @Override

@@ -67,11 +67,16 @@ final class HcaSmaNode implements SmaNode {
 
     /** The port's LID and LMC as the SM set them (0 before). */
     int lid(int port) {
-        return ports[port].current().lid();
+        return ports[port].stored().lid();
     }
 
     int lmc(int port) {
-        return ports[port].current().lmc();
+        return ports[port].stored().lmc();
+    }
+
+    /** What the SM set on the port (LID, LMC, NeighborMTU, GidPrefix ...), without building the live PortInfo. */
+    PortInfo stored(int port) {
+        return ports[port].stored();
     }
 
     /** The VL a packet on {@code sl} leaves {@code port} on, or {@link SlToVl#DROP}. */

@@ -23,6 +23,14 @@ public final class PortInfoView {
         this.stored = initial;
     }
 
+    /**
+     * The values the SM set (LID, LMC, MasterSMLID ...) without the live link state: cheap, for the data path,
+     * where {@link #current()} would build a whole PortInfo per packet.
+     */
+    public PortInfo stored() {
+        return stored;
+    }
+
     /** PortInfo now: the stored values with the live link state over them. */
     public PortInfo current() {
         if (port == null) {

@@ -1,0 +1,74 @@
+package dev.ibmesh.bench;
+
+import dev.ibmesh.device.hca.verbs.WcStatus;
+import dev.ibmesh.device.hca.verbs.WorkCompletion;
+import dev.ibmesh.runtime.device.Device;
+import io.netty.util.concurrent.AbstractEventExecutor;
+import io.vertx.core.Vertx;
+import io.vertx.core.internal.ContextInternal;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A busy-polling application on a device's event loop, as a perftest process busy-polls its CQ: each turn runs
+ * {@link #step} and queues the next turn behind whatever the loop has to do meanwhile (packets, timers), until a step
+ * says it is finished. Runs only on the device's loop; {@link #await} is for the bench's main thread.
+ *
+ * <p>Two differences from perftest, both because the application shares the machine's cores with the emulated HCAs
+ * and switch (perftest shares none with real hardware). A turn that found nothing to do yields the thread, so the
+ * switch's and the other HCA's loops get the core. And the next turn is queued with Netty's {@code lazyExecute} on
+ * the loop's own event loop: the loop is running (this turn is on it), so it needs no wake-up, while
+ * {@link Device#loop()} (Vert.x {@code runOnContext}) would wake the selector every turn, a system call that was 10%
+ * of the CPU.
+ */
+abstract class LoopPump implements Runnable {
+    /** What a turn did. */
+    enum Turn { FINISHED, WORKED, IDLE }
+
+    private final Device device;
+    private final CompletableFuture<Long> finished = new CompletableFuture<>();
+    private AbstractEventExecutor eventLoop;
+
+    LoopPump(Device device) {
+        this.device = device;
+    }
+
+    abstract Turn step();
+
+    final void start() {
+        device.loop().execute(this);
+    }
+
+    @Override
+    public final void run() {
+        Turn turn;
+        try {
+            turn = step();
+        } catch (RuntimeException e) {
+            finished.completeExceptionally(e);
+            return;
+        }
+        if (turn == Turn.FINISHED) {
+            finished.complete(System.nanoTime());
+            return;
+        }
+        if (turn == Turn.IDLE) {
+            Thread.yield();
+        }
+        if (eventLoop == null) {
+            eventLoop = (AbstractEventExecutor) ((ContextInternal) Vertx.currentContext()).nettyEventLoop();
+        }
+        eventLoop.lazyExecute(this);
+    }
+
+    /** Waits for the pump to finish; the time it finished, System.nanoTime. */
+    final long await() throws Exception {
+        return finished.get(300, TimeUnit.SECONDS);
+    }
+
+    static void check(WorkCompletion wc) {
+        if (wc.status() != WcStatus.SUCCESS) {
+            throw new IllegalStateException("completion " + wc);
+        }
+    }
+}

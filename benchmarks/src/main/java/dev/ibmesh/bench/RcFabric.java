@@ -1,0 +1,86 @@
+package dev.ibmesh.bench;
+
+import dev.ibmesh.device.hca.HcaDevice;
+import dev.ibmesh.device.sw.SwitchDevice;
+import dev.ibmesh.mad.smp.LinearForwardingTable;
+import dev.ibmesh.mad.smp.PortInfo;
+import dev.ibmesh.mad.smp.SwitchInfo;
+import dev.ibmesh.runtime.device.Device;
+import dev.ibmesh.runtime.device.DeviceConfig;
+import dev.ibmesh.runtime.device.LinkPlan;
+import dev.ibmesh.runtime.port.PortConfig;
+import dev.ibmesh.runtime.topology.SwitchOptions;
+import dev.ibmesh.runtime.transport.InProcessLinkTransport;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.vertx.core.Vertx;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Two real HCAs through one real switch in this JVM, h1 - s1 - h2, linked in-process (wire-format packets, credits
+ * per VL), each device on its own Vert.x event loop. Brought up as an SM would: directed-route SMPs from h1 give
+ * LIDs 1 (h1), 2 (h2) and 3 (s1), program the switch's LFT, and move every port to Armed, then Active.
+ */
+final class RcFabric implements AutoCloseable {
+    static final int H1_LID = 1;
+    static final int H2_LID = 2;
+    private static final int S1_LID = 3;
+
+    private final Vertx vertx = Vertx.vertx();
+    final HcaDevice h1;
+    final HcaDevice h2;
+
+    RcFabric() throws Exception {
+        InProcessLinkTransport transport = new InProcessLinkTransport("rc-bench-" + System.nanoTime());
+        h1 = new HcaDevice(hca("h1", 0x100, new LinkPlan(1, "s1", 1, "s1", true)), transport,
+                new SimpleMeterRegistry());
+        h2 = new HcaDevice(hca("h2", 0x200, new LinkPlan(1, "s1", 2, "s1", true)), transport,
+                new SimpleMeterRegistry());
+        SwitchDevice s1 = new SwitchDevice(new DeviceConfig("s1", "switch", 0x300, 0x300, "s1",
+                List.of(PortConfig.defaults(1), PortConfig.defaults(2)),
+                List.of(new LinkPlan(1, "h1", 1, null, false), new LinkPlan(2, "h2", 1, null, false)), "s1",
+                List.of(), Optional.of(new SwitchOptions(true, 64, 16))), transport, new SimpleMeterRegistry());
+        for (Device d : List.<Device>of(s1, h1, h2)) {
+            vertx.deployVerticle(d).await(10, TimeUnit.SECONDS);
+        }
+        for (HcaDevice h : List.of(h1, h2)) {
+            OnLoop.await(h.name() + " LinkUp",
+                    () -> OnLoop.call(h, () -> h.port(1).physicalState()) == PortInfo.PHYS_STATE_LINK_UP);
+        }
+        configure(new BenchSm(h1, H1_LID));
+    }
+
+    private static void configure(BenchSm sm) throws InterruptedException {
+        sm.assignLid(H1_LID);
+        sm.assignLid(S1_LID, 1);
+        sm.assignLid(H2_LID, 1, 2);
+        List<Integer> lft = new ArrayList<>(Collections.nCopies(64, LinearForwardingTable.NO_PATH));
+        lft.set(H1_LID, 1);
+        lft.set(H2_LID, 2);
+        lft.set(S1_LID, 0);
+        sm.set(LinearForwardingTable.ATTRIBUTE_ID, 0, new LinearForwardingTable(lft).toBytes(), 1);
+        byte[] info = sm.get(SwitchInfo.ATTRIBUTE_ID, 0, 1);
+        info[6] = 0;
+        info[7] = (byte) S1_LID; // LinearFDBTop (bytes 6-7)
+        sm.set(SwitchInfo.ATTRIBUTE_ID, 0, info, 1);
+        for (int state : new int[] {PortInfo.PORT_STATE_ARMED, PortInfo.PORT_STATE_ACTIVE}) {
+            sm.portState(state, 0);
+            sm.portState(state, 1, 1);
+            sm.portState(state, 2, 1);
+            sm.portState(state, 0, 1, 2);
+        }
+    }
+
+    private static DeviceConfig hca(String name, long guid, LinkPlan link) {
+        return new DeviceConfig(name, "hca", guid, guid, name, List.of(PortConfig.defaults(1)), List.of(link), name,
+                List.of());
+    }
+
+    @Override
+    public void close() throws Exception {
+        vertx.close().await(10, TimeUnit.SECONDS);
+    }
+}

@@ -1,0 +1,205 @@
+package dev.ibmesh.device.hca.grpc;
+
+import static dev.ibmesh.runtime.device.FabricTestKit.await;
+import static dev.ibmesh.runtime.device.FabricTestKit.onLoop;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.google.protobuf.ByteString;
+import dev.ibmesh.device.hca.HcaDevice;
+import dev.ibmesh.device.sw.SwitchDevice;
+import dev.ibmesh.mad.smp.LinearForwardingTable;
+import dev.ibmesh.mad.smp.PortInfo;
+import dev.ibmesh.mad.smp.SwitchInfo;
+import dev.ibmesh.proto.verbs.v1.AhAttr;
+import dev.ibmesh.proto.verbs.v1.AllocPdRequest;
+import dev.ibmesh.proto.verbs.v1.CreateCqRequest;
+import dev.ibmesh.proto.verbs.v1.CreateQpRequest;
+import dev.ibmesh.proto.verbs.v1.DeviceAttr;
+import dev.ibmesh.proto.verbs.v1.ModifyQpRequest;
+import dev.ibmesh.proto.verbs.v1.Mtu;
+import dev.ibmesh.proto.verbs.v1.PollCqRequest;
+import dev.ibmesh.proto.verbs.v1.PortAttr;
+import dev.ibmesh.proto.verbs.v1.PortState;
+import dev.ibmesh.proto.verbs.v1.PostSendRequest;
+import dev.ibmesh.proto.verbs.v1.QpAttr;
+import dev.ibmesh.proto.verbs.v1.QpCap;
+import dev.ibmesh.proto.verbs.v1.QpState;
+import dev.ibmesh.proto.verbs.v1.QpType;
+import dev.ibmesh.proto.verbs.v1.QueryDeviceRequest;
+import dev.ibmesh.proto.verbs.v1.QueryPortRequest;
+import dev.ibmesh.proto.verbs.v1.ReadMemoryRequest;
+import dev.ibmesh.proto.verbs.v1.RegMrRequest;
+import dev.ibmesh.proto.verbs.v1.SendWr;
+import dev.ibmesh.proto.verbs.v1.Sge;
+import dev.ibmesh.proto.verbs.v1.VerbsGrpc;
+import dev.ibmesh.proto.verbs.v1.VerbsGrpc.VerbsBlockingStub;
+import dev.ibmesh.proto.verbs.v1.WcStatus;
+import dev.ibmesh.proto.verbs.v1.WorkCompletion;
+import dev.ibmesh.proto.verbs.v1.WrOpcode;
+import dev.ibmesh.runtime.device.Device;
+import dev.ibmesh.runtime.device.DeviceConfig;
+import dev.ibmesh.runtime.device.LinkPlan;
+import dev.ibmesh.runtime.port.PortConfig;
+import dev.ibmesh.runtime.topology.SwitchOptions;
+import dev.ibmesh.runtime.transport.InProcessLinkTransport;
+import io.grpc.ManagedChannel;
+import io.grpc.Server;
+import io.grpc.inprocess.InProcessChannelBuilder;
+import io.grpc.inprocess.InProcessServerBuilder;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.vertx.core.Vertx;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The verbs service on real HCA devices (h1 - s1 - h2, configured by SMPs), served as a device serves it: on an
+ * in-process gRPC server whose executor is the device's event loop, with {@link HcaVerbsHost} in front of the device.
+ */
+class VerbsServiceOverSwitchTest {
+    private static final int H1_LID = 1;
+    private static final int H2_LID = 2;
+    private static final int S1_LID = 3;
+    private static final long VA = 0x20_0000L;
+
+    private final Vertx vertx = Vertx.vertx();
+    private final List<Server> servers = new ArrayList<>();
+    private final List<ManagedChannel> channels = new ArrayList<>();
+    private HcaDevice h1;
+    private HcaDevice h2;
+
+    @BeforeEach
+    void bringUp() throws Exception {
+        InProcessLinkTransport transport = new InProcessLinkTransport("verbs-sw-" + System.nanoTime());
+        h1 = new HcaDevice(hca("h1", 0x100, new LinkPlan(1, "s1", 1, "s1", true)), transport,
+                new SimpleMeterRegistry());
+        h2 = new HcaDevice(hca("h2", 0x200, new LinkPlan(1, "s1", 2, "s1", true)), transport,
+                new SimpleMeterRegistry());
+        SwitchDevice s1 = new SwitchDevice(new DeviceConfig("s1", "switch", 0x300, 0x300, "s1",
+                List.of(PortConfig.defaults(1), PortConfig.defaults(2)),
+                List.of(new LinkPlan(1, "h1", 1, null, false), new LinkPlan(2, "h2", 1, null, false)), "s1",
+                List.of(), Optional.of(new SwitchOptions(true, 64, 16))), transport, new SimpleMeterRegistry());
+        for (Device d : List.<Device>of(s1, h1, h2)) {
+            vertx.deployVerticle(d).await(10, TimeUnit.SECONDS);
+        }
+        for (Device d : List.<Device>of(h1, h2)) {
+            await(d.name() + " LinkUp", 20_000,
+                    () -> onLoop(d, () -> d.port(1).physicalState()) == PortInfo.PHYS_STATE_LINK_UP);
+        }
+        configure(new DrSm(h1, H1_LID));
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        channels.forEach(ManagedChannel::shutdownNow);
+        servers.forEach(Server::shutdownNow);
+        vertx.close().await(10, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void queriesReportWhatTheSmaHolds() throws Exception {
+        VerbsBlockingStub v = serve(h2);
+        DeviceAttr d = v.queryDevice(QueryDeviceRequest.getDefaultInstance());
+        assertEquals(0x200, d.getNodeGuid());
+        assertEquals(1, d.getPhysPortCnt());
+        assertEquals("h2", d.getNodeDesc());
+        PortAttr p = v.queryPort(QueryPortRequest.newBuilder().setPortNum(1).build());
+        assertEquals(PortState.PORT_ACTIVE, p.getState());
+        assertEquals(PortInfo.PHYS_STATE_LINK_UP, p.getPhysState());
+        assertEquals(H2_LID, p.getLid());
+        assertEquals(H1_LID, p.getSmLid());
+        assertEquals(Mtu.MTU_4096, p.getActiveMtu());
+        assertEquals(onLoop(h2, () -> h2.portGuid(1)), p.getPortGuid());
+    }
+
+    @Test
+    void rdmaWriteThroughTheSwitchIsReadBackOverGrpc() throws Exception {
+        VerbsBlockingStub v1 = serve(h1);
+        VerbsBlockingStub v2 = serve(h2);
+        int[] e1 = open(v1);
+        int[] e2 = open(v2);
+        connect(v1, e1[3], e2[3], H2_LID);
+        connect(v2, e2[3], e1[3], H1_LID);
+        byte[] data = new byte[3 * 4096 + 17];
+        for (int i = 0; i < data.length; i++) {
+            data[i] = (byte) (i * 7);
+        }
+        v1.writeMemory(dev.ibmesh.proto.verbs.v1.WriteMemoryRequest.newBuilder().setLkey(e1[1]).setAddr(VA)
+                .setData(ByteString.copyFrom(data)).build());
+        v1.postSend(PostSendRequest.newBuilder().setQpNum(e1[3]).addWr(SendWr.newBuilder().setWrId(9)
+                .setOpcode(WrOpcode.RDMA_WRITE).setSignaled(true).setRemoteAddr(VA + 64).setRkey(e2[2])
+                .addSgList(Sge.newBuilder().setAddr(VA).setLength(data.length).setLkey(e1[1]))).build());
+        List<WorkCompletion> wcs = new ArrayList<>();
+        await("the write's completion", 10_000, () -> {
+            wcs.addAll(v1.pollCq(PollCqRequest.newBuilder().setCqHandle(e1[0]).setNumEntries(4).build()).getWcList());
+            return !wcs.isEmpty();
+        });
+        assertEquals(WcStatus.SUCCESS, wcs.get(0).getStatus());
+        assertArrayEquals(data, v2.readMemory(ReadMemoryRequest.newBuilder().setLkey(e2[1]).setAddr(VA + 64)
+                .setLength(data.length).build()).getData().toByteArray());
+    }
+
+    /** A verbs server on the device's loop and a client of it. */
+    private VerbsBlockingStub serve(HcaDevice hca) throws Exception {
+        String name = "verbs-" + hca.name() + "-" + System.nanoTime();
+        servers.add(InProcessServerBuilder.forName(name).executor(hca.loop())
+                .addService(new VerbsService(new HcaVerbsHost(hca))).build().start());
+        ManagedChannel c = InProcessChannelBuilder.forName(name).directExecutor().build();
+        channels.add(c);
+        return VerbsGrpc.newBlockingStub(c);
+    }
+
+    /** PD, CQ, a 1 MiB region and an RC QP: {cq, lkey, rkey, qpn}. */
+    private static int[] open(VerbsBlockingStub v) {
+        int pd = v.allocPd(AllocPdRequest.getDefaultInstance()).getPdHandle();
+        int cq = v.createCq(CreateCqRequest.newBuilder().setCqe(16).build()).getCqHandle();
+        var mr = v.regMr(RegMrRequest.newBuilder().setPdHandle(pd).setAddr(VA).setLength(1 << 20).setAccessFlags(0xF)
+                .build());
+        int qpn = v.createQp(CreateQpRequest.newBuilder().setPdHandle(pd).setSendCqHandle(cq).setRecvCqHandle(cq)
+                .setQpType(QpType.RC).setCap(QpCap.newBuilder().setMaxSendWr(8).setMaxRecvWr(8).setMaxSendSge(1)
+                        .setMaxRecvSge(1)).build()).getQpNum();
+        return new int[] {cq, mr.getLkey(), mr.getRkey(), qpn};
+    }
+
+    private static void connect(VerbsBlockingStub v, int qpn, int remoteQpn, int remoteLid) {
+        v.modifyQp(ModifyQpRequest.newBuilder().setQpNum(qpn).setAttr(QpAttr.newBuilder().setQpState(QpState.INIT)
+                .setPkeyIndex(0).setPortNum(1).setQpAccessFlags(0xE)).build());
+        v.modifyQp(ModifyQpRequest.newBuilder().setQpNum(qpn).setAttr(QpAttr.newBuilder().setQpState(QpState.RTR)
+                .setAhAttr(AhAttr.newBuilder().setDlid(remoteLid).setPortNum(1)).setPathMtu(Mtu.MTU_4096)
+                .setDestQpNum(remoteQpn).setRqPsn(0).setMaxDestRdAtomic(1).setMinRnrTimer(1)).build());
+        v.modifyQp(ModifyQpRequest.newBuilder().setQpNum(qpn).setAttr(QpAttr.newBuilder().setQpState(QpState.RTS)
+                .setSqPsn(0).setTimeout(14).setRetryCnt(7).setRnrRetry(7).setMaxRdAtomic(1)).build());
+    }
+
+    private static void configure(DrSm sm) {
+        sm.assignLid(H1_LID);
+        sm.assignLid(S1_LID, 1);
+        sm.assignLid(H2_LID, 1, 2);
+        List<Integer> lft = new ArrayList<>(Collections.nCopies(64, LinearForwardingTable.NO_PATH));
+        lft.set(H1_LID, 1);
+        lft.set(H2_LID, 2);
+        lft.set(S1_LID, 0);
+        sm.set(LinearForwardingTable.ATTRIBUTE_ID, 0, new LinearForwardingTable(lft).toBytes(), 1);
+        byte[] info = sm.get(SwitchInfo.ATTRIBUTE_ID, 0, 1);
+        info[6] = 0;
+        info[7] = (byte) S1_LID; // LinearFDBTop (bytes 6-7)
+        sm.set(SwitchInfo.ATTRIBUTE_ID, 0, info, 1);
+        for (int state : new int[] {PortInfo.PORT_STATE_ARMED, PortInfo.PORT_STATE_ACTIVE}) {
+            sm.portState(state, 0);
+            sm.portState(state, 1, 1);
+            sm.portState(state, 2, 1);
+            sm.portState(state, 0, 1, 2);
+        }
+    }
+
+    private static DeviceConfig hca(String name, long guid, LinkPlan link) {
+        return new DeviceConfig(name, "hca", guid, guid, name, List.of(PortConfig.defaults(1)), List.of(link), name,
+                List.of());
+    }
+}
