@@ -1,10 +1,9 @@
 package dev.ibmesh.bench;
 
 import dev.ibmesh.device.hca.HcaDevice;
+import dev.ibmesh.device.hca.LineSm;
 import dev.ibmesh.device.sw.SwitchDevice;
-import dev.ibmesh.mad.smp.LinearForwardingTable;
 import dev.ibmesh.mad.smp.PortInfo;
-import dev.ibmesh.mad.smp.SwitchInfo;
 import dev.ibmesh.runtime.device.Device;
 import dev.ibmesh.runtime.device.DeviceConfig;
 import dev.ibmesh.runtime.device.LinkPlan;
@@ -13,8 +12,6 @@ import dev.ibmesh.runtime.topology.SwitchOptions;
 import dev.ibmesh.runtime.transport.InProcessLinkTransport;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.vertx.core.Vertx;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -50,28 +47,7 @@ final class RcFabric implements AutoCloseable {
             OnLoop.await(h.name() + " LinkUp",
                     () -> OnLoop.call(h, () -> h.port(1).physicalState()) == PortInfo.PHYS_STATE_LINK_UP);
         }
-        configure(new BenchSm(h1, H1_LID));
-    }
-
-    private static void configure(BenchSm sm) throws InterruptedException {
-        sm.assignLid(H1_LID);
-        sm.assignLid(S1_LID, 1);
-        sm.assignLid(H2_LID, 1, 2);
-        List<Integer> lft = new ArrayList<>(Collections.nCopies(64, LinearForwardingTable.NO_PATH));
-        lft.set(H1_LID, 1);
-        lft.set(H2_LID, 2);
-        lft.set(S1_LID, 0);
-        sm.set(LinearForwardingTable.ATTRIBUTE_ID, 0, new LinearForwardingTable(lft).toBytes(), 1);
-        byte[] info = sm.get(SwitchInfo.ATTRIBUTE_ID, 0, 1);
-        info[6] = 0;
-        info[7] = (byte) S1_LID; // LinearFDBTop (bytes 6-7)
-        sm.set(SwitchInfo.ATTRIBUTE_ID, 0, info, 1);
-        for (int state : new int[] {PortInfo.PORT_STATE_ARMED, PortInfo.PORT_STATE_ACTIVE}) {
-            sm.portState(state, 0);
-            sm.portState(state, 1, 1);
-            sm.portState(state, 2, 1);
-            sm.portState(state, 0, 1, 2);
-        }
+        new LineSm(h1, H1_LID).bringUpLine(H1_LID, S1_LID, H2_LID);
     }
 
     private static DeviceConfig hca(String name, long guid, LinkPlan link) {

@@ -115,7 +115,7 @@ class DiagToolsInteropTest {
     }
 
     /** The value of a "Name:.....value" line of smpquery/perfquery output. */
-    private static String field(String text, String name) {
+    static String field(String text, String name) {
         Matcher m = Pattern.compile("(?m)^" + Pattern.quote(name) + ":\\.+(.*)$").matcher(text);
         assertTrue(m.find(), name + " in\n" + text);
         return m.group(1).strip();

@@ -25,22 +25,27 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * OpenSM, unmodified, is the subnet manager of ibmesh fabrics: run once ({@code -o}) from the first HCA through the
- * umad endpoint, it must reach SUBNET UP with every linked port Active; then {@code ibnetdiscover} must print exactly
- * the topology that was started, and the LFTs OpenSM programmed, read back with {@code ibroute}, must lead from every
- * switch to every LID.
+ * OpenSM, unmodified, is the subnet manager of ibmesh fabrics: run once ({@code -o}) through the umad endpoint from
+ * the first HCA, or from a switch's port 0 as on a managed switch, it must reach SUBNET UP with every linked port
+ * Active; then {@code ibnetdiscover}, from the same place, must print exactly the topology that was started, and the
+ * LFTs OpenSM programmed, read back with {@code ibroute}, must lead from every switch to every LID.
  */
 class OpenSmInteropTest {
     private static final Pattern LFT_ENTRY = Pattern.compile("^0x([0-9a-f]{4}) (\\d{3}) :.*$");
 
-    @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"two-switches-four-hcas.yaml", "fat-tree-2-level.yaml"})
-    void openSmBringsTheFabricUpAndTheDiagsSeeExactlyTheTopology(String file) throws Exception {
+    /**
+     * @param simHost where OpenSM and the diags attach: empty for the first HCA, or a switch's name for its port 0
+     *                (OpenSM on a managed switch)
+     */
+    @ParameterizedTest(name = "{0} from {1}")
+    @CsvSource({"two-switches-four-hcas.yaml, ''", "fat-tree-2-level.yaml, ''", "two-switches-four-hcas.yaml, sw1",
+        "fat-tree-2-level.yaml, leaf2"})
+    void openSmBringsTheFabricUpAndTheDiagsSeeExactlyTheTopology(String file, String simHost) throws Exception {
         try (OfedFabric f = OfedFabric.start(Path.of("..", "examples", "topologies", file))) {
-            String host = firstHca(f.topology);
+            String host = simHost.isEmpty() ? firstHca(f.topology) : simHost;
             Path log = f.dir.resolve("opensm.log");
             OfedTools.Run osm = f.run(host, "opensm", "-o", "-f", log.toString());
             String text = Files.readString(log);
@@ -50,6 +55,9 @@ class OpenSmInteropTest {
 
             OfedTools.Run disc = f.run(host, "ibnetdiscover");
             assertEquals(0, disc.exitCode(), disc::toString);
+            DeviceSpec from = f.topology.device(host).orElseThrow();
+            assertTrue(disc.out().contains(String.format("# Initiated from node %016x port %016x", from.nodeGuid(),
+                    from.portGuid(1))), disc::out);
             Ibnetdiscover seen = Ibnetdiscover.parse(disc.out());
             assertEquals(expectedNodes(f.topology), new HashSet<>(seen.nodes.values()), disc.out());
             assertEquals(expectedCables(f.topology), seen.cables, disc.out());

@@ -1,8 +1,8 @@
 package dev.ibmesh.device.hca;
 
-import dev.ibmesh.device.hca.mgmt.Gsi;
-import dev.ibmesh.device.hca.mgmt.HostMad;
-import dev.ibmesh.device.hca.mgmt.MadAgents;
+import dev.ibmesh.runtime.agent.Gsi;
+import dev.ibmesh.runtime.agent.HostMad;
+import dev.ibmesh.runtime.agent.MadAgents;
 import dev.ibmesh.device.hca.mgmt.Smi;
 import dev.ibmesh.mad.Mad;
 import dev.ibmesh.mad.MadHeader;

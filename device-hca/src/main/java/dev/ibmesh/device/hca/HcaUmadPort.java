@@ -1,7 +1,7 @@
 package dev.ibmesh.device.hca;
 
-import dev.ibmesh.device.hca.mgmt.HostMad;
-import dev.ibmesh.device.hca.mgmt.MadAgents;
+import dev.ibmesh.runtime.agent.HostMad;
+import dev.ibmesh.runtime.agent.MadAgents;
 import dev.ibmesh.mad.smp.NodeInfo;
 import dev.ibmesh.mad.smp.PKeyTable;
 import dev.ibmesh.mad.smp.PortInfo;

@@ -5,8 +5,8 @@ import static dev.ibmesh.runtime.device.FabricTestKit.onLoop;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.ibmesh.device.hca.mgmt.HostMad;
-import dev.ibmesh.device.hca.mgmt.MadAgents;
+import dev.ibmesh.runtime.agent.HostMad;
+import dev.ibmesh.runtime.agent.MadAgents;
 import dev.ibmesh.mad.DrSmp;
 import dev.ibmesh.mad.Mad;
 import dev.ibmesh.mad.MadHeader;

@@ -22,13 +22,11 @@ import dev.ibmesh.device.hca.verbs.WcStatus;
 import dev.ibmesh.device.hca.verbs.WorkCompletion;
 import dev.ibmesh.device.hca.verbs.WrOpcode;
 import dev.ibmesh.device.sw.SwitchDevice;
-import dev.ibmesh.device.hca.mgmt.HostMad;
+import dev.ibmesh.runtime.agent.HostMad;
 import dev.ibmesh.mad.MgmtClass;
 import dev.ibmesh.mad.Smp;
-import dev.ibmesh.mad.smp.LinearForwardingTable;
 import dev.ibmesh.mad.smp.Notice;
 import dev.ibmesh.mad.smp.PortInfo;
-import dev.ibmesh.mad.smp.SwitchInfo;
 import dev.ibmesh.runtime.device.Device;
 import dev.ibmesh.runtime.device.DeviceConfig;
 import dev.ibmesh.runtime.device.LinkPlan;
@@ -41,7 +39,6 @@ import io.vertx.core.Vertx;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
@@ -93,7 +90,7 @@ class HcaOverSwitchTest {
             await(d.name() + " LinkUp", 20_000,
                     () -> onLoop(d, () -> d.port(1).physicalState()) == PortInfo.PHYS_STATE_LINK_UP);
         }
-        configure(new TestSm(h1, H1_LID));
+        new LineSm(h1, H1_LID).bringUpLine(H1_LID, S1_LID, H2_LID);
         a = open(h1);
         b = open(h2);
         connect(a, b, H2_LID);
@@ -218,28 +215,6 @@ class HcaOverSwitchTest {
         });
         await("QP meters removed", 10_000, () -> h1Metrics.find("ibmesh_qp_packets_sent").tags("qp", qp)
                 .functionCounter() == null);
-    }
-
-    /** LIDs, the switch's LFT and LinearFDBTop, then every port Armed and Active, as OpenSM does. */
-    private static void configure(TestSm sm) {
-        sm.assignLid(H1_LID);
-        sm.assignLid(S1_LID, 1);
-        sm.assignLid(H2_LID, 1, 2);
-        List<Integer> lft = new ArrayList<>(Collections.nCopies(64, LinearForwardingTable.NO_PATH));
-        lft.set(H1_LID, 1);
-        lft.set(H2_LID, 2);
-        lft.set(S1_LID, 0);
-        sm.set(LinearForwardingTable.ATTRIBUTE_ID, 0, new LinearForwardingTable(lft).toBytes(), 1);
-        byte[] info = sm.get(SwitchInfo.ATTRIBUTE_ID, 0, 1);
-        info[6] = 0;
-        info[7] = (byte) S1_LID; // LinearFDBTop (bytes 6-7)
-        sm.set(SwitchInfo.ATTRIBUTE_ID, 0, info, 1);
-        for (int state : new int[] {PortInfo.PORT_STATE_ARMED, PortInfo.PORT_STATE_ACTIVE}) {
-            sm.portState(state, 0);
-            sm.portState(state, 1, 1);
-            sm.portState(state, 2, 1);
-            sm.portState(state, 0, 1, 2);
-        }
     }
 
     private static End open(HcaDevice hca) {

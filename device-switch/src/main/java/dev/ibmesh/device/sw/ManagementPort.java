@@ -1,10 +1,15 @@
 package dev.ibmesh.device.sw;
 
-import dev.ibmesh.mad.DrSmp;
 import dev.ibmesh.mad.Mad;
+import dev.ibmesh.mad.MadHeader;
+import dev.ibmesh.mad.Method;
 import dev.ibmesh.mad.MgmtClass;
+import dev.ibmesh.mad.Smp;
 import dev.ibmesh.mad.pma.PortCounters.Counter;
 import dev.ibmesh.mad.smp.PortInfo;
+import dev.ibmesh.runtime.agent.Gsi;
+import dev.ibmesh.runtime.agent.HostMad;
+import dev.ibmesh.runtime.agent.MadAgents;
 import dev.ibmesh.runtime.gsi.Qp1KeyCheck;
 import dev.ibmesh.runtime.gsi.Qp1Verdict;
 import dev.ibmesh.runtime.link.SlToVl;
@@ -16,20 +21,23 @@ import dev.ibmesh.runtime.sma.GmpPackets;
 import dev.ibmesh.runtime.sma.Sma;
 import dev.ibmesh.runtime.sma.SmpPackets;
 import dev.ibmesh.runtime.sma.TrapSender;
-import dev.ibmesh.runtime.sma.dr.DirectedRoute;
-import dev.ibmesh.runtime.sma.dr.DrDecision;
-import dev.ibmesh.runtime.sma.dr.DrNode;
 import dev.ibmesh.runtime.topology.SwitchOptions;
+import dev.ibmesh.wire.Bth;
 import dev.ibmesh.wire.Lrh;
 import dev.ibmesh.wire.PacketCheck;
+import java.util.List;
+import java.util.OptionalInt;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
- * A switch's management port 0: it takes the directed-route SMPs (their hop rules decide which it answers and which
- * it forwards) and the packets for its own LIDs. SMPs go to the common SMA (with M_Key protection); GMPs on QP1 pass
- * the P_Key and Q_Key checks and PerfMgt ones go to the PMA. It raises the switch's traps: 128 when a link goes up
- * or down, 129/130 when a port's error counters cross their thresholds, 144 on local changes, 256 for a refused
- * M_Key, 257/258 for a GMP with a bad key.
+ * A switch's management port 0: it takes the directed-route SMPs and the packets for its own LIDs. SMPs go to its
+ * QP0 ({@link Port0Smi}: the common SMA with M_Key protection, directed routes, host software); GMPs on QP1 pass the
+ * P_Key and Q_Key checks and go to its {@link Gsi} (PerfMgt requests to the PMA, every other class to host software).
+ * Host software - a managed switch's SM, diag tools through the umad endpoint - attaches here ({@link #attach}) and
+ * sends SMPs and GMPs from port 0 ({@link #send}). It raises the switch's traps: 128 when a link goes up or down,
+ * 129/130 when a port's error counters cross their thresholds, 144 on local changes, 256 for a refused M_Key,
+ * 257/258 for a GMP with a bad key.
  *
  * <p>Trap 131 (flow control update watchdog) is not raised: the link layer ({@code Port}) sends flow control
  * updates every period but does not watch for the peer's, so nothing detects a silent peer; on a virtual link the
@@ -45,7 +53,9 @@ final class ManagementPort implements PmaNode {
     private final SwitchTraps traps;
     private final SwitchSmaNode smaNode;
     private final Sma sma;
-    private final Pma pma;
+    private final MadAgents agents = new MadAgents();
+    private final Port0Smi smi;
+    private final Gsi gsi;
     private final int[] lastPhysicalState;
     private long droppedSmps;
     private long droppedForPort0;
@@ -59,7 +69,9 @@ final class ManagementPort implements PmaNode {
         this.traps = new SwitchTraps(sender, this::port0Info);
         this.smaNode = new SwitchSmaNode(device.deviceConfig(), device, options, traps);
         this.sma = new Sma(smaNode, device.scheduler()::nanoTime, SwitchDeviation.smaOptions(deviations));
-        this.pma = new Pma(this, SwitchDeviation.pmaOptions(deviations));
+        this.smi = new Port0Smi(device, relay, smaNode, sma, traps, agents,
+                deviations.contains(SwitchDeviation.NO_DR_RETURN_PATH));
+        this.gsi = new Gsi(new Pma(this, SwitchDeviation.pmaOptions(deviations)), agents, new Port0GmpWire());
         this.lastPhysicalState = new int[device.ports().size() + 1];
         for (Port p : device.ports()) {
             p.counters().onThresholdCrossed(counter -> traps.thresholdCrossed(p.number(), counter));
@@ -83,11 +95,11 @@ final class ManagementPort implements PmaNode {
             Mad mad = SmpPackets.mad(frame);
             if (mad.mgmtClass() == MgmtClass.SUBN_DIRECTED_ROUTE) {
                 in.release(Lrh.VL15, frame.length);
-                act(in, frame, DirectedRoute.receive(DrSmp.decode(mad), drNode(), in.number()));
+                smi.receiveDirected(in.number(), Lrh.slid(frame, 0), mad);
                 return true;
             }
         }
-        if (!isPort0Lid(Lrh.dlid(frame, 0))) {
+        if (!smaNode.addresses(Lrh.dlid(frame, 0))) {
             return false;
         }
         in.release(Lrh.vl(frame, 0), frame.length);
@@ -101,32 +113,18 @@ final class ManagementPort implements PmaNode {
                 droppedForPort0++;
             }
         } else if (smp) {
-            answerSmp(in, frame);
+            smi.receiveLidRouted(in.number(), Lrh.slid(frame, 0), SmpPackets.mad(frame));
         } else {
-            deliverGmp(frame);
+            receiveGmp(frame);
         }
         return true;
     }
 
-    private void answerSmp(Port in, byte[] frame) {
-        Mad mad = SmpPackets.mad(frame);
-        if (!traps.onTrapRepress(mad)) {
-            sma.handle(mad, in.number()).ifPresent(response -> sendLidRouted(Lrh.slid(frame, 0), response));
-        }
-    }
-
-    /** Whether a DLID is one of port 0's LIDs (its base LID with the LMC bits masked); none before the SM sets one. */
-    private boolean isPort0Lid(int dlid) {
-        int mask = ~((1 << smaNode.lmc()) - 1);
-        return smaNode.lid() != 0 && !Lrh.isMulticast(dlid) && (dlid & mask) == (smaNode.lid() & mask);
-    }
-
     /**
      * A packet for the switch that is not an SMP: port 0's QP1 takes GMPs whose P_Key and Q_Key pass (a violation is
-     * counted in port 0's PortInfo and raises trap 257 or 258), and the PMA answers the PerfMgt ones back to the
-     * sender's LID. Port 0 has no other QPs or agents, so anything else is dropped.
+     * counted in port 0's PortInfo and raises trap 257 or 258). Port 0 has no other QPs, so anything else is dropped.
      */
-    private void deliverGmp(byte[] frame) {
+    private void receiveGmp(byte[] frame) {
         if (!GmpPackets.isGmp(frame)) {
             droppedForPort0++;
             return;
@@ -140,74 +138,41 @@ final class ManagementPort implements PmaNode {
                 return;
             }
         }
-        Mad mad = GmpPackets.mad(frame);
-        if (mad.mgmtClass() != MgmtClass.PERF_MGT) {
-            droppedForPort0++;
-            return;
-        }
-        pma.handle(mad).ifPresent(response -> {
-            Port output = relay.route(Lrh.slid(frame, 0));
-            int vl = output == null ? SlToVl.DROP : relay.outputVl(0, output, Lrh.sl(frame, 0));
-            if (vl == SlToVl.DROP || !output.transmit(GmpPackets.response(frame, smaNode.lid(), vl, response))) {
-                droppedForPort0++;
-            }
-        });
+        gsi.receive(0, new HostMad(Lrh.slid(frame, 0), Lrh.sl(frame, 0), GmpPackets.srcQp(frame),
+                GmpPackets.qKey(frame), smaNode.pKeyIndex(Bth.pKey(frame, Lrh.SIZE)), GmpPackets.mad(frame)));
     }
 
-    /** Carries out a directed-route decision for an SMP that arrived in {@code request}. */
-    private void act(Port in, byte[] request, DrDecision decision) {
-        if (decision instanceof DrDecision.Deliver d) {
-            Mad mad = d.smp().encode();
-            if (!traps.onTrapRepress(mad)) {
-                sma.handle(mad, in.number()).ifPresent(response ->
-                        act(in, request, DirectedRoute.send(DrSmp.decode(response), drNode())));
-            }
-        } else if (decision instanceof DrDecision.Forward f) {
-            Port out = device.port(f.port());
-            DrSmp smp = deviations.contains(SwitchDeviation.NO_DR_RETURN_PATH) ? withoutReturnEntry(f.smp()) : f.smp();
-            if (out == null || !out.transmit(SmpPackets.frame(Lrh.PERMISSIVE_LID, Lrh.PERMISSIVE_LID, smp.encode()))) {
-                droppedSmps++;
-            }
-        } else if (decision instanceof DrDecision.LidRoute r) {
-            sendLidRouted(r.dlid(), r.smp().encode());
-        } else if (decision instanceof DrDecision.LeaveByLid l) {
-            sendLidRouted(Lrh.slid(request, 0), l.smp().encode());
-        } else {
-            droppedSmps++;
-        }
+    /**
+     * Attaches host software to port 0: it gets the responses to the MADs it sends and the unsolicited MADs
+     * (requests, traps) of the given classes.
+     */
+    MadAgents.Agent attach(List<Integer> unsolicitedClasses, Consumer<HostMad> sink) {
+        return agents.register(0, unsolicitedClasses, sink);
     }
 
-    /** Deviation no-dr-return-path: the ReturnPath entry this hop just wrote, blanked on the way out. */
-    private static DrSmp withoutReturnEntry(DrSmp smp) {
-        if (smp.direction() || smp.hopPointer() < 1) {
-            return smp;
-        }
-        byte[] returnPath = smp.returnPath().clone();
-        returnPath[smp.hopPointer() - 1] = 0;
-        return new DrSmp(smp.header(), smp.mKey(), smp.drSlid(), smp.drDlid(), smp.reserved28(), smp.data(),
-                smp.initialPath(), returnPath);
+    /** Host software sends a MAD from port 0: an SMP through QP0, any other class through QP1. */
+    boolean send(MadAgents.Agent agent, HostMad mad) {
+        return mad.isSmp() ? smi.send(agent, mad) : gsi.send(agent, mad);
     }
 
-    /** A trap goes to PortInfo.MasterSMLID on MasterSMSL. */
+    /**
+     * A SubnGet of the switch's own SMA as host software on port 0 sees it (with port 0's M_Key, so protection hides
+     * nothing from the local host): the attribute data, 64 bytes.
+     */
+    byte[] localGet(int attributeId, int attributeModifier) {
+        Mad get = Smp.of(MadHeader.of(MgmtClass.SUBN_LID_ROUTED, 1, Method.GET, 0, attributeId, attributeModifier),
+                port0Info().mKey(), new byte[0]).encode();
+        return Smp.decode(sma.handle(get, 0).orElseThrow()).data();
+    }
+
+    /** Host software on port 0 says whether an SM runs there (PortInfo.CapabilityMask.IsSM). */
+    void smPresent(boolean present) {
+        smaNode.smPresent(present);
+    }
+
+    /** A trap goes out through QP0 (to host software here when the master SM runs on port 0). */
     private void sendToMasterSm(Mad trap) {
-        PortInfo p0 = port0Info();
-        sendLidRouted(p0.masterSmLid(), p0.masterSmSl(), trap);
-    }
-
-    /** An SMP from port 0 to a LID, out of the port the LFT names. */
-    private void sendLidRouted(int dlid, Mad mad) {
-        sendLidRouted(dlid, 0, mad);
-    }
-
-    private void sendLidRouted(int dlid, int sl, Mad mad) {
-        Port output = relay.route(dlid);
-        if (output == null || !output.transmit(SmpPackets.frame(dlid, smaNode.lid(), sl, mad))) {
-            droppedSmps++;
-        }
-    }
-
-    private DrNode drNode() {
-        return DrNode.switchNode(device.ports().size(), smaNode.lid());
+        smi.sendTrap(trap);
     }
 
     /**
@@ -224,14 +189,14 @@ final class ManagementPort implements PmaNode {
         }
     }
 
-    /** SMPs dropped by the directed-route rules or for a bad ICRC at port 0, or that could not be sent. */
+    /** SMPs dropped by the directed-route rules or for a bad ICRC at port 0, that could not be sent, or untaken. */
     long droppedSmps() {
-        return droppedSmps;
+        return droppedSmps + smi.dropped();
     }
 
-    /** Packets for port 0 that it had no agent for, rejected, or could not answer. */
+    /** Packets for port 0's QP1 that it rejected, could not answer, or nobody took; and non-GMPs for port 0. */
     long droppedForPort0() {
-        return droppedForPort0;
+        return droppedForPort0 + gsi.dropped();
     }
 
     long trapsSent() {
@@ -251,5 +216,27 @@ final class ManagementPort implements PmaNode {
     @Override
     public PortCounterSet counters(int port) {
         return device.port(port).counters();
+    }
+
+    /**
+     * GMPs leave port 0's QP1 by the LFT, on the VL the SL-to-VL table from port 0 to that output gives their SL,
+     * with the P_Key of their index in port 0's table.
+     */
+    private final class Port0GmpWire implements Gsi.Wire {
+        @Override
+        public int lid(int port) {
+            return smaNode.lid();
+        }
+
+        @Override
+        public boolean transmit(int port, HostMad out) {
+            Port output = relay.route(out.remoteLid());
+            OptionalInt pKey = smaNode.pKey(out.pKeyIndex());
+            if (output == null || pKey.isEmpty()) {
+                return false;
+            }
+            int vl = relay.outputVl(0, output, out.sl());
+            return vl != SlToVl.DROP && output.transmit(out.gmpFrame(vl, smaNode.lid(), pKey.getAsInt()));
+        }
     }
 }

@@ -1,5 +1,7 @@
 package dev.ibmesh.device.sw;
 
+import dev.ibmesh.runtime.agent.HostMad;
+import dev.ibmesh.runtime.agent.MadAgents;
 import dev.ibmesh.runtime.device.Device;
 import dev.ibmesh.runtime.device.DeviceConfig;
 import dev.ibmesh.runtime.link.SlToVl;
@@ -8,12 +10,14 @@ import dev.ibmesh.runtime.topology.SwitchOptions;
 import dev.ibmesh.runtime.transport.LinkTransport;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
+import java.util.List;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * An InfiniBand switch: external ports 1..N whose packets the {@link SwitchRelay} relays by DLID (IBA 18.2.4), and
  * the management port 0 ({@link ManagementPort}: SMA, PMA, directed routes, traps) that takes the packets for the
- * switch itself. Started with the named {@link SwitchDeviation}s of its configuration.
+ * switch itself, and where host software (a managed switch's SM, diag tools) attaches. Started with the named {@link SwitchDeviation}s of its configuration.
  *
  * <p>Threading: everything runs on the switch's event loop (see {@link Device}).
  */
@@ -55,6 +59,37 @@ public class SwitchDevice extends Device {
     /** What port 0's SMA sees (for tests). */
     SwitchSmaNode smaNode() {
         return port0.smaNode();
+    }
+
+    /**
+     * Attaches host software to port 0 (a managed switch's SM, a diag tool): it gets the responses to the MADs it
+     * sends and the unsolicited MADs (requests, traps) of the given classes. Event loop only.
+     */
+    public MadAgents.Agent attach(List<Integer> unsolicitedClasses, Consumer<HostMad> sink) {
+        return port0.attach(unsolicitedClasses, sink);
+    }
+
+    /**
+     * Host software sends a MAD from port 0: an SMP through QP0, any other class through QP1. Returns false when it
+     * could not leave (dropped by the directed-route rules, no route or VL, a full queue). Event loop only.
+     */
+    public boolean send(MadAgents.Agent agent, HostMad mad) {
+        return port0.send(agent, mad);
+    }
+
+    /** A SubnGet of the switch's own SMA from port 0 (with port 0's M_Key): the attribute data. Event loop only. */
+    public byte[] localGet(int attributeId, int attributeModifier) {
+        return port0.localGet(attributeId, attributeModifier);
+    }
+
+    /** Host software says whether an SM runs on port 0 (PortInfo.CapabilityMask.IsSM). Event loop only. */
+    public void smPresent(boolean present) {
+        port0.smPresent(present);
+    }
+
+    /** Port 0's LID, the switch's (0 before the SM assigns one). Event loop only. */
+    public int lid() {
+        return port0.smaNode().lid();
     }
 
     /** Packets relayed out of some port (for tests and metrics). */

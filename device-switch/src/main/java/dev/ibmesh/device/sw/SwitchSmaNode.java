@@ -14,16 +14,19 @@ import dev.ibmesh.mad.smp.SmInfo;
 import dev.ibmesh.mad.smp.SwitchInfo;
 import dev.ibmesh.mad.smp.VlArbitrationTable;
 import dev.ibmesh.runtime.device.DeviceConfig;
+import dev.ibmesh.runtime.gsi.PKeys;
 import dev.ibmesh.runtime.gsi.Qp1Verdict;
 import dev.ibmesh.runtime.port.Port;
 import dev.ibmesh.runtime.sma.PortInfoView;
 import dev.ibmesh.runtime.sma.SmaAction;
 import dev.ibmesh.runtime.sma.SmaSwitch;
 import dev.ibmesh.runtime.topology.SwitchOptions;
+import dev.ibmesh.wire.Lrh;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * What a switch's SMA sees and changes: identity, port 0 (the management port, with the switch's LID), the external
@@ -90,6 +93,24 @@ final class SwitchSmaNode implements SmaSwitch {
 
     int lmc() {
         return ports[0].current().lmc();
+    }
+
+    /** Whether a DLID is one of port 0's LIDs (its base LID with the LMC bits masked); none before the SM sets one. */
+    boolean addresses(int dlid) {
+        int mask = ~((1 << lmc()) - 1);
+        return lid() != 0 && !Lrh.isMulticast(dlid) && (dlid & mask) == (lid() & mask);
+    }
+
+    /** PortInfo.CapabilityMask.IsSM of port 0: an SM runs on the switch (and answers SMInfo itself, IBA 14.4.1). */
+    boolean isSm() {
+        return ports[0].current().hasCapability(PortInfo.CAP_IS_SM);
+    }
+
+    /** Host software on port 0 takes or gives up the SM role: sets or clears IsSM (as the HCA's ports do). */
+    void smPresent(boolean present) {
+        PortInfo now = ports[0].current();
+        int mask = present ? now.capabilityMask() | PortInfo.CAP_IS_SM : now.capabilityMask() & ~PortInfo.CAP_IS_SM;
+        ports[0].apply(now.toBuilder().capabilityMask(mask).build(), List.of());
     }
 
     /** A port changed state: SwitchInfo.PortStateChange is set until the SM clears it (IBA 14.2.5.4). */
@@ -188,6 +209,29 @@ final class SwitchSmaNode implements SmaSwitch {
     /** Port 0's P_Key entries, for its QP1's P_Key check. */
     List<Integer> port0PKeys() {
         return port0PKeys.pKeys();
+    }
+
+    /**
+     * The index of the entry of port 0's table that admits a packet's P_Key (IBA 10.9.3), which its QP1 answers with
+     * (as Linux ib_mad answers on the receive completion's pkey_index); 0 when none does (deviation ignore-gsi-keys).
+     */
+    int pKeyIndex(int packetPKey) {
+        List<Integer> keys = port0PKeys.pKeys();
+        for (int i = 0; i < keys.size(); i++) {
+            if (PKeys.matches(packetPKey, keys.get(i))) {
+                return i;
+            }
+        }
+        return 0;
+    }
+
+    /** Port 0's P_Key at {@code index}; empty for an index beyond its one block or an invalid (zero) entry. */
+    OptionalInt pKey(int index) {
+        List<Integer> keys = port0PKeys.pKeys();
+        if (index >= keys.size() || (keys.get(index) & 0x7FFF) == 0) {
+            return OptionalInt.empty();
+        }
+        return OptionalInt.of(keys.get(index));
     }
 
     /** Port 0's QP1 rejected a packet: P_KeyViolations or Q_KeyViolations of port 0 count it, stopping at 0xFFFF. */

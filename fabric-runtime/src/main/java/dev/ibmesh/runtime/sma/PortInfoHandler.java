@@ -16,6 +16,13 @@ import java.util.OptionalInt;
  * ClientReregister echoed when the SM wrote 1 (IBA o14-12.2.1, qib {@code subn_set_portinfo}).
  */
 final class PortInfoHandler implements SmpAttributeHandler {
+    /**
+     * AttributeModifier bit 31 of PortInfo is SMSupportExtendedSpeeds (IBA 1.2.1+ 14.2.5.6), not part of the port
+     * number: opensm sets it on every Set to a port whose CapabilityMask has IsExtendedSpeedsSupported
+     * ({@code osm_link_mgr.c}), and ibsim {@code do_portinfo} masks it off.
+     */
+    private static final int SM_SUPPORTS_EXTENDED_SPEEDS = 1 << 31;
+
     private final PortInfoRules rules;
 
     PortInfoHandler(PortInfoRules rules) {
@@ -24,7 +31,7 @@ final class PortInfoHandler implements SmpAttributeHandler {
 
     @Override
     public Optional<SmpReply> get(SmpRequest request) {
-        OptionalInt port = request.modifierPort();
+        OptionalInt port = selectedPort(request);
         if (port.isEmpty()) {
             return SmpReply.invalid(request);
         }
@@ -33,7 +40,7 @@ final class PortInfoHandler implements SmpAttributeHandler {
 
     @Override
     public Optional<SmpReply> set(SmpRequest request) {
-        OptionalInt selected = request.modifierPort();
+        OptionalInt selected = selectedPort(request);
         if (selected.isEmpty() || (!request.isSwitch() && selected.getAsInt() != request.ingressPort())) {
             return SmpReply.invalid(request);
         }
@@ -51,6 +58,11 @@ final class PortInfoHandler implements SmpAttributeHandler {
             now = now.toBuilder().clientReregister(true).build();
         }
         return SmpReply.ok(now);
+    }
+
+    private static OptionalInt selectedPort(SmpRequest request) {
+        return new SmpRequest(request.node(), request.attributeModifier() & ~SM_SUPPORTS_EXTENDED_SPEEDS,
+                request.data(), request.ingressPort()).modifierPort();
     }
 
     private static PortInfo asSeenFrom(SmpRequest request, PortInfo portInfo) {

@@ -93,7 +93,9 @@ public final class Sma {
      * Answers an SMP that reached this node's SMA.
      *
      * @param request     a class 0x01 or 0x81 MAD; a DR request has HopPointer = HopCount + 1
-     * @param ingressPort the physical port (1..NumPorts) it arrived on
+     * @param ingressPort the physical port (1..NumPorts) it arrived on; on a switch also 0, for an SMP from port 0
+     *                    itself (host software on the management port), which NodeInfo and PortInfo then report as
+     *                    LocalPortNum 0 (IBA 14.2.5.3: the port that received the SMP; ibsim {@code do_nodeinfo})
      * @return the GetResp of the same class, or empty when no response is due
      * @throws IllegalArgumentException for another class or a port the node does not have
      */
@@ -102,8 +104,10 @@ public final class Sma {
         if (!header.mgmtClass().isSubnetManagement()) {
             throw new IllegalArgumentException("not an SMP: " + request);
         }
-        if (ingressPort < 1 || ingressPort > node.numPorts()) {
-            throw new IllegalArgumentException("ingress port must be 1.." + node.numPorts() + ", was " + ingressPort);
+        int lowest = node instanceof SmaSwitch ? 0 : 1;
+        if (ingressPort < lowest || ingressPort > node.numPorts()) {
+            throw new IllegalArgumentException("ingress port must be " + lowest + ".." + node.numPorts() + ", was "
+                    + ingressPort);
         }
         boolean directed = header.mgmtClass() == MgmtClass.SUBN_DIRECTED_ROUTE;
         if (directed) {

@@ -9,7 +9,7 @@ import java.util.OptionalInt;
  *
  * @param attributeModifier the 32-bit AttributeModifier (compare it with {@link Integer#compareUnsigned})
  * @param data              the 64-byte SMP data area of the request
- * @param ingressPort       the physical port (1..NumPorts) the SMP arrived on
+ * @param ingressPort       the physical port (1..NumPorts) the SMP arrived on; 0 on a switch for an SMP from port 0
  */
 record SmpRequest(SmaNode node, int attributeModifier, byte[] data, int ingressPort) {
     boolean isSwitch() {

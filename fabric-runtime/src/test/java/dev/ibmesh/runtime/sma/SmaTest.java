@@ -32,6 +32,7 @@ import java.util.Optional;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class SmaTest {
@@ -119,6 +120,17 @@ class SmaTest {
         NodeInfo expected = new NodeInfo(1, 1, NodeInfo.NODE_TYPE_SWITCH, 4, sw.systemImageGuid(),
                 FakeSmaNode.NODE_GUID, FakeSmaNode.portGuidOf(0), 64, 0x1017, 0x00A0, 3, 0x0002C9);
         assertOk(expected, answer(switchSma, get(NodeInfo.ATTRIBUTE_ID, 0), 3));
+    }
+
+    @Test
+    void anSmpFromSwitchPort0ItselfReportsLocalPortNum0AndACaHasNoPort0() {
+        NodeInfo expected = new NodeInfo(1, 1, NodeInfo.NODE_TYPE_SWITCH, 4, sw.systemImageGuid(),
+                FakeSmaNode.NODE_GUID, FakeSmaNode.portGuidOf(0), 64, 0x1017, 0x00A0, 0, 0x0002C9);
+        assertOk(expected, answer(switchSma, get(NodeInfo.ATTRIBUTE_ID, 0), 0));
+        assertEquals(0, PortInfo.decode(answer(switchSma, get(PortInfo.ATTRIBUTE_ID, 0), 0).data(), 0)
+                .localPortNum());
+        assertThrows(IllegalArgumentException.class,
+                () -> caSma.handle(get(NodeInfo.ATTRIBUTE_ID, 0), 0));
     }
 
     @Test
@@ -214,7 +226,7 @@ class SmaTest {
 
     @ParameterizedTest(name = "switch attr 0x{0} modifier 0x{1}")
     @CsvSource({
-        "0011, 1", "0010, 1", "0012, 1", "0015, 5", "0015, 80000000", "0031, 5",
+        "0011, 1", "0010, 1", "0012, 1", "0015, 5", "0015, 40000000", "0015, 80000005", "0031, 5",
         "0019, 2", "0019, FFFFFFFF",
         "001B, 2", "001B, 10000000", "001B, F0000000",
         "0016, 50000", "0016, 20001", "0016, 2",
@@ -351,6 +363,18 @@ class SmaTest {
         assertTrue(PortInfo.decode(response.data(), 0).clientReregister());
         assertFalse(ca.ports.get(1).clientReregister());
         assertTrue(ca.appliedActions.contains(new SmaAction.ClientReregister()));
+    }
+
+    @Test
+    void portInfoModifierBit31IsSmSupportsExtendedSpeedsNotPartOfThePortNumber() {
+        int extended = 1 << 31;
+        PortInfo request = PortInfoFixture.request(sw.ports.get(0)).lid(0x0043).build();
+        assertEquals(0, answer(switchSma, set(request, extended), 4).header().status(), "opensm's Set to port 0");
+        assertEquals(0x0043, sw.ports.get(0).lid());
+        assertOk(sw.ports.get(2).toBuilder().localPortNum(1).build(),
+                answer(switchSma, get(PortInfo.ATTRIBUTE_ID, extended | 2), 1));
+        assertEquals(0x001C, answer(switchSma, get(PortInfo.ATTRIBUTE_ID, (1 << 30) | 2), 1).header().status(),
+                "bits 30-8 stay reserved");
     }
 
     @Test

@@ -7,10 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.google.protobuf.ByteString;
 import dev.ibmesh.device.hca.HcaDevice;
+import dev.ibmesh.device.hca.LineSm;
 import dev.ibmesh.device.sw.SwitchDevice;
-import dev.ibmesh.mad.smp.LinearForwardingTable;
 import dev.ibmesh.mad.smp.PortInfo;
-import dev.ibmesh.mad.smp.SwitchInfo;
 import dev.ibmesh.proto.verbs.v1.AhAttr;
 import dev.ibmesh.proto.verbs.v1.AllocPdRequest;
 import dev.ibmesh.proto.verbs.v1.CreateCqRequest;
@@ -50,7 +49,6 @@ import io.grpc.inprocess.InProcessServerBuilder;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.vertx.core.Vertx;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -92,7 +90,7 @@ class VerbsServiceOverSwitchTest {
             await(d.name() + " LinkUp", 20_000,
                     () -> onLoop(d, () -> d.port(1).physicalState()) == PortInfo.PHYS_STATE_LINK_UP);
         }
-        configure(new DrSm(h1, H1_LID));
+        new LineSm(h1, H1_LID).bringUpLine(H1_LID, S1_LID, H2_LID);
     }
 
     @AfterEach
@@ -175,27 +173,6 @@ class VerbsServiceOverSwitchTest {
                 .setDestQpNum(remoteQpn).setRqPsn(0).setMaxDestRdAtomic(1).setMinRnrTimer(1)).build());
         v.modifyQp(ModifyQpRequest.newBuilder().setQpNum(qpn).setAttr(QpAttr.newBuilder().setQpState(QpState.RTS)
                 .setSqPsn(0).setTimeout(14).setRetryCnt(7).setRnrRetry(7).setMaxRdAtomic(1)).build());
-    }
-
-    private static void configure(DrSm sm) {
-        sm.assignLid(H1_LID);
-        sm.assignLid(S1_LID, 1);
-        sm.assignLid(H2_LID, 1, 2);
-        List<Integer> lft = new ArrayList<>(Collections.nCopies(64, LinearForwardingTable.NO_PATH));
-        lft.set(H1_LID, 1);
-        lft.set(H2_LID, 2);
-        lft.set(S1_LID, 0);
-        sm.set(LinearForwardingTable.ATTRIBUTE_ID, 0, new LinearForwardingTable(lft).toBytes(), 1);
-        byte[] info = sm.get(SwitchInfo.ATTRIBUTE_ID, 0, 1);
-        info[6] = 0;
-        info[7] = (byte) S1_LID; // LinearFDBTop (bytes 6-7)
-        sm.set(SwitchInfo.ATTRIBUTE_ID, 0, info, 1);
-        for (int state : new int[] {PortInfo.PORT_STATE_ARMED, PortInfo.PORT_STATE_ACTIVE}) {
-            sm.portState(state, 0);
-            sm.portState(state, 1, 1);
-            sm.portState(state, 2, 1);
-            sm.portState(state, 0, 1, 2);
-        }
     }
 
     private static DeviceConfig hca(String name, long guid, LinkPlan link) {

@@ -1,4 +1,4 @@
-package dev.ibmesh.device.hca.mgmt;
+package dev.ibmesh.runtime.agent;
 
 import dev.ibmesh.mad.Mad;
 import dev.ibmesh.mad.MgmtClass;
@@ -6,10 +6,11 @@ import dev.ibmesh.runtime.pma.Pma;
 import dev.ibmesh.wire.Deth;
 
 /**
- * QP1 of a channel adapter, the general services interface (IBA 13.5.2): GMPs that arrive on a port go to the PMA
- * (PerfMgt requests) or to host software (everything else: SA responses, CM, vendor classes, responses to what it
- * sent). GMPs from host software leave the port as UD packets on the SL they name; one addressed to the port's
- * own LID (perfquery of the local port) is answered locally. Event loop only.
+ * QP1 of an end port - a channel adapter's port, or a switch's management port 0 - the general services interface
+ * (IBA 13.5.2): GMPs that arrive on a port go to the PMA (PerfMgt requests) or to host software (everything else:
+ * SA requests to an SM that runs there, SA responses, CM, vendor classes, responses to what it sent). GMPs from host
+ * software leave the port as UD packets on the SL they name; one addressed to the port's own LID (perfquery of the
+ * local port) is answered locally. Event loop only.
  * The device checks the P_Key and the Q_Key (0x80010000) of a received GMP before it gets here.
  */
 public final class Gsi {

@@ -1,4 +1,4 @@
-package dev.ibmesh.device.hca.mgmt;
+package dev.ibmesh.runtime.agent;
 
 import dev.ibmesh.mad.MadHeader;
 import dev.ibmesh.mad.Method;
@@ -9,7 +9,8 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * The host software registered on the ports of one HCA (an SM, a tester, a diag tool through the umad endpoint),
+ * The host software registered on the ports of one device (an SM, a tester, a diag tool through the umad endpoint;
+ * on an HCA's ports, or on a switch's port 0),
  * and which of them gets each MAD that arrives for host software, in the manner of Linux {@code ib_mad}:
  * a response goes to the agent that sent the request with its TID; an unsolicited MAD (a request or a trap) goes to
  * every agent of its port that asked for unsolicited MADs of its class. Event loop only.
@@ -65,14 +66,14 @@ public final class MadAgents {
     }
 
     /** {@code agent} sends {@code mad}: a request's response will come back to it. */
-    void sent(Agent agent, MadHeader request) {
+    public void sent(Agent agent, MadHeader request) {
         if (!request.isResponse() && request.method() != Method.TRAP_REPRESS) {
             outstanding.put(request.transactionId(), agent);
         }
     }
 
     /** Hands a MAD that arrived on {@code port} to its agent(s); false (and counted) when nobody takes it. */
-    boolean deliver(int port, HostMad mad) {
+    public boolean deliver(int port, HostMad mad) {
         MadHeader h = mad.mad().header();
         if (h.isResponse()) {
             Agent asker = outstanding.remove(h.transactionId());

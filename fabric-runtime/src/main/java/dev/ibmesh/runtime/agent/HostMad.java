@@ -1,6 +1,7 @@
-package dev.ibmesh.device.hca.mgmt;
+package dev.ibmesh.runtime.agent;
 
 import dev.ibmesh.mad.Mad;
+import dev.ibmesh.runtime.sma.GmpPackets;
 
 /**
  * One MAD as host software on a port sends or receives it, with the UD addressing of the packet that carries it
@@ -31,6 +32,11 @@ public record HostMad(int remoteLid, int sl, int remoteQp, int qKey, int pKeyInd
     /** An SMP: QP0, SL 0, P_Key index 0. */
     public static HostMad smp(int remoteLid, Mad mad) {
         return new HostMad(remoteLid, 0, 0, 0, 0, mad);
+    }
+
+    /** The UD packet that carries this GMP from QP1 of the port with LID {@code slid}, on {@code vl} with {@code pKey}. */
+    public byte[] gmpFrame(int vl, int slid, int pKey) {
+        return GmpPackets.frame(vl, sl, remoteLid, slid, pKey, remoteQp, qKey, mad);
     }
 
     public boolean isSmp() {
