@@ -74,7 +74,7 @@ final class ServiceRunner {
             }
             if (server != null) {
                 out.printf("ibmesh %s: umad endpoint on udp %s:%d; attach OpenFabrics tools with: IBSIM_SERVER_NAME=%s "
-                        + "IBSIM_SERVER_PORT=%d SIM_HOST=<hca> ibsim-run opensm%n", command, u.host(), u.port(),
+                        + "IBSIM_SERVER_PORT=%d SIM_HOST=<device> ibsim-run opensm%n", command, u.host(), u.port(),
                         u.host(), u.port());
             }
         }

@@ -1,13 +1,9 @@
 package dev.ibmesh.device.hca;
 
-import dev.ibmesh.mad.smp.GuidInfo;
-import dev.ibmesh.mad.smp.LedInfo;
-import dev.ibmesh.mad.smp.NodeDescription;
 import dev.ibmesh.mad.smp.NodeInfo;
 import dev.ibmesh.mad.smp.PKeyTable;
 import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.mad.smp.SlToVlMappingTable;
-import dev.ibmesh.mad.smp.SmInfo;
 import dev.ibmesh.mad.smp.VlArbitrationTable;
 import dev.ibmesh.runtime.device.DeviceConfig;
 import dev.ibmesh.runtime.gsi.PKeys;
@@ -15,20 +11,17 @@ import dev.ibmesh.runtime.link.SlToVl;
 import dev.ibmesh.runtime.port.Port;
 import dev.ibmesh.runtime.sma.PortInfoView;
 import dev.ibmesh.runtime.sma.SmaAction;
-import dev.ibmesh.runtime.sma.SmaNode;
+import dev.ibmesh.runtime.sma.ConfiguredSmaNode;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * What an HCA's SMA sees and changes: identity, each port's live PortInfo, P_Key table, SL-to-VL table and VL
  * arbitration table. Each CA port is an end port with its own GUID, LID and P_Key table (IBA 14.2.5). Event loop
  * only.
  */
-final class HcaSmaNode implements SmaNode {
-    /** The same vendor ID as ibmesh's switches; a device ID of its own, so tools can tell an emulated HCA. */
-    static final int VENDOR_ID = 0x0002C9;
+final class HcaSmaNode extends ConfiguredSmaNode {
     static final int DEVICE_ID = 0xB1E6;
     /** One P_Key block per port. */
     static final int PARTITION_CAP = 32;
@@ -36,17 +29,14 @@ final class HcaSmaNode implements SmaNode {
     private static final int BASE_CAPABILITIES = PortInfo.CAP_IS_SL_MAPPING_SUPPORTED
             | PortInfo.CAP_IS_SYSTEM_IMAGE_GUID_SUPPORTED | PortInfo.CAP_IS_TRAP_SUPPORTED;
 
-    private final DeviceConfig config;
     private final HcaDevice device;
     private final PortInfoView[] ports;
     private final PKeyTable[] pKeys;
     private final SlToVl[] slToVl;
-    private NodeDescription description;
 
     HcaSmaNode(DeviceConfig config, HcaDevice device) {
-        this.config = config;
+        super(config, DEVICE_ID, PARTITION_CAP);
         this.device = device;
-        this.description = NodeDescription.of(config.nodeDescription());
         int n = config.ports().size();
         this.ports = new PortInfoView[n + 1];
         this.pKeys = new PKeyTable[n + 1];
@@ -125,56 +115,6 @@ final class HcaSmaNode implements SmaNode {
     }
 
     @Override
-    public int numPorts() {
-        return config.ports().size();
-    }
-
-    @Override
-    public long systemImageGuid() {
-        return config.systemImageGuid();
-    }
-
-    @Override
-    public long nodeGuid() {
-        return config.nodeGuid();
-    }
-
-    @Override
-    public long portGuid(int port) {
-        return config.portGuid(port);
-    }
-
-    @Override
-    public int partitionCap() {
-        return PARTITION_CAP;
-    }
-
-    @Override
-    public int deviceId() {
-        return DEVICE_ID;
-    }
-
-    @Override
-    public int revision() {
-        return 1;
-    }
-
-    @Override
-    public int vendorId() {
-        return VENDOR_ID;
-    }
-
-    @Override
-    public NodeDescription nodeDescription() {
-        return description;
-    }
-
-    @Override
-    public void setNodeDescription(NodeDescription d) {
-        this.description = d;
-    }
-
-    @Override
     public PortInfo portInfo(int port) {
         return ports[port].current();
     }
@@ -214,36 +154,4 @@ final class HcaSmaNode implements SmaNode {
         device.port(port).arbiter().program(part, table);
     }
 
-    @Override
-    public GuidInfo guidInfo(int port, int block) {
-        List<Long> guids = new ArrayList<>(Collections.nCopies(8, 0L));
-        guids.set(0, portGuid(port));
-        return new GuidInfo(guids);
-    }
-
-    @Override
-    public void setGuidInfo(int port, int block, GuidInfo guids) {
-        // GUIDCap is 1: only entry 0, the port GUID, exists, and a Set keeps it (the SMA passes it unchanged).
-    }
-
-    /** An SM on this HCA runs as host software and answers SMInfo itself (its agent takes those SMPs). */
-    @Override
-    public Optional<SmInfo> smInfo() {
-        return Optional.empty();
-    }
-
-    @Override
-    public SmInfo controlSm(int control, SmInfo requested) {
-        throw new IllegalStateException("the SM of this HCA is host software; SMInfo goes to its agent");
-    }
-
-    @Override
-    public LedInfo ledInfo(int port) {
-        throw new IllegalStateException("LedInfo is not advertised");
-    }
-
-    @Override
-    public void setLedInfo(int port, LedInfo led) {
-        throw new IllegalStateException("LedInfo is not advertised");
-    }
 }

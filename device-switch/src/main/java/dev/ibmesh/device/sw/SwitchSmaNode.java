@@ -1,8 +1,6 @@
 package dev.ibmesh.device.sw;
 
 import dev.ibmesh.mad.Mad;
-import dev.ibmesh.mad.smp.GuidInfo;
-import dev.ibmesh.mad.smp.LedInfo;
 import dev.ibmesh.mad.smp.LinearForwardingTable;
 import dev.ibmesh.mad.smp.MulticastForwardingTable;
 import dev.ibmesh.mad.smp.NodeDescription;
@@ -10,7 +8,6 @@ import dev.ibmesh.mad.smp.Notice;
 import dev.ibmesh.mad.smp.PKeyTable;
 import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.mad.smp.SlToVlMappingTable;
-import dev.ibmesh.mad.smp.SmInfo;
 import dev.ibmesh.mad.smp.SwitchInfo;
 import dev.ibmesh.mad.smp.VlArbitrationTable;
 import dev.ibmesh.runtime.device.DeviceConfig;
@@ -19,13 +16,13 @@ import dev.ibmesh.runtime.gsi.Qp1Verdict;
 import dev.ibmesh.runtime.port.Port;
 import dev.ibmesh.runtime.sma.PortInfoView;
 import dev.ibmesh.runtime.sma.SmaAction;
+import dev.ibmesh.runtime.sma.ConfiguredSmaNode;
 import dev.ibmesh.runtime.sma.SmaSwitch;
 import dev.ibmesh.runtime.topology.SwitchOptions;
 import dev.ibmesh.wire.Lrh;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
@@ -35,32 +32,30 @@ import java.util.OptionalInt;
  * advertises IsSetNodeDescriptionSupported and IsOtherLocalChangesNoticeSupported), a new LinkWidthEnabled or
  * LinkSpeedEnabled of a port. Event loop only.
  */
-final class SwitchSmaNode implements SmaSwitch {
-    /** ibmesh's own OUI-like vendor ID and device ID, so tools can tell an emulated switch. */
-    static final int VENDOR_ID = 0x0002C9;
+final class SwitchSmaNode extends ConfiguredSmaNode implements SmaSwitch {
     static final int DEVICE_ID = 0xB1E5;
     /** One P_Key block on port 0; external ports do no partition enforcement (PartitionEnforcementCap 0). */
     static final int PARTITION_CAP = 32;
     private static final int ARBITRATION_CAP = 8;
+    private static final int PORT0_WIDTHS = 3;
+    private static final int PORT0_WIDTH = 2;
+    private static final int PORT0_SPEED = 1;
     /** PortInfo.LocalPhyErrors and OverrunErrors before an SM sets them: opensm's defaults, 8 each. */
     private static final int DEFAULT_ERROR_THRESHOLD = 8;
     /** The PortInfo violation counters are 16 bits and stop at all ones. */
     private static final int VIOLATIONS_MAX = 0xFFFF;
 
-    private final DeviceConfig config;
     private final SwitchDevice device;
     private final SwitchTraps traps;
     private final PortInfoView[] ports;
-    private NodeDescription description;
     private SwitchInfo switchInfo;
     private boolean portStateChange;
     private PKeyTable port0PKeys;
 
     SwitchSmaNode(DeviceConfig config, SwitchDevice device, SwitchOptions options, SwitchTraps traps) {
-        this.config = config;
+        super(config, DEVICE_ID, PARTITION_CAP);
         this.device = device;
         this.traps = traps;
-        this.description = NodeDescription.of(config.nodeDescription());
         this.switchInfo = new SwitchInfo(options.linearFdbCap(), 0, options.multicastFdbCap(), 0, 0, 0xFF, 0xFF, 18,
                 false, 0, 0, 0, false, false, false, false, options.enhancedPort0(), 0, 0);
         List<Integer> keys = new ArrayList<>(Collections.nCopies(PKeyTable.PKEYS_PER_BLOCK, 0));
@@ -75,6 +70,10 @@ final class SwitchSmaNode implements SmaSwitch {
                 .capabilityMask2(PortInfo.CAP2_IS_SET_NODE_DESCRIPTION_SUPPORTED)
                 .guidCap(1).mtuCap(5).vlCap(1).neighborMtu(5).portState(PortInfo.PORT_STATE_ACTIVE)
                 .portPhysicalState(PortInfo.PHYS_STATE_LINK_UP).linkDownDefaultState(2).operationalVls(1)
+                // Port 0 has no cable: nominal 1x/4x SDR link values (what ibsim and switches report), so readers
+                // such as smpquery see valid widths instead of 0, and Sets have a LinkWidthSupported to check.
+                .linkWidthSupported(PORT0_WIDTHS).linkWidthEnabled(PORT0_WIDTH).linkWidthActive(PORT0_WIDTH)
+                .linkSpeedSupported(PORT0_SPEED).linkSpeedEnabled(PORT0_SPEED).linkSpeedActive(PORT0_SPEED)
                 .build());
         for (Port p : device.ports()) {
             ports[p.number()] = new PortInfoView(p, PortInfo.builder().vlArbitrationHighCap(ARBITRATION_CAP)
@@ -119,58 +118,8 @@ final class SwitchSmaNode implements SmaSwitch {
     }
 
     @Override
-    public int numPorts() {
-        return config.ports().size();
-    }
-
-    @Override
-    public long systemImageGuid() {
-        return config.systemImageGuid();
-    }
-
-    @Override
-    public long nodeGuid() {
-        return config.nodeGuid();
-    }
-
-    /** A switch has one port GUID, port 0's: the node GUID (the topology's default, as opensm expects). */
-    @Override
-    public long portGuid(int port) {
-        return config.nodeGuid();
-    }
-
-    @Override
-    public int partitionCap() {
-        return PARTITION_CAP;
-    }
-
-    @Override
-    public int deviceId() {
-        return DEVICE_ID;
-    }
-
-    @Override
-    public int revision() {
-        return 1;
-    }
-
-    @Override
-    public int vendorId() {
-        return VENDOR_ID;
-    }
-
-    @Override
-    public NodeDescription nodeDescription() {
-        return description;
-    }
-
-    @Override
-    public void setNodeDescription(NodeDescription d) {
-        boolean changed = !d.equals(description);
-        this.description = d;
-        if (changed) {
-            traps.localChanges(Notice.LocalChangesTrap.CHANGE_NODE_DESCRIPTION);
-        }
+    protected void nodeDescriptionChanged() {
+        traps.localChanges(Notice.LocalChangesTrap.CHANGE_NODE_DESCRIPTION);
     }
 
     @Override
@@ -274,38 +223,6 @@ final class SwitchSmaNode implements SmaSwitch {
     @Override
     public void setVlArbitrationTable(int port, int part, VlArbitrationTable table) {
         device.port(port).arbiter().program(part, table);
-    }
-
-    @Override
-    public GuidInfo guidInfo(int port, int block) {
-        List<Long> guids = new ArrayList<>(Collections.nCopies(8, 0L));
-        guids.set(0, config.nodeGuid());
-        return new GuidInfo(guids);
-    }
-
-    @Override
-    public void setGuidInfo(int port, int block, GuidInfo guids) {
-        // GUIDCap is 1: only entry 0, the port GUID, exists, and a Set keeps it (the SMA passes it unchanged).
-    }
-
-    @Override
-    public Optional<SmInfo> smInfo() {
-        return Optional.empty();
-    }
-
-    @Override
-    public SmInfo controlSm(int control, SmInfo requested) {
-        throw new IllegalStateException("no SM runs on this switch");
-    }
-
-    @Override
-    public LedInfo ledInfo(int port) {
-        throw new IllegalStateException("LedInfo is not advertised");
-    }
-
-    @Override
-    public void setLedInfo(int port, LedInfo led) {
-        throw new IllegalStateException("LedInfo is not advertised");
     }
 
     /** The stored SwitchInfo with the two values that live elsewhere: LinearFDBTop (the relay's) and PortStateChange. */

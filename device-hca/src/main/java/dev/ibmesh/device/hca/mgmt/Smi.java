@@ -5,9 +5,9 @@ import dev.ibmesh.mad.Mad;
 import dev.ibmesh.mad.MadHeader;
 import dev.ibmesh.mad.Method;
 import dev.ibmesh.mad.MgmtClass;
-import dev.ibmesh.mad.smp.SmInfo;
 import dev.ibmesh.runtime.agent.HostMad;
 import dev.ibmesh.runtime.agent.MadAgents;
+import dev.ibmesh.runtime.agent.SmpRecipient;
 import dev.ibmesh.runtime.sma.Sma;
 import dev.ibmesh.runtime.sma.dr.DirectedRoute;
 import dev.ibmesh.runtime.sma.dr.DrDecision;
@@ -101,7 +101,7 @@ public final class Smi {
         if (h.method() == Method.TRAP_REPRESS && wire.trapRepressed(port, mad)) {
             return;
         }
-        if (isForHostSoftware(port, h)) {
+        if (SmpRecipient.isHostSoftware(h, wire.isSm(port))) {
             if (!agents.deliver(port, new HostMad(slid, 0, 0, 0, 0, mad))) {
                 dropped++;
             }
@@ -119,15 +119,9 @@ public final class Smi {
     }
 
     /**
-     * Responses, traps and trap represses are for host software (the SM that runs here); so are SMInfo requests
-     * when the port says an SM runs there (IBA 14.4.1: SMs exchange SMInfo). Every other request asks the SMA.
+     * Carries out a directed-route decision (a CA never gets LidRoute: only switches LID-route DR SMPs); {@code lid}
+     * is where a LID-routed part goes (or came from).
      */
-    private boolean isForHostSoftware(int port, MadHeader h) {
-        return h.isResponse() || h.method() == Method.TRAP || h.method() == Method.TRAP_REPRESS
-                || (h.attributeId() == SmInfo.ATTRIBUTE_ID && wire.isSm(port));
-    }
-
-    /** Carries out a directed-route decision (a CA never gets LidRoute: only switches LID-route DR SMPs); {@code lid} is where a LID-routed part goes (or came from). */
     private boolean act(int port, int lid, DrDecision decision) {
         if (decision instanceof DrDecision.Deliver d) {
             arrive(port, lid, d.smp().encode());
