@@ -128,12 +128,12 @@ public final class PacketBuilder {
 
     /** The packet with every computed field filled in (before truncation or appended bytes). */
     public Packet packet() {
-        return rawBody != null ? rawPacket() : ibaPacket();
+        return rawBody != null ? rawPacket() : ibaPacket().packet();
     }
 
     /** The frame, LRH through VCRC, with any requested error applied. */
     public byte[] build() {
-        byte[] frame = packet().encode();
+        byte[] frame = rawBody != null ? rawPacket().encode() : ibaPacket().frame();
         if (truncateBy > frame.length) {
             throw new IllegalArgumentException("cannot truncate " + truncateBy + " bytes from a " + frame.length + "-byte frame");
         }
@@ -147,9 +147,13 @@ public final class PacketBuilder {
         return new RawPacket(l, rawBody, vcrc);
     }
 
-    private IbaPacket ibaPacket() {
+    /** A finished IBA packet and its frame, encoded once (the CRCs are computed over those very bytes). */
+    private record Finished(IbaPacket packet, byte[] frame) {
+    }
+
+    private Finished ibaPacket() {
         OpCode op = bth.opCode();
-        if (!anyHeaders && op.isKnown() && !headerTypes().equals(op.headers())) {
+        if (!anyHeaders && op.isKnown() && !headersMatch(op.headers())) {
             throw new IllegalArgumentException(op.name() + " carries " + op.headers() + ", given " + headerTypes()
                     + " (call anyHeaders() to build it anyway)");
         }
@@ -167,7 +171,20 @@ public final class PacketBuilder {
         int icrc = Icrc.compute(frame, 0, icrcCovered) ^ (badIcrc ? 0xFFFFFFFF : 0);
         Icrc.write(frame, icrcCovered, icrc);
         int vcrc = Vcrc.compute(frame, 0, icrcCovered + 4) ^ (badVcrc ? 0xFFFF : 0);
-        return new IbaPacket(l, g, b, headers, payload, pad, icrc, vcrc);
+        Vcrc.write(frame, icrcCovered + 4, vcrc);
+        return new Finished(new IbaPacket(l, g, b, headers, payload, pad, icrc, vcrc), frame);
+    }
+
+    private boolean headersMatch(List<ExtHeaderType> expected) {
+        if (headers.size() != expected.size()) {
+            return false;
+        }
+        for (int i = 0; i < expected.size(); i++) {
+            if (headers.get(i).type() != expected.get(i)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private List<ExtHeaderType> headerTypes() {
