@@ -153,5 +153,4 @@ final class HcaSmaNode extends ConfiguredSmaNode {
     public void setVlArbitrationTable(int port, int part, VlArbitrationTable table) {
         device.port(port).arbiter().program(part, table);
     }
-
 }
