@@ -66,6 +66,10 @@ class DiagToolsInteropTest {
         int top = Integer.parseInt(field(info, "LinearFdbTop"));
         assertEquals(seen.lids.values().stream().mapToInt(Integer::intValue).max().orElseThrow(), top,
                 "OpenSM set LinearFDBTop to the highest LID it gave");
+        OfedTools.Run port0 = f.run("h1", "smpquery", "portinfo", Integer.toString(lid(sw1, 0)), "0");
+        assertEquals(0, port0.exitCode(), port0::toString);
+        assertEquals("4X", field(port0.out(), "LinkWidthActive"), "port 0's nominal link values");
+        assertTrue(!port0.err().contains("bad width"), port0::toString);
     }
 
     @Test
