@@ -1,10 +1,20 @@
 package dev.ibmesh.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.vertx.core.json.JsonObject;
+import dev.ibmesh.proto.verbs.v1.DeviceAttr;
+import dev.ibmesh.proto.verbs.v1.PortState;
+import dev.ibmesh.proto.verbs.v1.QueryDeviceRequest;
+import dev.ibmesh.proto.verbs.v1.QueryPortRequest;
+import dev.ibmesh.proto.verbs.v1.VerbsGrpc;
+import dev.ibmesh.runtime.topology.Guids;
+import io.grpc.ManagedChannel;
+import io.grpc.ManagedChannelBuilder;
+import io.grpc.StatusRuntimeException;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -54,6 +64,7 @@ class DeviceServiceTest {
         Process b = start(topology, "b", dir);
         awaitPort(httpA, "Init");
         awaitPort(httpB, "Init");
+        assertVerbsServed(linkA, Guids.derive("a"));
 
         b.destroy(); // SIGTERM: b shuts down gracefully, closing its link
         assertTrue(b.waitFor(20, TimeUnit.SECONDS), "b stops on SIGTERM");
@@ -162,6 +173,25 @@ class DeviceServiceTest {
         fail("port 1 behind http " + httpPort + " never reached " + portState + "; last: " + last);
     }
 
+
+    /** The HCA serves its verbs over gRPC on its link address, next to the VirtualLink service. */
+    private static void assertVerbsServed(int port, long nodeGuid) throws InterruptedException {
+        ManagedChannel channel = ManagedChannelBuilder.forAddress("127.0.0.1", port).usePlaintext().build();
+        try {
+            VerbsGrpc.VerbsBlockingStub verbs = VerbsGrpc.newBlockingStub(channel)
+                    .withDeadlineAfter(10, TimeUnit.SECONDS);
+            DeviceAttr device = verbs.queryDevice(QueryDeviceRequest.getDefaultInstance());
+            assertEquals(nodeGuid, device.getNodeGuid());
+            assertEquals(1, device.getPhysPortCnt());
+            assertEquals(PortState.PORT_INIT, verbs.queryPort(QueryPortRequest.newBuilder().setPortNum(1).build())
+                    .getState(), "trained, no SM yet");
+            StatusRuntimeException e = assertThrows(StatusRuntimeException.class,
+                    () -> verbs.queryPort(QueryPortRequest.newBuilder().setPortNum(9).build()));
+            assertTrue(e.getStatus().getDescription().contains("9"), e.getStatus().toString());
+        } finally {
+            channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+        }
+    }
 
     private static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket(0)) {

@@ -22,6 +22,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 
 /**
@@ -104,8 +105,12 @@ final class OfedFabric implements AutoCloseable {
     }
 
     @Override
-    public void close() throws Exception {
-        fabric.stop().await(10, TimeUnit.SECONDS);
-        vertx.close().await(10, TimeUnit.SECONDS);
+    public void close() {
+        try {
+            fabric.stop().await(10, TimeUnit.SECONDS);
+            vertx.close().await(10, TimeUnit.SECONDS);
+        } catch (TimeoutException e) {
+            throw new IllegalStateException("the fabric did not stop in 10 s", e);
+        }
     }
 }
