@@ -145,7 +145,13 @@ public class HcaDevice extends Device implements PmaNode {
 
     /** Host software says whether an SM runs on {@code port} (PortInfo.CapabilityMask.IsSM). */
     public void smPresent(int port, boolean present) {
+        int before = node.portInfo(port).capabilityMask();
         node.smPresent(port, present);
+        PortInfo after = node.portInfo(port);
+        if (after.capabilityMask() != before) {
+            // Trap 144: the CapabilityMask changed (IBA 14.3.11; the notice carries the new mask, no change flag)
+            traps[port].raise(notices.localChanges(after, 0), after);
+        }
     }
 
     /** The port's LID (0 before the SM assigns one). */

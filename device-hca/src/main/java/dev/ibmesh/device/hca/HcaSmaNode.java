@@ -27,7 +27,8 @@ final class HcaSmaNode extends ConfiguredSmaNode {
     static final int PARTITION_CAP = 32;
     private static final int ARBITRATION_CAP = 8;
     private static final int BASE_CAPABILITIES = PortInfo.CAP_IS_SL_MAPPING_SUPPORTED
-            | PortInfo.CAP_IS_SYSTEM_IMAGE_GUID_SUPPORTED | PortInfo.CAP_IS_TRAP_SUPPORTED;
+            | PortInfo.CAP_IS_SYSTEM_IMAGE_GUID_SUPPORTED | PortInfo.CAP_IS_TRAP_SUPPORTED
+            | PortInfo.CAP_IS_CAPABILITY_MASK_NOTICE_SUPPORTED;
 
     private final HcaDevice device;
     private final PortInfoView[] ports;

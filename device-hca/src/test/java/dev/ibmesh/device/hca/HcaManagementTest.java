@@ -179,6 +179,24 @@ class HcaManagementTest {
         assertEquals(31, onLoop(h1, () -> smRequests.get(0).mad().header().transactionId()));
     }
 
+    @Test
+    void anSmStartingOnAPortChangesItsCapabilityMaskAndRaisesTrap144() {
+        activate();
+        List<HostMad> traps = new ArrayList<>();
+        onLoop(h1, () -> h1.attach(1, List.of(MgmtClass.SUBN_LID_ROUTED.code()), traps::add));
+        onLoop(h2, () -> {
+            h2.smPresent(1, true);
+            return null;
+        });
+        assertTrue(peerPortInfo().hasCapability(PortInfo.CAP_IS_SM));
+        await("trap 144 at the master SM", 10_000, () -> onLoop(h1, () -> !traps.isEmpty()));
+        Notice notice = Notice.decodeSmp(Smp.decode(onLoop(h1, () -> traps.get(0)).mad()).data(), 0);
+        assertEquals(Notice.TRAP_LOCAL_CHANGES, notice.trapNumber());
+        assertEquals(0x22, notice.issuerLid());
+        Notice.LocalChangesTrap details = (Notice.LocalChangesTrap) notice.details();
+        assertTrue((details.capabilityMask() & PortInfo.CAP_IS_SM) != 0, "the notice carries the new mask");
+    }
+
     /** A directed-route SMP from h1's agent; returns the response delivered to it. */
     private DrSmp directed(long tid, int method, int attributeId, int modifier, byte[] data, int... path) {
         Mad request = DrSmp.outbound(method, tid, attributeId, modifier, 0, data, path).encode();
