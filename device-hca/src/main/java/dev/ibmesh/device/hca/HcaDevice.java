@@ -90,7 +90,7 @@ public class HcaDevice extends Device implements PmaNode {
         for (Port p : ports()) {
             int number = p.number();
             traps[number] = new TrapSender(scheduler(),
-                    trap -> smi.sendTrap(number, node.portInfo(number).masterSmLid(), trap));
+                    trap -> smi.sendTrap(number, node.stored(number).masterSmLid(), trap));
         }
         gsi = new Gsi(new Pma(this), agents, new GmpWire());
         transport = new HcaTransport(new DataPorts(), scheduler(), HcaDeviation.of(Set.copyOf(config.deviations())),
@@ -313,7 +313,7 @@ public class HcaDevice extends Device implements PmaNode {
 
         @Override
         public boolean isSm(int port) {
-            return (node.portInfo(port).capabilityMask() & PortInfo.CAP_IS_SM) != 0;
+            return node.stored(port).hasCapability(PortInfo.CAP_IS_SM);
         }
 
         @Override
@@ -341,8 +341,7 @@ public class HcaDevice extends Device implements PmaNode {
             if (vl == SlToVl.DROP || pKey == PKeyTable.INVALID) {
                 return false;
             }
-            return port(port).transmit(GmpPackets.frame(vl, out.sl(), out.remoteLid(), node.lid(port), pKey,
-                    out.remoteQp(), out.qKey(), out.mad()));
+            return port(port).transmit(out.gmpFrame(vl, node.lid(port), pKey));
         }
     }
 }
