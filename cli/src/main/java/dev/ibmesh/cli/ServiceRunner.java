@@ -57,7 +57,7 @@ final class ServiceRunner {
             return Ibmesh.EXIT_BAD_INPUT;
         }
         out.printf("ibmesh %s: %d device(s) running; metrics at http://%s:%d/metrics, health at /health%n", command,
-                devices.size(), httpHost, bound, bound);
+                devices.size(), httpHost, bound);
         out.printf("ibmesh %s: capture a port with: curl -X POST 'http://%s:%d/capture/start?device=NAME&port=N&file=NAME.pcap'"
                 + " (traces go to %s)%n", command, httpHost, bound, captureDir.toAbsolutePath());
         if (umad.isPresent()) {

@@ -158,7 +158,7 @@ class MKeyTest {
     void theRightKeyStopsTheLease() {
         protect(2, 60);
         assertTrue(getPortInfo(WRONG).isEmpty());
-        getPortInfo(KEY).orElseThrow();
+        assertTrue(getPortInfo(KEY).isPresent(), "the right key is answered");
         now += 120_000_000_000L;
         assertTrue(getPortInfo(WRONG).isEmpty(), "the SM showed its key in time: still protected");
     }
