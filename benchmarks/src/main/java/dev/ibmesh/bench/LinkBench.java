@@ -38,16 +38,21 @@ public final class LinkBench {
 
     public static void main(String[] args) throws Exception {
         int packets = args.length > 0 ? Integer.parseInt(args[0]) : 1_000_000;
-        System.out.printf("ibmesh link bench: %d packets per run, %d cores, %s%n", packets,
-                Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
-        System.out.printf("%-11s %6s %14s %10s %12s %12s%n", "transport", "bytes", "packets/s", "Gb/s", "p50 us", "p99 us");
+        System.out.printf(
+                "ibmesh link bench: %d packets per run, %d cores, %s%n",
+                packets,
+                Runtime.getRuntime().availableProcessors(),
+                System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
+        System.out.printf(
+                "%-11s %6s %14s %10s %12s %12s%n", "transport", "bytes", "packets/s", "Gb/s", "p50 us", "p99 us");
         for (boolean inProcess : new boolean[] {true, false}) {
             for (int size : SIZES) {
                 try (Pair pair = new Pair(inProcess)) {
                     double pps = pair.throughput(size, size > 1000 ? packets / 4 : packets);
                     double[] lat = pair.latency(size, 20_000);
-                    System.out.printf("%-11s %6d %,14.0f %10.2f %12.1f %12.1f%n", inProcess ? "in-process" : "loopback",
-                            size, pps, pps * size * 8 / 1e9, lat[0], lat[1]);
+                    System.out.printf(
+                            "%-11s %6d %,14.0f %10.2f %12.1f %12.1f%n",
+                            inProcess ? "in-process" : "loopback", size, pps, pps * size * 8 / 1e9, lat[0], lat[1]);
                 }
             }
         }
@@ -61,7 +66,8 @@ public final class LinkBench {
         private final BenchDevice b;
 
         Pair(boolean inProcess) throws Exception {
-            LinkTransport t = inProcess ? new InProcessLinkTransport("bench-" + System.nanoTime()) : new NettyLinkTransport();
+            LinkTransport t =
+                    inProcess ? new InProcessLinkTransport("bench-" + System.nanoTime()) : new NettyLinkTransport();
             String addrA = inProcess ? "a" : "127.0.0.1:" + freePort();
             String addrB = inProcess ? "b" : "127.0.0.1:" + freePort();
             a = new BenchDevice(config("a", 1, addrA, new LinkPlan(1, "b", 1, addrB, true)), t);
@@ -182,12 +188,15 @@ public final class LinkBench {
     private static byte[] frame(int size, long stamp) {
         byte[] payload = new byte[size - 26];
         Bits.put64(payload, 0, stamp);
-        return PacketBuilder.iba(Lrh.of(0, 0, Lrh.LNH_IBA_LOCAL, 2, 1), Bth.of(OpCode.RC_SEND_ONLY, 0xFFFF, 0x11, false, 0))
-                .payload(payload).build();
+        return PacketBuilder.iba(
+                        Lrh.of(0, 0, Lrh.LNH_IBA_LOCAL, 2, 1), Bth.of(OpCode.RC_SEND_ONLY, 0xFFFF, 0x11, false, 0))
+                .payload(payload)
+                .build();
     }
 
     private static DeviceConfig config(String name, long guid, String listen, LinkPlan link) {
-        return new DeviceConfig(name, "hca", guid, guid, name, List.of(PortConfig.defaults(1)), List.of(link), listen, List.of());
+        return new DeviceConfig(
+                name, "hca", guid, guid, name, List.of(PortConfig.defaults(1)), List.of(link), listen, List.of());
     }
 
     private static int freePort() throws IOException {

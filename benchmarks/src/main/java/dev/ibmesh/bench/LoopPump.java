@@ -23,7 +23,11 @@ import java.util.concurrent.TimeUnit;
  */
 abstract class LoopPump implements Runnable {
     /** What a turn did. */
-    enum Turn { FINISHED, WORKED, IDLE }
+    enum Turn {
+        FINISHED,
+        WORKED,
+        IDLE
+    }
 
     private final Device device;
     private final CompletableFuture<Long> finished = new CompletableFuture<>();

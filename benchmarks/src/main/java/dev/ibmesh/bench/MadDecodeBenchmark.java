@@ -41,16 +41,22 @@ import org.openjdk.jmh.annotations.Warmup;
 public class MadDecodeBenchmark {
     /** PortInfo's offset in the frame: LRH 8 + BTH 12 + DETH 8 + SMP data offset 64. */
     private static final int PORT_INFO_OFFSET = 28 + Smp.DATA_OFFSET;
+
     private byte[] frame;
 
     @Setup
     public void setUp() {
         byte[] portInfo = new byte[PortInfo.SIZE];
         new Random(3).nextBytes(portInfo);
-        Smp smp = Smp.of(MadHeader.of(MgmtClass.SUBN_LID_ROUTED, 1, Method.GET_RESP, 0x1234, PortInfo.ATTRIBUTE_ID, 1),
-                0, portInfo);
-        frame = PacketBuilder.iba(Lrh.of(15, 0, Lrh.LNH_IBA_LOCAL, 1, 5), Bth.of(OpCode.UD_SEND_ONLY, 0xFFFF, 0, false, 0))
-                .headers(new Deth(0, 0)).payload(smp.encode().toBytes()).build();
+        Smp smp = Smp.of(
+                MadHeader.of(MgmtClass.SUBN_LID_ROUTED, 1, Method.GET_RESP, 0x1234, PortInfo.ATTRIBUTE_ID, 1),
+                0,
+                portInfo);
+        frame = PacketBuilder.iba(
+                        Lrh.of(15, 0, Lrh.LNH_IBA_LOCAL, 1, 5), Bth.of(OpCode.UD_SEND_ONLY, 0xFFFF, 0, false, 0))
+                .headers(new Deth(0, 0))
+                .payload(smp.encode().toBytes())
+                .build();
     }
 
     @Benchmark
@@ -62,6 +68,8 @@ public class MadDecodeBenchmark {
     public Object portInfoSmpFullPath() {
         DecodeResult r = PacketDecoder.decode(frame, Mtu.MTU_4096);
         byte[] payload = ((IbaPacket) ((DecodeResult.Decoded) r).packet()).payload();
-        return ((MadDecoder.Decoded) MadDecoder.decode(payload, 0, payload.length)).mad().attribute();
+        return ((MadDecoder.Decoded) MadDecoder.decode(payload, 0, payload.length))
+                .mad()
+                .attribute();
     }
 }

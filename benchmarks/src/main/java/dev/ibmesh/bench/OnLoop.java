@@ -8,8 +8,7 @@ import java.util.function.Supplier;
 
 /** Running work on a device's event loop from the bench's main thread, and waiting for a condition. */
 final class OnLoop {
-    private OnLoop() {
-    }
+    private OnLoop() {}
 
     /** Runs {@code s} on the device's loop and returns its result (10 s at most). */
     static <T> T call(Device d, Supplier<T> s) {

@@ -43,13 +43,20 @@ public class PacketValidationBenchmark {
     public void setUp() {
         byte[] mad = new byte[256];
         new Random(1).nextBytes(mad);
-        smp = PacketBuilder.iba(Lrh.of(15, 0, Lrh.LNH_IBA_LOCAL, 1, 2), Bth.of(OpCode.UD_SEND_ONLY, 0xFFFF, 0, false, 0))
-                .headers(new Deth(0, 0)).payload(mad).build();
+        smp = PacketBuilder.iba(
+                        Lrh.of(15, 0, Lrh.LNH_IBA_LOCAL, 1, 2), Bth.of(OpCode.UD_SEND_ONLY, 0xFFFF, 0, false, 0))
+                .headers(new Deth(0, 0))
+                .payload(mad)
+                .build();
         byte[] payload = new byte[4096];
         new Random(2).nextBytes(payload);
-        rc4k = PacketBuilder.iba(Lrh.of(0, 0, Lrh.LNH_IBA_LOCAL, 1, 2), Bth.of(OpCode.RC_RDMA_WRITE_ONLY, 0xFFFF, 0x42, true, 9))
-                .headers(new Reth(0x1000, 0x77, 4096)).payload(payload).build();
-        if (smp.length != 290 || PacketCheck.check(smp, 0, smp.length, Mtu.MTU_4096) != RejectReason.NONE
+        rc4k = PacketBuilder.iba(
+                        Lrh.of(0, 0, Lrh.LNH_IBA_LOCAL, 1, 2), Bth.of(OpCode.RC_RDMA_WRITE_ONLY, 0xFFFF, 0x42, true, 9))
+                .headers(new Reth(0x1000, 0x77, 4096))
+                .payload(payload)
+                .build();
+        if (smp.length != 290
+                || PacketCheck.check(smp, 0, smp.length, Mtu.MTU_4096) != RejectReason.NONE
                 || PacketCheck.check(rc4k, 0, rc4k.length, Mtu.MTU_4096) != RejectReason.NONE) {
             throw new IllegalStateException("benchmark frames are not valid");
         }

@@ -23,7 +23,8 @@ final class PingPong extends LoopPump {
     private PingPong(RcHost host, int size, long[] rtt) {
         super(host.hca);
         this.host = host;
-        this.message = List.of(SendWr.builder(0, WrOpcode.SEND).inline(new byte[size]).build());
+        this.message =
+                List.of(SendWr.builder(0, WrOpcode.SEND).inline(new byte[size]).build());
         this.rtt = rtt;
         this.pinger = rtt != null;
     }

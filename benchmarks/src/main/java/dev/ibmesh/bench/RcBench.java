@@ -50,32 +50,39 @@ public final class RcBench {
     private void run() throws Exception {
         System.out.printf("ibmesh rc bench: h1 - s1 - h2 in one JVM (HcaDevice, SwitchDevice, in-process links with"
                 + " credits), RC, path MTU 4096%n");
-        System.out.printf("machine: %d cores, %s %s, %s %s, load average %.2f at start%n",
-                Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name"),
-                System.getProperty("java.version"), System.getProperty("os.name"), System.getProperty("os.arch"),
+        System.out.printf(
+                "machine: %d cores, %s %s, %s %s, load average %.2f at start%n",
+                Runtime.getRuntime().availableProcessors(),
+                System.getProperty("java.vm.name"),
+                System.getProperty("java.version"),
+                System.getProperty("os.name"),
+                System.getProperty("os.arch"),
                 ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
         warmUp();
 
-        System.out.printf("%nRDMA WRITE bandwidth (ib_write_bw: %d outstanding, 1 in %d signaled)%n", TX_DEPTH,
-                SendStream.BATCH);
+        System.out.printf(
+                "%nRDMA WRITE bandwidth (ib_write_bw: %d outstanding, 1 in %d signaled)%n", TX_DEPTH, SendStream.BATCH);
         System.out.printf("%9s %10s %10s %12s%n", "bytes", "messages", "Gb/s", "msgs/s");
         for (int size = 64; size <= 1 << 20; size <<= 1) {
             int count = count(Math.max(2_000, Math.min(200_000, (512 << 20) / size)));
             double seconds = writeBw(size, count);
-            System.out.printf("%9d %10d %10.2f %,12.0f%n", size, count, count * (double) size * 8 / seconds / 1e9,
-                    count / seconds);
+            System.out.printf(
+                    "%9d %10d %10.2f %,12.0f%n",
+                    size, count, count * (double) size * 8 / seconds / 1e9, count / seconds);
         }
 
         int sends = count(500_000);
         double rate = sends / sendRate(64, sends);
-        System.out.printf("%nSEND message rate, 64 B (ib_send_bw): %,.0f msgs/s (%.2f Gb/s), %d messages%n", rate,
-                rate * 64 * 8 / 1e9, sends);
+        System.out.printf(
+                "%nSEND message rate, 64 B (ib_send_bw): %,.0f msgs/s (%.2f Gb/s), %d messages%n",
+                rate, rate * 64 * 8 / 1e9, sends);
 
         long[] rtt = latency(8, count(50_000));
         Arrays.sort(rtt);
-        System.out.printf("SEND latency, 8 B inline (ib_send_lat, RTT/2): p50 %.1f us, p99 %.1f us, max %.1f us,"
-                + " %d samples%n", rtt[rtt.length / 2] / 2e3, rtt[(int) (rtt.length * 0.99)] / 2e3,
-                rtt[rtt.length - 1] / 2e3, rtt.length);
+        System.out.printf(
+                "SEND latency, 8 B inline (ib_send_lat, RTT/2): p50 %.1f us, p99 %.1f us, max %.1f us,"
+                        + " %d samples%n",
+                rtt[rtt.length / 2] / 2e3, rtt[(int) (rtt.length * 0.99)] / 2e3, rtt[rtt.length - 1] / 2e3, rtt.length);
         System.out.println();
         for (RcHost h : new RcHost[] {a, b}) {
             System.out.println(OnLoop.call(h.hca, () -> counters(h)));
@@ -86,9 +93,18 @@ public final class RcBench {
     /** The QP's transport counters: a clean run has no retries, timeouts, RNR NAKs or drops. */
     private static String counters(RcHost h) {
         QpCountersView c = h.hca.transport().counters(h.qpn);
-        return String.format("%s QP %d: %,d packets sent, %,d received, %d retries, %d ACK timeouts, %d RNR NAKs"
-                + " received, %d duplicates, %d dropped", h.hca.name(), h.qpn, c.packetsSent(), c.packetsReceived(),
-                c.retries(), c.timeouts(), c.rnrNaksReceived(), c.duplicates(), c.dropped());
+        return String.format(
+                "%s QP %d: %,d packets sent, %,d received, %d retries, %d ACK timeouts, %d RNR NAKs"
+                        + " received, %d duplicates, %d dropped",
+                h.hca.name(),
+                h.qpn,
+                c.packetsSent(),
+                c.packetsReceived(),
+                c.retries(),
+                c.timeouts(),
+                c.rnrNaksReceived(),
+                c.duplicates(),
+                c.dropped());
     }
 
     /** Every measurement once, shorter, so the JIT has compiled the paths before the figures are taken. */

@@ -32,27 +32,38 @@ final class RcFabric implements AutoCloseable {
 
     RcFabric() throws Exception {
         InProcessLinkTransport transport = new InProcessLinkTransport("rc-bench-" + System.nanoTime());
-        h1 = new HcaDevice(hca("h1", 0x100, new LinkPlan(1, "s1", 1, "s1", true)), transport,
+        h1 = new HcaDevice(
+                hca("h1", 0x100, new LinkPlan(1, "s1", 1, "s1", true)), transport, new SimpleMeterRegistry());
+        h2 = new HcaDevice(
+                hca("h2", 0x200, new LinkPlan(1, "s1", 2, "s1", true)), transport, new SimpleMeterRegistry());
+        SwitchDevice s1 = new SwitchDevice(
+                new DeviceConfig(
+                        "s1",
+                        "switch",
+                        0x300,
+                        0x300,
+                        "s1",
+                        List.of(PortConfig.defaults(1), PortConfig.defaults(2)),
+                        List.of(new LinkPlan(1, "h1", 1, null, false), new LinkPlan(2, "h2", 1, null, false)),
+                        "s1",
+                        List.of(),
+                        Optional.of(new SwitchOptions(true, 64, 16))),
+                transport,
                 new SimpleMeterRegistry());
-        h2 = new HcaDevice(hca("h2", 0x200, new LinkPlan(1, "s1", 2, "s1", true)), transport,
-                new SimpleMeterRegistry());
-        SwitchDevice s1 = new SwitchDevice(new DeviceConfig("s1", "switch", 0x300, 0x300, "s1",
-                List.of(PortConfig.defaults(1), PortConfig.defaults(2)),
-                List.of(new LinkPlan(1, "h1", 1, null, false), new LinkPlan(2, "h2", 1, null, false)), "s1",
-                List.of(), Optional.of(new SwitchOptions(true, 64, 16))), transport, new SimpleMeterRegistry());
         for (Device d : List.<Device>of(s1, h1, h2)) {
             vertx.deployVerticle(d).await(10, TimeUnit.SECONDS);
         }
         for (HcaDevice h : List.of(h1, h2)) {
-            OnLoop.await(h.name() + " LinkUp",
+            OnLoop.await(
+                    h.name() + " LinkUp",
                     () -> OnLoop.call(h, () -> h.port(1).physicalState()) == PortInfo.PHYS_STATE_LINK_UP);
         }
         new LineSm(h1, H1_LID).bringUpLine(H1_LID, S1_LID, H2_LID);
     }
 
     private static DeviceConfig hca(String name, long guid, LinkPlan link) {
-        return new DeviceConfig(name, "hca", guid, guid, name, List.of(PortConfig.defaults(1)), List.of(link), name,
-                List.of());
+        return new DeviceConfig(
+                name, "hca", guid, guid, name, List.of(PortConfig.defaults(1)), List.of(link), name, List.of());
     }
 
     @Override

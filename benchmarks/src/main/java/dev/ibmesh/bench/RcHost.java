@@ -44,8 +44,8 @@ final class RcHost {
         int pd = verbs.allocPd();
         this.cq = verbs.createCq(2 * (SEND_DEPTH + RECV_DEPTH));
         this.mr = verbs.regMr(pd, VA, MR_LEN, EnumSet.allOf(Access.class));
-        this.qpn = verbs.createQp(new QpInitAttr(QpType.RC, pd, cq, cq,
-                new QpCaps(SEND_DEPTH, RECV_DEPTH, 1, 1, INLINE), false));
+        this.qpn = verbs.createQp(
+                new QpInitAttr(QpType.RC, pd, cq, cq, new QpCaps(SEND_DEPTH, RECV_DEPTH, 1, 1, INLINE), false));
     }
 
     static RcHost open(HcaDevice hca) {
@@ -56,12 +56,32 @@ final class RcHost {
     void connect(RcHost remote, int remoteLid) {
         int remoteQpn = remote.qpn;
         OnLoop.call(hca, () -> {
-            verbs.modifyQp(qpn, new QpAttr().state(QpState.INIT).pkeyIndex(0).port(1)
-                    .accessFlags(EnumSet.of(Access.REMOTE_WRITE, Access.REMOTE_READ, Access.REMOTE_ATOMIC)));
-            verbs.modifyQp(qpn, new QpAttr().state(QpState.RTR).av(AddressVector.local(remoteLid, 0, 1))
-                    .pathMtu(Mtu.MTU_4096).destQpn(remoteQpn).rqPsn(0).maxDestRdAtomic(16).minRnrTimer(1));
-            verbs.modifyQp(qpn, new QpAttr().state(QpState.RTS).sqPsn(0).timeout(14).retryCnt(7).rnrRetry(7)
-                    .maxRdAtomic(16));
+            verbs.modifyQp(
+                    qpn,
+                    new QpAttr()
+                            .state(QpState.INIT)
+                            .pkeyIndex(0)
+                            .port(1)
+                            .accessFlags(EnumSet.of(Access.REMOTE_WRITE, Access.REMOTE_READ, Access.REMOTE_ATOMIC)));
+            verbs.modifyQp(
+                    qpn,
+                    new QpAttr()
+                            .state(QpState.RTR)
+                            .av(AddressVector.local(remoteLid, 0, 1))
+                            .pathMtu(Mtu.MTU_4096)
+                            .destQpn(remoteQpn)
+                            .rqPsn(0)
+                            .maxDestRdAtomic(16)
+                            .minRnrTimer(1));
+            verbs.modifyQp(
+                    qpn,
+                    new QpAttr()
+                            .state(QpState.RTS)
+                            .sqPsn(0)
+                            .timeout(14)
+                            .retryCnt(7)
+                            .rnrRetry(7)
+                            .maxRdAtomic(16));
             return null;
         });
     }

@@ -28,8 +28,11 @@ final class SendStream extends LoopPump {
         this.count = count;
         this.depth = depth;
         for (int i = 0; i < BATCH; i++) {
-            batch.add(SendWr.builder(BATCH, opcode).sge(host.sge(0, size)).remote(remoteAddr, rkey)
-                    .signaled(i == BATCH - 1).build());
+            batch.add(SendWr.builder(BATCH, opcode)
+                    .sge(host.sge(0, size))
+                    .remote(remoteAddr, rkey)
+                    .signaled(i == BATCH - 1)
+                    .build());
         }
     }
 
@@ -63,8 +66,8 @@ final class SendStream extends LoopPump {
     private List<SendWr> lastBatch(int n) {
         List<SendWr> last = new ArrayList<>(batch.subList(0, n - 1));
         SendWr t = batch.get(BATCH - 1);
-        last.add(new SendWr(n, t.opcode(), t.sgList(), t.inlineData(), true, false, 0, 0, t.remoteAddr(), t.rkey(),
-                0, 0, null));
+        last.add(new SendWr(
+                n, t.opcode(), t.sgList(), t.inlineData(), true, false, 0, 0, t.remoteAddr(), t.rkey(), 0, 0, null));
         return last;
     }
 }

@@ -12,25 +12,32 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code ibmesh decode FILE}: one line per captured frame, marks on every frame whose VCRC, ICRC, LPCRC, PktLen or
  * LVer is wrong, and a summary line. Reads the pcap/ERF files ibmesh and Mellanox ibdump write.
  */
-@Command(name = "decode", mixinStandardHelpOptions = true,
+@Command(
+        name = "decode",
+        mixinStandardHelpOptions = true,
         description = "Decode an InfiniBand trace (pcap with ERF records, as ibdump and ibmesh write them).",
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:the file was read (CRC errors in packets do not change this)",
-            "1:the file is missing, truncated or not an ERF trace", "2:wrong usage"})
+        exitCodeList = {
+            "0:the file was read (CRC errors in packets do not change this)",
+            "1:the file is missing, truncated or not an ERF trace",
+            "2:wrong usage"
+        })
 final class DecodeCommand implements Callable<Integer> {
     @Parameters(paramLabel = "FILE", description = "The trace to decode.")
     Path file;
 
-    @Option(names = {"-v", "--verbose"}, description = "Print every field of every header, MAD and attribute.")
+    @Option(
+            names = {"-v", "--verbose"},
+            description = "Print every field of every header, MAD and attribute.")
     boolean verbose;
 
     @Spec
@@ -62,12 +69,19 @@ final class DecodeCommand implements Callable<Integer> {
     }
 
     private void print(PrintWriter out, int number, TraceRecord r, long relativeNanos, Tally tally) {
-        FrameDescription d = r.type().equals(ErfType.INFINIBAND_LINK) ? FrameDescriber.linkPacket(r.packet())
+        FrameDescription d = r.type().equals(ErfType.INFINIBAND_LINK)
+                ? FrameDescriber.linkPacket(r.packet())
                 : FrameDescriber.dataPacket(r.packet());
         tally.count(d);
-        StringBuilder line = new StringBuilder(String.format("%5d %d.%09d %-7s %s %4d  %s", number,
-                relativeNanos / 1_000_000_000L, relativeNanos % 1_000_000_000L, r.port().display(),
-                r.direction().name().toLowerCase(java.util.Locale.ROOT), r.length(), d.summary()));
+        StringBuilder line = new StringBuilder(String.format(
+                "%5d %d.%09d %-7s %s %4d  %s",
+                number,
+                relativeNanos / 1_000_000_000L,
+                relativeNanos % 1_000_000_000L,
+                r.port().display(),
+                r.direction().name().toLowerCase(java.util.Locale.ROOT),
+                r.length(),
+                d.summary()));
         for (Defect defect : Defect.values()) {
             if (d.defects().contains(defect)) {
                 line.append("  [").append(defect.mark()).append(']');
@@ -75,8 +89,9 @@ final class DecodeCommand implements Callable<Integer> {
         }
         out.println(line);
         if (verbose) {
-            out.println(String.format("        time=%d.%09d erf-type=%s", r.timestampNanos() / 1_000_000_000L,
-                    r.timestampNanos() % 1_000_000_000L, r.type()));
+            out.println(String.format(
+                    "        time=%d.%09d erf-type=%s",
+                    r.timestampNanos() / 1_000_000_000L, r.timestampNanos() % 1_000_000_000L, r.type()));
             for (String detail : d.details()) {
                 out.println("        " + detail);
             }
@@ -99,7 +114,8 @@ final class DecodeCommand implements Callable<Integer> {
         }
 
         String summary() {
-            return String.format("summary: %d packets read, %d with CRC errors, %d with other defects",
+            return String.format(
+                    "summary: %d packets read, %d with CRC errors, %d with other defects",
                     packets, crcErrors, otherDefects);
         }
     }

@@ -19,7 +19,9 @@ import picocli.CommandLine.Spec;
  * {@code ibmesh device --topology T --name N}: one device of a topology as a standalone service (what a container
  * runs). Its VirtualLink server listens on the device's {@code listen} address; it dials its peers at theirs.
  */
-@Command(name = "device", mixinStandardHelpOptions = true,
+@Command(
+        name = "device",
+        mixinStandardHelpOptions = true,
         description = "Run one device of a topology as a service; links go to its peers over the network.")
 final class DeviceCommand implements Callable<Integer> {
     @Option(names = "--topology", required = true, paramLabel = "FILE", description = "The topology file.")
@@ -28,7 +30,9 @@ final class DeviceCommand implements Callable<Integer> {
     @Option(names = "--name", required = true, paramLabel = "NAME", description = "The device to run.")
     String name;
 
-    @Option(names = "--http", paramLabel = "PORT",
+    @Option(
+            names = "--http",
+            paramLabel = "PORT",
             description = "Port for /metrics and /health; default: the device's http in the topology, else 9100.")
     Integer httpPort;
 
@@ -56,9 +60,19 @@ final class DeviceCommand implements Callable<Integer> {
         }
         DeviceSpec d = t.device(name).orElseThrow();
         int http = httpPort != null ? httpPort : d.http().orElse(9100);
-        spec.commandLine().getOut().printf("ibmesh device: %s (%s, %d ports) listening on %s%n", name, config.kind(),
-                config.ports().size(), config.listenAddress());
-        return ServiceRunner.run(List.of(config), new NettyLinkTransport(), service, umad.server(Optional.empty()), http,
-                spec.commandLine().getOut(), spec.commandLine().getErr(), "device");
+        spec.commandLine()
+                .getOut()
+                .printf(
+                        "ibmesh device: %s (%s, %d ports) listening on %s%n",
+                        name, config.kind(), config.ports().size(), config.listenAddress());
+        return ServiceRunner.run(
+                List.of(config),
+                new NettyLinkTransport(),
+                service,
+                umad.server(Optional.empty()),
+                http,
+                spec.commandLine().getOut(),
+                spec.commandLine().getErr(),
+                "device");
     }
 }

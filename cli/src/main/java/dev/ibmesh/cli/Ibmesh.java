@@ -4,7 +4,10 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** The ibmesh command line. Each service and tool is a subcommand. */
-@Command(name = "ibmesh", mixinStandardHelpOptions = true, versionProvider = Ibmesh.Version.class,
+@Command(
+        name = "ibmesh",
+        mixinStandardHelpOptions = true,
+        versionProvider = Ibmesh.Version.class,
         description = "InfiniBand fabric emulator and conformance tester.",
         subcommands = {DecodeCommand.class, UpCommand.class, DeviceCommand.class, CommandLine.HelpCommand.class})
 public final class Ibmesh {

@@ -23,18 +23,25 @@ import java.util.concurrent.TimeUnit;
  * process is told to stop (SIGINT or SIGTERM), and shuts down gracefully: links closed cleanly, servers stopped.
  */
 final class ServiceRunner {
-    private ServiceRunner() {
-    }
+    private ServiceRunner() {}
 
-    static int run(List<DeviceConfig> devices, LinkTransport transport, ServiceOptions options,
-                   Optional<UmadServerOptions> umad, int httpPort, PrintWriter out, PrintWriter err, String command) {
+    static int run(
+            List<DeviceConfig> devices,
+            LinkTransport transport,
+            ServiceOptions options,
+            Optional<UmadServerOptions> umad,
+            int httpPort,
+            PrintWriter out,
+            PrintWriter err,
+            String command) {
         String httpHost = options.httpHost;
         Path captureDir = options.captureDir;
         Vertx vertx = Vertx.vertx();
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         Fabric fabric;
         try {
-            fabric = Fabric.start(vertx, devices, new DeviceKinds(), transport, registry).await(60, TimeUnit.SECONDS);
+            fabric = Fabric.start(vertx, devices, new DeviceKinds(), transport, registry)
+                    .await(60, TimeUnit.SECONDS);
         } catch (Exception e) {
             err.println("ibmesh " + command + ": devices did not start: " + e.getMessage());
             vertx.close();
@@ -45,21 +52,25 @@ final class ServiceRunner {
                 d.loop().execute(() -> d.ports().forEach(p -> p.pacing(true)));
             }
         }
-        ObservabilityServer http = new ObservabilityServer(vertx, registry, fabric::health,
-                new CaptureControl(fabric, captureDir));
+        ObservabilityServer http =
+                new ObservabilityServer(vertx, registry, fabric::health, new CaptureControl(fabric, captureDir));
         int bound;
         try {
             bound = http.start(httpHost, httpPort).await(10, TimeUnit.SECONDS);
         } catch (Exception e) {
-            err.println("ibmesh " + command + ": cannot serve HTTP on " + httpHost + ":" + httpPort + ": " + e.getMessage());
+            err.println("ibmesh " + command + ": cannot serve HTTP on " + httpHost + ":" + httpPort + ": "
+                    + e.getMessage());
             fabric.stop();
             vertx.close();
             return Ibmesh.EXIT_BAD_INPUT;
         }
-        out.printf("ibmesh %s: %d device(s) running; metrics at http://%s:%d/metrics, health at /health%n", command,
-                devices.size(), httpHost, bound);
-        out.printf("ibmesh %s: capture a port with: curl -X POST 'http://%s:%d/capture/start?device=NAME&port=N&file=NAME.pcap'"
-                + " (traces go to %s)%n", command, httpHost, bound, captureDir.toAbsolutePath());
+        out.printf(
+                "ibmesh %s: %d device(s) running; metrics at http://%s:%d/metrics, health at /health%n",
+                command, devices.size(), httpHost, bound);
+        out.printf(
+                "ibmesh %s: capture a port with: curl -X POST 'http://%s:%d/capture/start?device=NAME&port=N&file=NAME.pcap'"
+                        + " (traces go to %s)%n",
+                command, httpHost, bound, captureDir.toAbsolutePath());
         if (umad.isPresent()) {
             UmadServerOptions u = umad.get();
             UmadServer server;
@@ -73,25 +84,28 @@ final class ServiceRunner {
                 return Ibmesh.EXIT_BAD_INPUT;
             }
             if (server != null) {
-                out.printf("ibmesh %s: umad endpoint on udp %s:%d; attach OpenFabrics tools with: IBSIM_SERVER_NAME=%s "
-                        + "IBSIM_SERVER_PORT=%d SIM_HOST=<device> ibsim-run opensm%n", command, u.host(), u.port(),
-                        u.host(), u.port());
+                out.printf(
+                        "ibmesh %s: umad endpoint on udp %s:%d; attach OpenFabrics tools with: IBSIM_SERVER_NAME=%s "
+                                + "IBSIM_SERVER_PORT=%d SIM_HOST=<device> ibsim-run opensm%n",
+                        command, u.host(), u.port(), u.host(), u.port());
             }
         }
         out.println("ibmesh " + command + ": press Ctrl-C to stop");
         out.flush();
         CountDownLatch stopped = new CountDownLatch(1);
-        Thread hook = new Thread(() -> {
-            try {
-                http.stop().await(5, TimeUnit.SECONDS);
-                fabric.stop().await(10, TimeUnit.SECONDS);
-                vertx.close().await(10, TimeUnit.SECONDS);
-            } catch (Exception ignored) {
-                // Shutting down anyway.
-            } finally {
-                stopped.countDown();
-            }
-        }, "ibmesh-shutdown");
+        Thread hook = new Thread(
+                () -> {
+                    try {
+                        http.stop().await(5, TimeUnit.SECONDS);
+                        fabric.stop().await(10, TimeUnit.SECONDS);
+                        vertx.close().await(10, TimeUnit.SECONDS);
+                    } catch (Exception ignored) {
+                        // Shutting down anyway.
+                    } finally {
+                        stopped.countDown();
+                    }
+                },
+                "ibmesh-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
             stopped.await();

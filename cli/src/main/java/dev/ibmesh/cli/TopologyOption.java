@@ -14,8 +14,7 @@ import java.util.Map;
 
 /** Loads a topology file for a command, printing every problem in it as file:line:col. */
 final class TopologyOption {
-    private TopologyOption() {
-    }
+    private TopologyOption() {}
 
     /** The topology, or null after printing why it cannot be used. */
     static Topology load(Path file, PrintWriter err, String command) {
@@ -24,7 +23,9 @@ final class TopologyOption {
             return null;
         }
         try {
-            return TopologyLoader.load(file, DeviationCatalog.of(Map.of("switch", SwitchDeviation.labels(), "hca", HcaDeviation.labels())));
+            return TopologyLoader.load(
+                    file,
+                    DeviationCatalog.of(Map.of("switch", SwitchDeviation.labels(), "hca", HcaDeviation.labels())));
         } catch (TopologyException e) {
             err.println("ibmesh " + command + ": " + file + " is not a valid topology:");
             for (TopologyProblem p : e.problems()) {

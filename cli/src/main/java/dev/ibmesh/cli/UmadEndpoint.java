@@ -28,8 +28,7 @@ import java.util.List;
  * place for host software, as it has been since the endpoint exists; a switch is one SIM_HOST away.
  */
 final class UmadEndpoint {
-    private UmadEndpoint() {
-    }
+    private UmadEndpoint() {}
 
     /** Starts the server; an empty future value when the fabric has no device to attach host software to. */
     static Future<UmadServer> start(Vertx vertx, Fabric fabric, UmadServerOptions options, MeterRegistry registry) {

@@ -6,13 +6,19 @@ import picocli.CommandLine.Option;
 
 /** Where the umad endpoint (ibsim's client protocol, for OpenSM and infiniband-diags) listens, or that it does not. */
 final class UmadOptions {
-    @Option(names = "--umad-port", paramLabel = "PORT",
-            description = "UDP port of the umad endpoint: run OpenFabrics tools with ibsim-run, IBSIM_SERVER_NAME=HOST, "
-                    + "IBSIM_SERVER_PORT=PORT and SIM_HOST=<device>[@port]. It also takes the next 10 ports, one "
-                    + "per client. Default for up: 7070 (ibsim's); device serves it only when given.")
+    @Option(
+            names = "--umad-port",
+            paramLabel = "PORT",
+            description =
+                    "UDP port of the umad endpoint: run OpenFabrics tools with ibsim-run, IBSIM_SERVER_NAME=HOST, "
+                            + "IBSIM_SERVER_PORT=PORT and SIM_HOST=<device>[@port]. It also takes the next 10 ports, one "
+                            + "per client. Default for up: 7070 (ibsim's); device serves it only when given.")
     Integer port;
 
-    @Option(names = "--umad-host", paramLabel = "HOST", defaultValue = "127.0.0.1",
+    @Option(
+            names = "--umad-host",
+            paramLabel = "HOST",
+            defaultValue = "127.0.0.1",
             description = "Address of the umad endpoint. Default: ${DEFAULT-VALUE}; 0.0.0.0 in a container.")
     String host;
 

@@ -15,13 +15,18 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code ibmesh up TOPOLOGY}: every device of a fabric in this JVM, linked in-process, until interrupted. */
-@Command(name = "up", mixinStandardHelpOptions = true,
+@Command(
+        name = "up",
+        mixinStandardHelpOptions = true,
         description = "Start every device of a topology (YAML or ibnetdiscover/ibsim net file) in this JVM.")
 final class UpCommand implements Callable<Integer> {
     @Parameters(paramLabel = "TOPOLOGY", description = "The topology file.")
     Path topology;
 
-    @Option(names = "--http", paramLabel = "PORT", defaultValue = "9100",
+    @Option(
+            names = "--http",
+            paramLabel = "PORT",
+            defaultValue = "9100",
             description = "Port for /metrics and /health (0 picks a free one). Default: ${DEFAULT-VALUE}.")
     int httpPort;
 
@@ -31,9 +36,11 @@ final class UpCommand implements Callable<Integer> {
     @Mixin
     UmadOptions umad;
 
-    @Option(names = "--no-sm", description = "Start without ibmesh's own subnet manager, so that an SM attached through "
-            + "the umad endpoint (OpenSM) is master. ibmesh has no subnet manager of its own yet, so today every "
-            + "fabric starts this way.")
+    @Option(
+            names = "--no-sm",
+            description = "Start without ibmesh's own subnet manager, so that an SM attached through "
+                    + "the umad endpoint (OpenSM) is master. ibmesh has no subnet manager of its own yet, so today every "
+                    + "fabric starts this way.")
     boolean noSm;
 
     @Spec
@@ -45,10 +52,19 @@ final class UpCommand implements Callable<Integer> {
         if (t == null) {
             return Ibmesh.EXIT_BAD_INPUT;
         }
-        spec.commandLine().getOut().printf("ibmesh up: %s: %d devices, %d links%n", topology, t.devices().size(),
-                t.links().size());
-        return ServiceRunner.run(FabricPlan.embedded(t), new InProcessLinkTransport("up"), service,
-                umad.server(Optional.of(UmadServerOptions.DEFAULT_PORT)), httpPort,
-                spec.commandLine().getOut(), spec.commandLine().getErr(), "up");
+        spec.commandLine()
+                .getOut()
+                .printf(
+                        "ibmesh up: %s: %d devices, %d links%n",
+                        topology, t.devices().size(), t.links().size());
+        return ServiceRunner.run(
+                FabricPlan.embedded(t),
+                new InProcessLinkTransport("up"),
+                service,
+                umad.server(Optional.of(UmadServerOptions.DEFAULT_PORT)),
+                httpPort,
+                spec.commandLine().getOut(),
+                spec.commandLine().getErr(),
+                "up");
     }
 }

@@ -35,9 +35,16 @@ class DecodeCommandTest {
         for (int i = 0; i < ExampleTrace.GOOD_DATA_FRAMES + 2; i++) {
             assertTrue(!lines.get(i).contains("[BAD") && !lines.get(i).contains("MALFORMED"), lines.get(i));
         }
-        assertTrue(lines.get(0).contains("RC_ACKNOWLEDGE QP=0x870408 PSN=13896277 ACK credits=invalid MSN=1"), lines.get(0));
-        assertTrue(lines.get(3).contains("SubnMgtDR Get SMInfo mod=0x00000000 status=0x0000 ok D=0 hop=1/2"), lines.get(3));
-        assertTrue(lines.get(6).contains("SubnMgtDR GetResp NodeInfo") && lines.get(6).contains("D=1"), lines.get(6));
+        assertTrue(
+                lines.get(0).contains("RC_ACKNOWLEDGE QP=0x870408 PSN=13896277 ACK credits=invalid MSN=1"),
+                lines.get(0));
+        assertTrue(
+                lines.get(3).contains("SubnMgtDR Get SMInfo mod=0x00000000 status=0x0000 ok D=0 hop=1/2"),
+                lines.get(3));
+        assertTrue(
+                lines.get(6).contains("SubnMgtDR GetResp NodeInfo")
+                        && lines.get(6).contains("D=1"),
+                lines.get(6));
         assertTrue(lines.get(9).contains("PerfMgt GetResp PortCounters"), lines.get(9));
         assertTrue(lines.get(18).contains("FC-INIT VL0 FCTBS=0 FCCL=2048"), lines.get(18));
         String badIcrc = lines.get(20);
@@ -53,7 +60,11 @@ class DecodeCommandTest {
         Files.write(trace, ExampleTrace.bytes());
         CliRun run = CliRun.of("decode", "-v", trace.toString());
         assertEquals(0, run.exit(), run.err());
-        assertTrue(run.out().contains("BTH opCode=RC_ACKNOWLEDGE solicitedEvent=false migReq=false padCnt=0 tver=0 pKey=65535(0xFFFF)"), run.out());
+        assertTrue(
+                run.out()
+                        .contains(
+                                "BTH opCode=RC_ACKNOWLEDGE solicitedEvent=false migReq=false padCnt=0 tver=0 pKey=65535(0xFFFF)"),
+                run.out());
         assertTrue(run.out().contains("AETH syndrome=31(0x1F) msn=1"), run.out());
         assertTrue(run.out().contains("initialPath=[2,3]"), run.out());
     }
@@ -91,5 +102,4 @@ class DecodeCommandTest {
         assertEquals(2, run.exit());
         assertTrue(run.err().contains("Missing required parameter: 'FILE'"), run.err());
     }
-
 }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import io.vertx.core.json.JsonObject;
 import dev.ibmesh.proto.verbs.v1.DeviceAttr;
 import dev.ibmesh.proto.verbs.v1.PortState;
 import dev.ibmesh.proto.verbs.v1.QueryDeviceRequest;
@@ -15,6 +14,7 @@ import dev.ibmesh.runtime.topology.Guids;
 import io.grpc.ManagedChannel;
 import io.grpc.ManagedChannelBuilder;
 import io.grpc.StatusRuntimeException;
+import io.vertx.core.json.JsonObject;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -53,13 +53,16 @@ class DeviceServiceTest {
         int httpA = freePort();
         int httpB = freePort();
         Path topology = dir.resolve("pair.yaml");
-        Files.writeString(topology, String.join("\n",
-                "devices:",
-                "  - {name: a, kind: hca, ports: 1, listen: 127.0.0.1:" + linkA + ", http: " + httpA + "}",
-                "  - {name: b, kind: hca, ports: 1, listen: 127.0.0.1:" + linkB + ", http: " + httpB + "}",
-                "links:",
-                "  - ends: [a/1, b/1]",
-                ""));
+        Files.writeString(
+                topology,
+                String.join(
+                        "\n",
+                        "devices:",
+                        "  - {name: a, kind: hca, ports: 1, listen: 127.0.0.1:" + linkA + ", http: " + httpA + "}",
+                        "  - {name: b, kind: hca, ports: 1, listen: 127.0.0.1:" + linkB + ", http: " + httpB + "}",
+                        "links:",
+                        "  - ends: [a/1, b/1]",
+                        ""));
         start(topology, "a", dir);
         Process b = start(topology, "b", dir);
         awaitPort(httpA, "Init");
@@ -80,17 +83,35 @@ class DeviceServiceTest {
     void upRunsTheWholeFatTreeInOneProcess(@TempDir Path dir) throws Exception {
         int httpPort = freePort();
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        children.add(new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), Ibmesh.class.getName(), "up",
-                Path.of("..", "examples", "topologies", "fat-tree-2-level.yaml").toString(), "--http", Integer.toString(httpPort),
-                "--capture-dir", dir.toString(), "--no-umad").redirectErrorStream(true)
-                .redirectOutput(dir.resolve("up.log").toFile()).start());
+        children.add(new ProcessBuilder(
+                        java,
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        Ibmesh.class.getName(),
+                        "up",
+                        Path.of("..", "examples", "topologies", "fat-tree-2-level.yaml")
+                                .toString(),
+                        "--http",
+                        Integer.toString(httpPort),
+                        "--capture-dir",
+                        dir.toString(),
+                        "--no-umad")
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("up.log").toFile())
+                .start());
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (true) {
             try {
-                JsonObject devices = new JsonObject(http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + httpPort + "/health"))
-                        .build(), HttpResponse.BodyHandlers.ofString()).body()).getJsonObject("devices");
-                long trained = devices.fieldNames().stream().flatMap(d -> devices.getJsonObject(d).getJsonObject("ports")
-                        .stream()).filter(p -> "Init".equals(((JsonObject) p.getValue()).getString("portState"))).count();
+                JsonObject devices = new JsonObject(http.send(
+                                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + httpPort + "/health"))
+                                                .build(),
+                                        HttpResponse.BodyHandlers.ofString())
+                                .body())
+                        .getJsonObject("devices");
+                long trained = devices.fieldNames().stream()
+                        .flatMap(d -> devices.getJsonObject(d).getJsonObject("ports").stream())
+                        .filter(p -> "Init".equals(((JsonObject) p.getValue()).getString("portState")))
+                        .count();
                 if (trained == 32) { // 16 links, two ends each
                     break;
                 }
@@ -119,8 +140,11 @@ class DeviceServiceTest {
         Files.writeString(bad, "devices:\n  - {name: s, kind: switch, ports: 2, deviations: [be-nice]}\nlinks: []\n");
         CliRun run = CliRun.of("up", bad.toString());
         assertEquals(1, run.exit());
-        assertTrue(run.err().contains("dev.yaml:2:") && run.err().contains("be-nice")
-                && run.err().contains("accept-reserved-link-width-enabled"), run.err());
+        assertTrue(
+                run.err().contains("dev.yaml:2:")
+                        && run.err().contains("be-nice")
+                        && run.err().contains("accept-reserved-link-width-enabled"),
+                run.err());
     }
 
     @Test
@@ -143,9 +167,21 @@ class DeviceServiceTest {
 
     private Process start(Path topology, String name, Path dir) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), Ibmesh.class.getName(),
-                "device", "--topology", topology.toString(), "--name", name, "--http-host", "127.0.0.1")
-                .redirectErrorStream(true).redirectOutput(dir.resolve(name + "-" + children.size() + ".log").toFile())
+        Process p = new ProcessBuilder(
+                        java,
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        Ibmesh.class.getName(),
+                        "device",
+                        "--topology",
+                        topology.toString(),
+                        "--name",
+                        name,
+                        "--http-host",
+                        "127.0.0.1")
+                .redirectErrorStream(true)
+                .redirectOutput(
+                        dir.resolve(name + "-" + children.size() + ".log").toFile())
                 .start();
         children.add(p);
         return p;
@@ -157,12 +193,18 @@ class DeviceServiceTest {
         String last = "no answer";
         while (System.nanoTime() < deadline) {
             try {
-                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + httpPort + "/health"))
-                        .timeout(java.time.Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> r = http.send(
+                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + httpPort + "/health"))
+                                .timeout(java.time.Duration.ofSeconds(2))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
                 last = r.body();
                 JsonObject devices = new JsonObject(r.body()).getJsonObject("devices");
                 String name = devices.fieldNames().iterator().next();
-                if (portState.equals(devices.getJsonObject(name).getJsonObject("ports").getJsonObject("1").getString("portState"))) {
+                if (portState.equals(devices.getJsonObject(name)
+                        .getJsonObject("ports")
+                        .getJsonObject("1")
+                        .getString("portState"))) {
                     return;
                 }
             } catch (IOException notYet) {
@@ -173,21 +215,28 @@ class DeviceServiceTest {
         fail("port 1 behind http " + httpPort + " never reached " + portState + "; last: " + last);
     }
 
-
     /** The HCA serves its verbs over gRPC on its link address, next to the VirtualLink service. */
     private static void assertVerbsServed(int port, long nodeGuid) throws InterruptedException {
-        ManagedChannel channel = ManagedChannelBuilder.forAddress("127.0.0.1", port).usePlaintext().build();
+        ManagedChannel channel = ManagedChannelBuilder.forAddress("127.0.0.1", port)
+                .usePlaintext()
+                .build();
         try {
-            VerbsGrpc.VerbsBlockingStub verbs = VerbsGrpc.newBlockingStub(channel)
-                    .withDeadlineAfter(10, TimeUnit.SECONDS);
+            VerbsGrpc.VerbsBlockingStub verbs =
+                    VerbsGrpc.newBlockingStub(channel).withDeadlineAfter(10, TimeUnit.SECONDS);
             DeviceAttr device = verbs.queryDevice(QueryDeviceRequest.getDefaultInstance());
             assertEquals(nodeGuid, device.getNodeGuid());
             assertEquals(1, device.getPhysPortCnt());
-            assertEquals(PortState.PORT_INIT, verbs.queryPort(QueryPortRequest.newBuilder().setPortNum(1).build())
-                    .getState(), "trained, no SM yet");
-            StatusRuntimeException e = assertThrows(StatusRuntimeException.class,
-                    () -> verbs.queryPort(QueryPortRequest.newBuilder().setPortNum(9).build()));
-            assertTrue(e.getStatus().getDescription().contains("9"), e.getStatus().toString());
+            assertEquals(
+                    PortState.PORT_INIT,
+                    verbs.queryPort(QueryPortRequest.newBuilder().setPortNum(1).build())
+                            .getState(),
+                    "trained, no SM yet");
+            StatusRuntimeException e = assertThrows(
+                    StatusRuntimeException.class,
+                    () -> verbs.queryPort(
+                            QueryPortRequest.newBuilder().setPortNum(9).build()));
+            assertTrue(
+                    e.getStatus().getDescription().contains("9"), e.getStatus().toString());
         } finally {
             channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
         }

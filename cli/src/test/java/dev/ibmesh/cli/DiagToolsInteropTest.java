@@ -64,7 +64,9 @@ class DiagToolsInteropTest {
         assertEquals("49152", field(info, "LinearFdbCap"));
         assertEquals("1", field(info, "EnhancedPort0"));
         int top = Integer.parseInt(field(info, "LinearFdbTop"));
-        assertEquals(seen.lids.values().stream().mapToInt(Integer::intValue).max().orElseThrow(), top,
+        assertEquals(
+                seen.lids.values().stream().mapToInt(Integer::intValue).max().orElseThrow(),
+                top,
                 "OpenSM set LinearFDBTop to the highest LID it gave");
         OfedTools.Run port0 = f.run("h1", "smpquery", "portinfo", Integer.toString(lid(sw1, 0)), "0");
         assertEquals(0, port0.exitCode(), port0::toString);
@@ -104,8 +106,10 @@ class DiagToolsInteropTest {
         DeviceSpec sw1 = f.topology.device("sw1").orElseThrow();
         String routes = ok("ibroute", Integer.toString(lid(sw1, 0)));
         DeviceSpec h2 = f.topology.device("h2").orElseThrow();
-        assertTrue(routes.contains(String.format("%03d : (Channel Adapter portguid 0x%016x: '%s')", 2, h2.portGuid(1),
-                h2.nodeDescription())), routes);
+        assertTrue(
+                routes.contains(String.format(
+                        "%03d : (Channel Adapter portguid 0x%016x: '%s')", 2, h2.portGuid(1), h2.nodeDescription())),
+                routes);
     }
 
     private int lid(DeviceSpec d, int port) {
@@ -120,7 +124,8 @@ class DiagToolsInteropTest {
 
     /** The value of a "Name:.....value" line of smpquery/perfquery output. */
     static String field(String text, String name) {
-        Matcher m = Pattern.compile("(?m)^" + Pattern.quote(name) + ":\\.+(.*)$").matcher(text);
+        Matcher m =
+                Pattern.compile("(?m)^" + Pattern.quote(name) + ":\\.+(.*)$").matcher(text);
         assertTrue(m.find(), name + " in\n" + text);
         return m.group(1).strip();
     }

@@ -26,16 +26,21 @@ final class ExampleTrace {
     /** Frames 1..18 are good; then the link packets; then the damaged ones. */
     static final int GOOD_DATA_FRAMES = KnownFrames.ALL.size();
 
-    private ExampleTrace() {
-    }
+    private ExampleTrace() {}
 
     static List<TraceRecord> records() {
         List<TraceRecord> records = new ArrayList<>();
         for (KnownFrames.KnownFrame f : KnownFrames.ALL) {
             add(records, ErfType.INFINIBAND, f.bytes());
         }
-        add(records, ErfType.INFINIBAND_LINK, FlowControlPacket.of(FlowControlPacket.OP_INIT, 0, 0, 2048).encode());
-        add(records, ErfType.INFINIBAND_LINK, FlowControlPacket.of(FlowControlPacket.OP_NORMAL, 72, 0, 2120).encode());
+        add(
+                records,
+                ErfType.INFINIBAND_LINK,
+                FlowControlPacket.of(FlowControlPacket.OP_INIT, 0, 0, 2048).encode());
+        add(
+                records,
+                ErfType.INFINIBAND_LINK,
+                FlowControlPacket.of(FlowControlPacket.OP_NORMAL, 72, 0, 2120).encode());
         // S1 with a damaged ICRC byte whose VCRC a hop regenerated: only the ICRC is wrong.
         byte[] badIcrc = KnownFrames.S1.bytes();
         badIcrc[284] ^= (byte) 0xFF;
@@ -46,8 +51,15 @@ final class ExampleTrace {
         badVcrc[29] ^= (byte) 0xFF;
         add(records, ErfType.INFINIBAND, badVcrc);
         // An RC SEND whose PktLen lies (CRCs are right over what was sent).
-        add(records, ErfType.INFINIBAND, PacketBuilder.iba(Lrh.of(0, 0, Lrh.LNH_IBA_LOCAL, 2, 1),
-                Bth.of(OpCode.RC_SEND_ONLY, 0xFFFF, 0x12, true, 5)).payload(new byte[16]).pktLen(4).build());
+        add(
+                records,
+                ErfType.INFINIBAND,
+                PacketBuilder.iba(
+                                Lrh.of(0, 0, Lrh.LNH_IBA_LOCAL, 2, 1),
+                                Bth.of(OpCode.RC_SEND_ONLY, 0xFFFF, 0x12, true, 5))
+                        .payload(new byte[16])
+                        .pktLen(4)
+                        .build());
         return records;
     }
 
@@ -63,7 +75,7 @@ final class ExampleTrace {
 
     private static void add(List<TraceRecord> records, ErfType type, byte[] frame) {
         int n = records.size();
-        records.add(new TraceRecord(START_NANOS + n * 1_250L, PortLabel.of(n % 2), n % 2 == 0 ? Direction.RX : Direction.TX,
-                type, frame));
+        records.add(new TraceRecord(
+                START_NANOS + n * 1_250L, PortLabel.of(n % 2), n % 2 == 0 ? Direction.RX : Direction.TX, type, frame));
     }
 }

@@ -13,8 +13,7 @@ import java.util.regex.Pattern;
  * GUID, port count, NodeDescription, and each cable's two ends (node GUID and port) with its active rate.
  */
 final class Ibnetdiscover {
-    record Node(String kind, long guid, int ports, String description) {
-    }
+    record Node(String kind, long guid, int ports, String description) {}
 
     /** A cable end: node GUID and port number. */
     record End(long guid, int port) implements Comparable<End> {
@@ -33,11 +32,11 @@ final class Ibnetdiscover {
     }
 
     // Switch	8 "S-0002c90200400ad0"		# "ibmesh switch sw1" enhanced port 0 lid 6 lmc 0
-    private static final Pattern NODE = Pattern.compile(
-            "^(Switch|Ca)\\s+(\\d+)\\s+\"[SH]-([0-9a-f]+)\"\\s+# \"(.*?)\"(?:.*\\blid (\\d+))?.*$");
+    private static final Pattern NODE =
+            Pattern.compile("^(Switch|Ca)\\s+(\\d+)\\s+\"[SH]-([0-9a-f]+)\"\\s+# \"(.*?)\"(?:.*\\blid (\\d+))?.*$");
     // [1]	"H-021b7738ec6d3d00"[1](21b7738ec6d3d01) 		# "ibmesh hca h1" lid 1 4xQDR
-    private static final Pattern SWITCH_PORT = Pattern.compile(
-            "^\\[(\\d+)\\]\\s+\"[SH]-([0-9a-f]+)\"\\[(\\d+)\\].*# \".*\" lid \\d+ (\\S+)$");
+    private static final Pattern SWITCH_PORT =
+            Pattern.compile("^\\[(\\d+)\\]\\s+\"[SH]-([0-9a-f]+)\"\\[(\\d+)\\].*# \".*\" lid \\d+ (\\S+)$");
     // [1](21b7738ec6d3d01) 	"S-0002c90200400ad0"[1]		# lid 1 lmc 0 "ibmesh switch sw1" lid 6 4xQDR
     private static final Pattern CA_PORT = Pattern.compile(
             "^\\[(\\d+)\\]\\(([0-9a-f]+)\\)\\s+\"[SH]-([0-9a-f]+)\"\\[(\\d+)\\]\\s+# lid (\\d+) .* (\\S+)$");
@@ -61,14 +60,18 @@ final class Ibnetdiscover {
                     out.lids.put(new End(current, 0), Integer.parseInt(m.group(5)));
                 }
             } else if ((m = SWITCH_PORT.matcher(line)).matches()) {
-                out.cables.add(Cable.of(new End(current, Integer.parseInt(m.group(1))),
-                        new End(Long.parseUnsignedLong(m.group(2), 16), Integer.parseInt(m.group(3))), m.group(4)));
+                out.cables.add(Cable.of(
+                        new End(current, Integer.parseInt(m.group(1))),
+                        new End(Long.parseUnsignedLong(m.group(2), 16), Integer.parseInt(m.group(3))),
+                        m.group(4)));
             } else if ((m = CA_PORT.matcher(line)).matches()) {
                 End here = new End(current, Integer.parseInt(m.group(1)));
                 out.portGuids.put(here, Long.parseUnsignedLong(m.group(2), 16));
                 out.lids.put(here, Integer.parseInt(m.group(5)));
-                out.cables.add(Cable.of(here, new End(Long.parseUnsignedLong(m.group(3), 16),
-                        Integer.parseInt(m.group(4))), m.group(6)));
+                out.cables.add(Cable.of(
+                        here,
+                        new End(Long.parseUnsignedLong(m.group(3), 16), Integer.parseInt(m.group(4))),
+                        m.group(6)));
             }
         }
         return out;

@@ -30,8 +30,11 @@ class IbsimComparisonTest {
 
             Path net = Files.writeString(f.dir.resolve("fabric.net"), new NetTopologyWriter().write(f.topology));
             int port = ThreadLocalRandom.current().nextInt(20_000, 60_000);
-            Process ibsim = new ProcessBuilder(OfedTools.which("ibsim"), "-s", "-r", "-l", Integer.toString(port), "-n",
-                    net.toString()).redirectErrorStream(true).redirectOutput(f.dir.resolve("ibsim.log").toFile()).start();
+            Process ibsim = new ProcessBuilder(
+                            OfedTools.which("ibsim"), "-s", "-r", "-l", Integer.toString(port), "-n", net.toString())
+                    .redirectErrorStream(true)
+                    .redirectOutput(f.dir.resolve("ibsim.log").toFile())
+                    .start();
             try {
                 Thread.sleep(500);
                 assertTrue(ibsim.isAlive(), () -> "ibsim exited: " + read(f.dir.resolve("ibsim.log")));

@@ -49,14 +49,25 @@ final class OfedFabric implements AutoCloseable {
         Topology t = TopologyLoader.load(topologyFile, DeviationCatalog.PERMISSIVE);
         Vertx vertx = Vertx.vertx();
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
-        Fabric fabric = Fabric.start(vertx, FabricPlan.embedded(t), new DeviceKinds(),
-                new InProcessLinkTransport("ofed-" + System.nanoTime()), registry).await(60, TimeUnit.SECONDS);
+        Fabric fabric = Fabric.start(
+                        vertx,
+                        FabricPlan.embedded(t),
+                        new DeviceKinds(),
+                        new InProcessLinkTransport("ofed-" + System.nanoTime()),
+                        registry)
+                .await(60, TimeUnit.SECONDS);
         Exception last = null;
         for (int attempt = 0; attempt < 10; attempt++) {
             int base = ThreadLocalRandom.current().nextInt(20_000, 60_000);
             try {
-                UmadServer server = UmadEndpoint.start(vertx, fabric, UmadServerOptions.defaults().withHost("127.0.0.1")
-                        .withPort(base), registry).await(10, TimeUnit.SECONDS);
+                UmadServer server = UmadEndpoint.start(
+                                vertx,
+                                fabric,
+                                UmadServerOptions.defaults()
+                                        .withHost("127.0.0.1")
+                                        .withPort(base),
+                                registry)
+                        .await(10, TimeUnit.SECONDS);
                 if (server != null) {
                     OfedFabric f = new OfedFabric(t, fabric, base, Files.createTempDirectory("ofed"), vertx);
                     f.awaitLinksUp();
@@ -76,7 +87,9 @@ final class OfedFabric implements AutoCloseable {
             for (LinkEnd end : List.of(link.a(), link.b())) {
                 Device d = device(end.port().device());
                 Port p = d.port(end.port().port());
-                FabricTestKit.await(end.port() + " LinkUp", 20_000,
+                FabricTestKit.await(
+                        end.port() + " LinkUp",
+                        20_000,
                         () -> onLoop(d, p::physicalState) == PortInfo.PHYS_STATE_LINK_UP);
             }
         }

@@ -41,13 +41,17 @@ class OpenSmDaemonInteropTest {
                     cut.disable();
                     return null;
                 });
-                FabricTestKit.await("h4 down", 10_000,
+                FabricTestKit.await(
+                        "h4 down",
+                        10_000,
                         () -> f.onLoop(h4, () -> h4.port(1).portState()) == PortInfo.PORT_STATE_DOWN);
                 f.onLoop(sw2, () -> {
                     cut.enable();
                     return null;
                 });
-                FabricTestKit.await("h4 Active again, by OpenSM's trap-driven sweep", 30_000,
+                FabricTestKit.await(
+                        "h4 Active again, by OpenSM's trap-driven sweep",
+                        30_000,
                         () -> f.onLoop(h4, () -> h4.port(1).portState()) == PortInfo.PORT_STATE_ACTIVE);
                 assertTrue(read(log).contains("num:128"), "OpenSM logged the trap it received");
             } finally {

@@ -41,8 +41,12 @@ class OpenSmInteropTest {
      *                (OpenSM on a managed switch)
      */
     @ParameterizedTest(name = "{0} from {1}")
-    @CsvSource({"two-switches-four-hcas.yaml, ''", "fat-tree-2-level.yaml, ''", "two-switches-four-hcas.yaml, sw1",
-        "fat-tree-2-level.yaml, leaf2"})
+    @CsvSource({
+        "two-switches-four-hcas.yaml, ''",
+        "fat-tree-2-level.yaml, ''",
+        "two-switches-four-hcas.yaml, sw1",
+        "fat-tree-2-level.yaml, leaf2"
+    })
     void openSmBringsTheFabricUpAndTheDiagsSeeExactlyTheTopology(String file, String simHost) throws Exception {
         try (OfedFabric f = OfedFabric.start(Path.of("..", "examples", "topologies", file))) {
             String host = simHost.isEmpty() ? firstHca(f.topology) : simHost;
@@ -56,8 +60,11 @@ class OpenSmInteropTest {
             OfedTools.Run disc = f.run(host, "ibnetdiscover");
             assertEquals(0, disc.exitCode(), disc::toString);
             DeviceSpec from = f.topology.device(host).orElseThrow();
-            assertTrue(disc.out().contains(String.format("# Initiated from node %016x port %016x", from.nodeGuid(),
-                    from.portGuid(1))), disc::out);
+            assertTrue(
+                    disc.out()
+                            .contains(String.format(
+                                    "# Initiated from node %016x port %016x", from.nodeGuid(), from.portGuid(1))),
+                    disc::out);
             Ibnetdiscover seen = Ibnetdiscover.parse(disc.out());
             assertEquals(expectedNodes(f.topology), new HashSet<>(seen.nodes.values()), disc.out());
             assertEquals(expectedCables(f.topology), seen.cables, disc.out());
@@ -76,7 +83,11 @@ class OpenSmInteropTest {
     }
 
     static String firstHca(Topology t) {
-        return t.devices().stream().filter(d -> d.kind() == DeviceKind.HCA).findFirst().orElseThrow().name();
+        return t.devices().stream()
+                .filter(d -> d.kind() == DeviceKind.HCA)
+                .findFirst()
+                .orElseThrow()
+                .name();
     }
 
     static void assertEveryLinkedPortActive(OfedFabric f) {
@@ -92,8 +103,8 @@ class OpenSmInteropTest {
     private static Set<Node> expectedNodes(Topology t) {
         Set<Node> nodes = new HashSet<>();
         for (DeviceSpec d : t.devices()) {
-            nodes.add(new Node(d.kind() == DeviceKind.SWITCH ? "Switch" : "Ca", d.nodeGuid(), d.numPorts(),
-                    d.nodeDescription()));
+            nodes.add(new Node(
+                    d.kind() == DeviceKind.SWITCH ? "Switch" : "Ca", d.nodeGuid(), d.numPorts(), d.nodeDescription()));
         }
         return nodes;
     }
@@ -101,15 +112,18 @@ class OpenSmInteropTest {
     private static Set<Cable> expectedCables(Topology t) {
         Set<Cable> cables = new HashSet<>();
         for (LinkSpec link : t.links()) {
-            String rate = link.activeWidth().orElseThrow().label() + link.activeSpeedExt().map(Enum::name)
-                    .orElseGet(() -> link.activeSpeed().orElseThrow().name());
+            String rate = link.activeWidth().orElseThrow().label()
+                    + link.activeSpeedExt()
+                            .map(Enum::name)
+                            .orElseGet(() -> link.activeSpeed().orElseThrow().name());
             cables.add(Cable.of(end(t, link.a()), end(t, link.b()), rate));
         }
         return cables;
     }
 
     private static End end(Topology t, LinkEnd e) {
-        return new End(t.device(e.port().device()).orElseThrow().nodeGuid(), e.port().port());
+        return new End(
+                t.device(e.port().device()).orElseThrow().nodeGuid(), e.port().port());
     }
 
     /**
@@ -155,7 +169,8 @@ class OpenSmInteropTest {
                     }
                     End next = peers.get(new End(at, out));
                     if (!lfts.containsKey(next.guid())) {
-                        assertEquals(target.getKey(), next, "LID " + target.getValue() + " from " + Long.toHexString(start));
+                        assertEquals(
+                                target.getKey(), next, "LID " + target.getValue() + " from " + Long.toHexString(start));
                         break;
                     }
                     at = next.guid();

@@ -33,8 +33,8 @@ class UmadEndpointTest {
     }
 
     /** smpquery of the hop-0 directed route from {@code simHost}: the node the tool is attached to. */
-    private static void assertAttachedAt(OfedFabric f, String simHost, String nodeType, long nodeGuid,
-                                         String localPort) throws Exception {
+    private static void assertAttachedAt(OfedFabric f, String simHost, String nodeType, long nodeGuid, String localPort)
+            throws Exception {
         OfedTools.Run r = f.run(simHost, "smpquery", "-D", "nodeinfo", "0");
         assertEquals(0, r.exitCode(), () -> simHost + ": " + r);
         assertEquals(nodeType, field(r.out(), "NodeType"), simHost);

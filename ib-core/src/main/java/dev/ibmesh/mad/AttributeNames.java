@@ -2,8 +2,7 @@ package dev.ibmesh.mad;
 
 /** Names of attribute IDs per management class, as the IBA and OpenFabrics tools spell them. */
 public final class AttributeNames {
-    private AttributeNames() {
-    }
+    private AttributeNames() {}
 
     /** The attribute's name for this class, or {@code Attr(0xNNNN)}. */
     public static String name(MgmtClass mgmtClass, int attributeId) {

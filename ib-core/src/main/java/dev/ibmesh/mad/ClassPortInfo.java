@@ -26,16 +26,37 @@ import java.util.HexFormat;
  * Sources: opensm {@code ib_class_port_info_t} and its {@code IB_CLASS_*} / {@code IB_PM_*} constants; rdma-core
  * {@code libibmad/iba_types.h}. GIDs are 16 raw bytes, copied in and out.
  */
-public record ClassPortInfo(int baseVersion, int classVersion, int capabilityMask, int capabilityMask2,
-                            int respTimeValue, byte[] redirectGid, int redirectTc, int redirectSl, int redirectFl,
-                            int redirectLid, int redirectPKey, int reserved256, int redirectQp, long redirectQKey,
-                            byte[] trapGid, int trapTc, int trapSl, int trapFl, int trapLid, int trapPKey, int trapHl,
-                            int trapQp, long trapQKey) implements Attribute {
+public record ClassPortInfo(
+        int baseVersion,
+        int classVersion,
+        int capabilityMask,
+        int capabilityMask2,
+        int respTimeValue,
+        byte[] redirectGid,
+        int redirectTc,
+        int redirectSl,
+        int redirectFl,
+        int redirectLid,
+        int redirectPKey,
+        int reserved256,
+        int redirectQp,
+        long redirectQKey,
+        byte[] trapGid,
+        int trapTc,
+        int trapSl,
+        int trapFl,
+        int trapLid,
+        int trapPKey,
+        int trapHl,
+        int trapQp,
+        long trapQKey)
+        implements Attribute {
     public static final int ATTRIBUTE_ID = 0x0001;
     public static final int SIZE = 72;
 
     /** CapabilityMask bits common to all classes (opensm IB_CLASS_CAP_*). */
     public static final int CAP_IS_TRAP_SUPPORTED = 1 << 0;
+
     public static final int CAP_IS_GET_SET_SUPPORTED = 1 << 1;
     public static final int CAP_IS_CAPABILITY_MASK2_SUPPORTED = 1 << 2;
 
@@ -45,6 +66,7 @@ public record ClassPortInfo(int baseVersion, int classVersion, int capabilityMas
     public static final int PMA_PORT_COUNTERS_EXTENDED = 1 << 9;
     /** PortCountersExtended supported without the IETF (unicast/multicast) counters. */
     public static final int PMA_PORT_COUNTERS_EXTENDED_NO_IETF = 1 << 10;
+
     public static final int PMA_SAMPLES_ONLY = 1 << 11;
     /** PortCounters.PortXmitWait supported. */
     public static final int PMA_PORT_XMIT_WAIT = 1 << 12;
@@ -78,14 +100,30 @@ public record ClassPortInfo(int baseVersion, int classVersion, int capabilityMas
     }
 
     public static ClassPortInfo decode(byte[] b, int off) {
-        return new ClassPortInfo(Bits.u8(b, off), Bits.u8(b, off + 1), Bits.u16(b, off + 2),
-                Bits.getInt(b, off, 32, 27), Bits.getInt(b, off, 59, 5),
-                Arrays.copyOfRange(b, off + 8, off + 24), Bits.u8(b, off + 24), Bits.getInt(b, off, 200, 4),
-                Bits.getInt(b, off, 204, 20), Bits.u16(b, off + 28), Bits.u16(b, off + 30), Bits.u8(b, off + 32),
-                Bits.u24(b, off + 33), Bits.get(b, off, 288, 32),
-                Arrays.copyOfRange(b, off + 40, off + 56), Bits.u8(b, off + 56), Bits.getInt(b, off, 456, 4),
-                Bits.getInt(b, off, 460, 20), Bits.u16(b, off + 60), Bits.u16(b, off + 62), Bits.u8(b, off + 64),
-                Bits.u24(b, off + 65), Bits.get(b, off, 544, 32));
+        return new ClassPortInfo(
+                Bits.u8(b, off),
+                Bits.u8(b, off + 1),
+                Bits.u16(b, off + 2),
+                Bits.getInt(b, off, 32, 27),
+                Bits.getInt(b, off, 59, 5),
+                Arrays.copyOfRange(b, off + 8, off + 24),
+                Bits.u8(b, off + 24),
+                Bits.getInt(b, off, 200, 4),
+                Bits.getInt(b, off, 204, 20),
+                Bits.u16(b, off + 28),
+                Bits.u16(b, off + 30),
+                Bits.u8(b, off + 32),
+                Bits.u24(b, off + 33),
+                Bits.get(b, off, 288, 32),
+                Arrays.copyOfRange(b, off + 40, off + 56),
+                Bits.u8(b, off + 56),
+                Bits.getInt(b, off, 456, 4),
+                Bits.getInt(b, off, 460, 20),
+                Bits.u16(b, off + 60),
+                Bits.u16(b, off + 62),
+                Bits.u8(b, off + 64),
+                Bits.u24(b, off + 65),
+                Bits.get(b, off, 544, 32));
     }
 
     @Override
@@ -116,10 +154,32 @@ public record ClassPortInfo(int baseVersion, int classVersion, int capabilityMas
     }
 
     /** A ClassPortInfo with no redirection and no trap destination. */
-    public static ClassPortInfo of(int baseVersion, int classVersion, int capabilityMask, int capabilityMask2,
-                                   int respTimeValue) {
-        return new ClassPortInfo(baseVersion, classVersion, capabilityMask, capabilityMask2, respTimeValue,
-                new byte[16], 0, 0, 0, 0, 0, 0, 0, 0, new byte[16], 0, 0, 0, 0, 0, 0, 0, 0);
+    public static ClassPortInfo of(
+            int baseVersion, int classVersion, int capabilityMask, int capabilityMask2, int respTimeValue) {
+        return new ClassPortInfo(
+                baseVersion,
+                classVersion,
+                capabilityMask,
+                capabilityMask2,
+                respTimeValue,
+                new byte[16],
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                new byte[16],
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0);
     }
 
     public boolean hasCapability(int capabilityBit) {
@@ -148,14 +208,30 @@ public record ClassPortInfo(int baseVersion, int classVersion, int capabilityMas
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof ClassPortInfo c && baseVersion == c.baseVersion && classVersion == c.classVersion
-                && capabilityMask == c.capabilityMask && capabilityMask2 == c.capabilityMask2
-                && respTimeValue == c.respTimeValue && Arrays.equals(redirectGid, c.redirectGid)
-                && redirectTc == c.redirectTc && redirectSl == c.redirectSl && redirectFl == c.redirectFl
-                && redirectLid == c.redirectLid && redirectPKey == c.redirectPKey && reserved256 == c.reserved256
-                && redirectQp == c.redirectQp && redirectQKey == c.redirectQKey && Arrays.equals(trapGid, c.trapGid)
-                && trapTc == c.trapTc && trapSl == c.trapSl && trapFl == c.trapFl && trapLid == c.trapLid
-                && trapPKey == c.trapPKey && trapHl == c.trapHl && trapQp == c.trapQp && trapQKey == c.trapQKey;
+        return o instanceof ClassPortInfo c
+                && baseVersion == c.baseVersion
+                && classVersion == c.classVersion
+                && capabilityMask == c.capabilityMask
+                && capabilityMask2 == c.capabilityMask2
+                && respTimeValue == c.respTimeValue
+                && Arrays.equals(redirectGid, c.redirectGid)
+                && redirectTc == c.redirectTc
+                && redirectSl == c.redirectSl
+                && redirectFl == c.redirectFl
+                && redirectLid == c.redirectLid
+                && redirectPKey == c.redirectPKey
+                && reserved256 == c.reserved256
+                && redirectQp == c.redirectQp
+                && redirectQKey == c.redirectQKey
+                && Arrays.equals(trapGid, c.trapGid)
+                && trapTc == c.trapTc
+                && trapSl == c.trapSl
+                && trapFl == c.trapFl
+                && trapLid == c.trapLid
+                && trapPKey == c.trapPKey
+                && trapHl == c.trapHl
+                && trapQp == c.trapQp
+                && trapQKey == c.trapQKey;
     }
 
     @Override

@@ -19,8 +19,15 @@ import java.util.Arrays;
  *
  * Hop-pointer rules (C14-9, C14-13) live in the devices that forward SMPs; this class only carries the fields.
  */
-public record DrSmp(MadHeader header, long mKey, int drSlid, int drDlid, byte[] reserved28, byte[] data,
-                    byte[] initialPath, byte[] returnPath) {
+public record DrSmp(
+        MadHeader header,
+        long mKey,
+        int drSlid,
+        int drDlid,
+        byte[] reserved28,
+        byte[] data,
+        byte[] initialPath,
+        byte[] returnPath) {
     public static final int D_BIT = 0x8000;
     public static final int MAX_HOP_COUNT = 63;
     public static final int PERMISSIVE_LID = 0xFFFF;
@@ -38,8 +45,8 @@ public record DrSmp(MadHeader header, long mKey, int drSlid, int drDlid, byte[] 
      * An outbound DR SMP as an originator builds it before sending: D = 0, HopPointer 0, DrSLID = DrDLID = 0xFFFF,
      * InitialPath[1..] = {@code path}.
      */
-    public static DrSmp outbound(int method, long tid, int attributeId, int attributeModifier, long mKey, byte[] data,
-                                 int... path) {
+    public static DrSmp outbound(
+            int method, long tid, int attributeId, int attributeModifier, long mKey, byte[] data, int... path) {
         if (path.length > MAX_HOP_COUNT) {
             throw new IllegalArgumentException("HopCount must be at most 63, was " + path.length);
         }
@@ -47,16 +54,38 @@ public record DrSmp(MadHeader header, long mKey, int drSlid, int drDlid, byte[] 
         for (int i = 0; i < path.length; i++) {
             initial[i + 1] = (byte) Bits.checkRange("InitialPath[" + (i + 1) + "]", path[i], 8);
         }
-        MadHeader h = new MadHeader(MadHeader.BASE_VERSION, MgmtClass.SUBN_DIRECTED_ROUTE, 1, method, 0,
-                path.length, tid, attributeId, 0, attributeModifier);
-        return new DrSmp(h, mKey, PERMISSIVE_LID, PERMISSIVE_LID, new byte[28], Arrays.copyOf(data, Smp.DATA_SIZE),
-                initial, new byte[64]);
+        MadHeader h = new MadHeader(
+                MadHeader.BASE_VERSION,
+                MgmtClass.SUBN_DIRECTED_ROUTE,
+                1,
+                method,
+                0,
+                path.length,
+                tid,
+                attributeId,
+                0,
+                attributeModifier);
+        return new DrSmp(
+                h,
+                mKey,
+                PERMISSIVE_LID,
+                PERMISSIVE_LID,
+                new byte[28],
+                Arrays.copyOf(data, Smp.DATA_SIZE),
+                initial,
+                new byte[64]);
     }
 
     public static DrSmp decode(Mad mad) {
         byte[] b = mad.toBytes();
-        return new DrSmp(MadHeader.decode(b, 0), Bits.u64(b, 24), Bits.u16(b, 32), Bits.u16(b, 34),
-                Arrays.copyOfRange(b, 36, 64), Arrays.copyOfRange(b, 64, 128), Arrays.copyOfRange(b, 128, 192),
+        return new DrSmp(
+                MadHeader.decode(b, 0),
+                Bits.u64(b, 24),
+                Bits.u16(b, 32),
+                Bits.u16(b, 34),
+                Arrays.copyOfRange(b, 36, 64),
+                Arrays.copyOfRange(b, 64, 128),
+                Arrays.copyOfRange(b, 128, 192),
                 Arrays.copyOfRange(b, 192, 256));
     }
 

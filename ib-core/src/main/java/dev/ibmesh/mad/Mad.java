@@ -23,7 +23,8 @@ public final class Mad {
      */
     public static Mad copyOf(byte[] b, int off, int len) {
         if (len < SIZE || off < 0 || off + SIZE > b.length) {
-            throw new IllegalArgumentException("a MAD is " + SIZE + " bytes, only " + Math.max(0, Math.min(len, b.length - off)) + " available");
+            throw new IllegalArgumentException(
+                    "a MAD is " + SIZE + " bytes, only " + Math.max(0, Math.min(len, b.length - off)) + " available");
         }
         return new Mad(Arrays.copyOfRange(b, off, off + SIZE));
     }
@@ -67,7 +68,13 @@ public final class Mad {
     @Override
     public String toString() {
         MadHeader h = header();
-        return String.format("Mad[%s %s attr=0x%04X mod=0x%08X status=0x%04X tid=0x%016X]", h.mgmtClass(),
-                Method.name(h.method()), h.attributeId(), h.attributeModifier(), h.status(), h.transactionId());
+        return String.format(
+                "Mad[%s %s attr=0x%04X mod=0x%08X status=0x%04X tid=0x%016X]",
+                h.mgmtClass(),
+                Method.name(h.method()),
+                h.attributeId(),
+                h.attributeModifier(),
+                h.status(),
+                h.transactionId());
     }
 }

@@ -37,8 +37,7 @@ public final class MadDecoder {
         Attribute decode(byte[] b, int off);
     }
 
-    private record Key(int mgmtClass, int attributeId) {
-    }
+    private record Key(int mgmtClass, int attributeId) {}
 
     private static final int SMP = 0x01;
     private static final int PMA = 0x04;
@@ -76,21 +75,16 @@ public final class MadDecoder {
      * @param layout    the class-specific layout, or null for a class without one
      * @param attribute the attribute, or null when no codec exists for it
      */
-    public record DecodedMad(Mad mad, Record layout, Attribute attribute) {
-    }
+    public record DecodedMad(Mad mad, Record layout, Attribute attribute) {}
 
     /** The outcome: a MAD or a reason it could not be one. */
-    public sealed interface Result {
-    }
+    public sealed interface Result {}
 
-    public record Decoded(DecodedMad mad) implements Result {
-    }
+    public record Decoded(DecodedMad mad) implements Result {}
 
-    public record Rejected(String reason) implements Result {
-    }
+    public record Rejected(String reason) implements Result {}
 
-    private MadDecoder() {
-    }
+    private MadDecoder() {}
 
     public static Result decode(byte[] b, int off, int len) {
         if (off < 0 || len < 0 || off > b.length - len) {

@@ -15,8 +15,17 @@ import dev.ibmesh.wire.Bits;
  *
  * In a directed-route SMP, bit 15 of Status is the D bit; {@link DrSmp} gives it a name.
  */
-public record MadHeader(int baseVersion, MgmtClass mgmtClass, int classVersion, int method, int status,
-                        int classSpecific, long transactionId, int attributeId, int reserved, int attributeModifier) {
+public record MadHeader(
+        int baseVersion,
+        MgmtClass mgmtClass,
+        int classVersion,
+        int method,
+        int status,
+        int classSpecific,
+        long transactionId,
+        int attributeId,
+        int reserved,
+        int attributeModifier) {
     public static final int SIZE = 24;
     public static final int BASE_VERSION = 1;
 
@@ -31,15 +40,24 @@ public record MadHeader(int baseVersion, MgmtClass mgmtClass, int classVersion, 
     }
 
     /** A header with BaseVersion 1, status 0 and no class-specific bits. */
-    public static MadHeader of(MgmtClass mgmtClass, int classVersion, int method, long tid, int attributeId,
-                               int attributeModifier) {
-        return new MadHeader(BASE_VERSION, mgmtClass, classVersion, method, 0, 0, tid, attributeId, 0, attributeModifier);
+    public static MadHeader of(
+            MgmtClass mgmtClass, int classVersion, int method, long tid, int attributeId, int attributeModifier) {
+        return new MadHeader(
+                BASE_VERSION, mgmtClass, classVersion, method, 0, 0, tid, attributeId, 0, attributeModifier);
     }
 
     public static MadHeader decode(byte[] b, int off) {
-        return new MadHeader(Bits.u8(b, off), MgmtClass.valueOf(Bits.u8(b, off + 1)), Bits.u8(b, off + 2),
-                Bits.u8(b, off + 3), Bits.u16(b, off + 4), Bits.u16(b, off + 6), Bits.u64(b, off + 8),
-                Bits.u16(b, off + 16), Bits.u16(b, off + 18), Bits.u32(b, off + 20));
+        return new MadHeader(
+                Bits.u8(b, off),
+                MgmtClass.valueOf(Bits.u8(b, off + 1)),
+                Bits.u8(b, off + 2),
+                Bits.u8(b, off + 3),
+                Bits.u16(b, off + 4),
+                Bits.u16(b, off + 6),
+                Bits.u64(b, off + 8),
+                Bits.u16(b, off + 16),
+                Bits.u16(b, off + 18),
+                Bits.u32(b, off + 20));
     }
 
     public void encode(byte[] b, int off) {
@@ -60,17 +78,44 @@ public record MadHeader(int baseVersion, MgmtClass mgmtClass, int classVersion, 
     }
 
     public MadHeader withMethod(int newMethod) {
-        return new MadHeader(baseVersion, mgmtClass, classVersion, newMethod, status, classSpecific, transactionId,
-                attributeId, reserved, attributeModifier);
+        return new MadHeader(
+                baseVersion,
+                mgmtClass,
+                classVersion,
+                newMethod,
+                status,
+                classSpecific,
+                transactionId,
+                attributeId,
+                reserved,
+                attributeModifier);
     }
 
     public MadHeader withStatus(int newStatus) {
-        return new MadHeader(baseVersion, mgmtClass, classVersion, method, newStatus, classSpecific, transactionId,
-                attributeId, reserved, attributeModifier);
+        return new MadHeader(
+                baseVersion,
+                mgmtClass,
+                classVersion,
+                method,
+                newStatus,
+                classSpecific,
+                transactionId,
+                attributeId,
+                reserved,
+                attributeModifier);
     }
 
     public MadHeader withClassSpecific(int newClassSpecific) {
-        return new MadHeader(baseVersion, mgmtClass, classVersion, method, status, newClassSpecific, transactionId,
-                attributeId, reserved, attributeModifier);
+        return new MadHeader(
+                baseVersion,
+                mgmtClass,
+                classVersion,
+                method,
+                status,
+                newClassSpecific,
+                transactionId,
+                attributeId,
+                reserved,
+                attributeModifier);
     }
 }

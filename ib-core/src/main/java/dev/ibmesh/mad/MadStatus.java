@@ -20,8 +20,7 @@ public final class MadStatus {
     /** Code 7: one or more fields in the attribute or attribute modifier contain an invalid value. */
     public static final int CODE_INVALID_FIELD = 7;
 
-    private MadStatus() {
-    }
+    private MadStatus() {}
 
     /** The 3-bit code in bits 4-2. */
     public static int code(int status) {

@@ -25,8 +25,7 @@ public final class Method {
     public static final int GET_MULTI_RESP = GET_MULTI | RESPONSE_BIT;
     public static final int DELETE_RESP = DELETE | RESPONSE_BIT;
 
-    private Method() {
-    }
+    private Method() {}
 
     public static boolean isResponse(int method) {
         return (method & RESPONSE_BIT) != 0;

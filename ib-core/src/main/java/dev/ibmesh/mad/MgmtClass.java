@@ -28,7 +28,8 @@ public final class MgmtClass {
         for (int c = 0; c < 256; c++) {
             if (ALL[c] == null) {
                 String name = (c >= 0x09 && c <= 0x0F) || (c >= 0x30 && c <= 0x4F)
-                        ? String.format("Vendor(0x%02X)", c) : String.format("Class(0x%02X)", c);
+                        ? String.format("Vendor(0x%02X)", c)
+                        : String.format("Class(0x%02X)", c);
                 ALL[c] = new MgmtClass(c, name, false);
             }
         }

@@ -34,8 +34,12 @@ public record Smp(MadHeader header, long mKey, byte[] reserved32, byte[] data, b
 
     public static Smp decode(Mad mad) {
         byte[] b = mad.toBytes();
-        return new Smp(MadHeader.decode(b, 0), Bits.u64(b, M_KEY_OFFSET), Arrays.copyOfRange(b, 32, 64),
-                Arrays.copyOfRange(b, DATA_OFFSET, DATA_OFFSET + DATA_SIZE), Arrays.copyOfRange(b, 128, 256));
+        return new Smp(
+                MadHeader.decode(b, 0),
+                Bits.u64(b, M_KEY_OFFSET),
+                Arrays.copyOfRange(b, 32, 64),
+                Arrays.copyOfRange(b, DATA_OFFSET, DATA_OFFSET + DATA_SIZE),
+                Arrays.copyOfRange(b, 128, 256));
     }
 
     public Mad encode() {
@@ -50,7 +54,8 @@ public record Smp(MadHeader header, long mKey, byte[] reserved32, byte[] data, b
 
     static void checkLength(String field, byte[] a, int length) {
         if (a == null || a.length != length) {
-            throw new IllegalArgumentException(field + " must be " + length + " bytes, was " + (a == null ? "null" : a.length));
+            throw new IllegalArgumentException(
+                    field + " must be " + length + " bytes, was " + (a == null ? "null" : a.length));
         }
     }
 }

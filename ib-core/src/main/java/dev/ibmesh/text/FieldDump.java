@@ -11,8 +11,7 @@ import java.util.Set;
  * codec decodes is shown without a printer per header.
  */
 public final class FieldDump {
-    private FieldDump() {
-    }
+    private FieldDump() {}
 
     public static String of(Record r) {
         return of(r, Set.of());
@@ -44,7 +43,12 @@ public final class FieldDump {
             append(s, nested, Set.of());
             s.append('}');
         } else if (v instanceof byte[] bytes) {
-            s.append(bytes.length == 0 ? "(none)" : isZero(bytes) ? "zero(" + bytes.length + ")" : HexFormat.of().formatHex(bytes));
+            s.append(
+                    bytes.length == 0
+                            ? "(none)"
+                            : isZero(bytes)
+                                    ? "zero(" + bytes.length + ")"
+                                    : HexFormat.of().formatHex(bytes));
         } else if (v instanceof Integer n && (n > 9 || n < 0)) {
             s.append(Integer.toUnsignedString(n)).append(String.format("(0x%X)", n));
         } else if (v instanceof Long n) {
@@ -78,7 +82,8 @@ public final class FieldDump {
         try {
             return c.getAccessor().invoke(r);
         } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot read " + c.getName() + " of " + r.getClass().getSimpleName(), e);
+            throw new IllegalStateException(
+                    "cannot read " + c.getName() + " of " + r.getClass().getSimpleName(), e);
         }
     }
 }

@@ -1,12 +1,12 @@
 package dev.ibmesh.text;
 
+import dev.ibmesh.mad.AttributeNames;
 import dev.ibmesh.mad.DrSmp;
 import dev.ibmesh.mad.Mad;
 import dev.ibmesh.mad.MadHeader;
 import dev.ibmesh.mad.MadStatus;
 import dev.ibmesh.mad.Method;
 import dev.ibmesh.mad.MgmtClass;
-import dev.ibmesh.mad.AttributeNames;
 import dev.ibmesh.wire.Aeth;
 import dev.ibmesh.wire.DecodeResult;
 import dev.ibmesh.wire.Deth;
@@ -31,8 +31,7 @@ import java.util.Set;
  * input: a frame that cannot be parsed is described as malformed with the parser's reason.
  */
 public final class FrameDescriber {
-    private FrameDescriber() {
-    }
+    private FrameDescriber() {}
 
     /** A data packet (LRH through VCRC). */
     public static FrameDescription dataPacket(byte[] frame) {
@@ -51,24 +50,29 @@ public final class FrameDescriber {
             summary = ibaSummary(p, details);
         } else {
             RawPacket raw = (RawPacket) packet;
-            summary = addressing(raw.lrh()) + (raw.lrh().lnh() == Lrh.LNH_RAW
-                    ? String.format(" RAW ethertype=0x%04X", raw.etherType()) : " RAW-IPv6") + " len=" + raw.body().length;
+            summary = addressing(raw.lrh())
+                    + (raw.lrh().lnh() == Lrh.LNH_RAW
+                            ? String.format(" RAW ethertype=0x%04X", raw.etherType())
+                            : " RAW-IPv6")
+                    + " len=" + raw.body().length;
             details.add("Body " + FieldDump.of(raw));
         }
-        details.add(String.format("CRC vcrc=0x%04X", packet.vcrc()) + (packet instanceof IbaPacket p
-                ? String.format(" icrc=0x%08X", p.icrc()) : ""));
+        details.add(String.format("CRC vcrc=0x%04X", packet.vcrc())
+                + (packet instanceof IbaPacket p ? String.format(" icrc=0x%08X", p.icrc()) : ""));
         return new FrameDescription(summary, defects, details);
     }
 
     /** A 6-byte link (flow-control) packet; any other length is malformed. */
     public static FrameDescription linkPacket(byte[] frame) {
         if (frame.length != FlowControlPacket.SIZE) {
-            return new FrameDescription("link packet of " + frame.length + " bytes (a link packet is 6)",
-                    EnumSet.of(Defect.MALFORMED), List.of());
+            return new FrameDescription(
+                    "link packet of " + frame.length + " bytes (a link packet is 6)",
+                    EnumSet.of(Defect.MALFORMED),
+                    List.of());
         }
         FlowControlPacket fc = FlowControlPacket.decode(frame, 0);
-        Set<Defect> defects = FlowControlPacket.isLpcrcValid(frame, 0) ? EnumSet.noneOf(Defect.class)
-                : EnumSet.of(Defect.BAD_LPCRC);
+        Set<Defect> defects =
+                FlowControlPacket.isLpcrcValid(frame, 0) ? EnumSet.noneOf(Defect.class) : EnumSet.of(Defect.BAD_LPCRC);
         String summary = String.format("%s VL%d FCTBS=%d FCCL=%d", fc.opName(), fc.vl(), fc.fctbs(), fc.fccl());
         return new FrameDescription(summary, defects, List.of("FlowControl " + FieldDump.of(fc)));
     }
@@ -82,7 +86,8 @@ public final class FrameDescriber {
             defects.add(Defect.BAD_VCRC);
         }
         int pktBytes = frame.length - 2;
-        if (Lrh.lnh(frame, 0) >= Lrh.LNH_IBA_LOCAL && pktBytes >= PacketCheck.MIN_IBA_PKT_BYTES
+        if (Lrh.lnh(frame, 0) >= Lrh.LNH_IBA_LOCAL
+                && pktBytes >= PacketCheck.MIN_IBA_PKT_BYTES
                 && !PacketCheck.isIcrcValid(frame, 0, frame.length)
                 && !(Lrh.lnh(frame, 0) == Lrh.LNH_IBA_GLOBAL && pktBytes < 64)) {
             defects.add(Defect.BAD_ICRC);
@@ -106,8 +111,10 @@ public final class FrameDescriber {
         }
         OpCode op = p.bth().opCode();
         StringBuilder s = new StringBuilder(addressing(p.lrh()));
-        s.append(' ').append(op.name())
-                .append(String.format(" QP=0x%06X PSN=%d", p.bth().destQp(), p.bth().psn()));
+        s.append(' ')
+                .append(op.name())
+                .append(String.format(
+                        " QP=0x%06X PSN=%d", p.bth().destQp(), p.bth().psn()));
         if (p.bth().ackReq()) {
             s.append(" A");
         }
@@ -128,8 +135,7 @@ public final class FrameDescriber {
         return s.toString();
     }
 
-    private record Payload(byte[] data, byte[] pad) {
-    }
+    private record Payload(byte[] data, byte[] pad) {}
 
     /** A MAD rides in a UD SEND Only to QP0 or QP1 with a payload of at least 256 bytes. */
     static boolean isMad(IbaPacket p) {
@@ -142,13 +148,21 @@ public final class FrameDescriber {
         details.add("MAD " + FieldDump.of(h));
         details.addAll(MadLayouts.describe(mad));
         StringBuilder s = new StringBuilder()
-                .append(c.name()).append(' ').append(Method.name(h.method())).append(' ')
+                .append(c.name())
+                .append(' ')
+                .append(Method.name(h.method()))
+                .append(' ')
                 .append(AttributeNames.name(c, h.attributeId()))
                 .append(String.format(" mod=0x%08X", h.attributeModifier()));
         if (c == MgmtClass.SUBN_DIRECTED_ROUTE) {
             DrSmp dr = DrSmp.decode(mad);
-            s.append(" status=").append(MadStatus.describe(dr.status())).append(dr.direction() ? " D=1" : " D=0")
-                    .append(" hop=").append(dr.hopPointer()).append('/').append(dr.hopCount());
+            s.append(" status=")
+                    .append(MadStatus.describe(dr.status()))
+                    .append(dr.direction() ? " D=1" : " D=0")
+                    .append(" hop=")
+                    .append(dr.hopPointer())
+                    .append('/')
+                    .append(dr.hopCount());
         } else {
             s.append(" status=").append(MadStatus.describe(h.status()));
         }

@@ -9,8 +9,7 @@ import java.util.Set;
 
 /** Verbose lines for the class-specific layout of a MAD and, where a codec exists, its attribute. */
 final class MadLayouts {
-    private MadLayouts() {
-    }
+    private MadLayouts() {}
 
     static List<String> describe(Mad mad) {
         List<String> lines = new ArrayList<>();
@@ -20,9 +19,17 @@ final class MadLayouts {
         }
         Record layout = decoded.mad().layout();
         if (layout instanceof DrSmp dr) {
-            lines.add(String.format("DR-SMP mKey=0x%016X D=%d status=0x%04X hopPointer=%d hopCount=%d drSlid=0x%04X "
-                    + "drDlid=0x%04X initialPath=%s returnPath=%s", dr.mKey(), dr.direction() ? 1 : 0, dr.status(),
-                    dr.hopPointer(), dr.hopCount(), dr.drSlid(), dr.drDlid(), path(dr.initialPath(), dr.hopCount()),
+            lines.add(String.format(
+                    "DR-SMP mKey=0x%016X D=%d status=0x%04X hopPointer=%d hopCount=%d drSlid=0x%04X "
+                            + "drDlid=0x%04X initialPath=%s returnPath=%s",
+                    dr.mKey(),
+                    dr.direction() ? 1 : 0,
+                    dr.status(),
+                    dr.hopPointer(),
+                    dr.hopCount(),
+                    dr.drSlid(),
+                    dr.drDlid(),
+                    path(dr.initialPath(), dr.hopCount()),
                     path(dr.returnPath(), dr.hopCount())));
         } else if (layout != null) {
             lines.add(layout.getClass().getSimpleName() + " " + FieldDump.of(layout, Set.of("header", "data")));

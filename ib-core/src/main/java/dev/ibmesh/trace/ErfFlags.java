@@ -27,8 +27,7 @@ final class ErfFlags {
     static final int VARYING_LENGTH = 0x04;
     static final int TX = 0x40;
 
-    private ErfFlags() {
-    }
+    private ErfFlags() {}
 
     static int encode(int interfaceNumber, Direction direction) {
         return VARYING_LENGTH | interfaceNumber | (direction == Direction.TX ? TX : 0);

@@ -13,8 +13,7 @@ public final class ErfTimestamp {
     /** The last nanosecond whose seconds still fit the unsigned 32-bit field. */
     public static final long MAX_NANOS = (1L << 32) * NANOS_PER_SECOND - 1;
 
-    private ErfTimestamp() {
-    }
+    private ErfTimestamp() {}
 
     /**
      * @param epochNanos 0..{@link #MAX_NANOS}

@@ -94,8 +94,11 @@ public final class ErfTraceReader implements Closeable {
         byte[] b = new byte[PcapFileHeader.SIZE];
         int n = read(b, b.length);
         if (n < b.length) {
-            throw error(0, n == 0 ? "empty file, expected a 24-byte pcap header"
-                    : "truncated pcap file header: " + n + " of 24 bytes");
+            throw error(
+                    0,
+                    n == 0
+                            ? "empty file, expected a 24-byte pcap header"
+                            : "truncated pcap file header: " + n + " of 24 bytes");
         }
         return PcapFileHeader.parse(b, source);
     }
@@ -127,11 +130,15 @@ public final class ErfTraceReader implements Closeable {
         if (n < pcapHeader.length) {
             throw error(start, "truncated record header: " + n + " of 16 bytes");
         }
-        long captured = Integer.toUnsignedLong(ByteBuffer.wrap(pcapHeader).order(header.order()).getInt(8));
+        long captured = Integer.toUnsignedLong(
+                ByteBuffer.wrap(pcapHeader).order(header.order()).getInt(8));
         if (captured > header.recordLimit()) {
-            throw error(start, "record length " + captured + " exceeds "
-                    + (header.recordLimit() == header.snaplen() ? "snaplen " + header.snaplen()
-                    : "the ERF maximum " + PcapFileHeader.MAX_RECORD));
+            throw error(
+                    start,
+                    "record length " + captured + " exceeds "
+                            + (header.recordLimit() == header.snaplen()
+                                    ? "snaplen " + header.snaplen()
+                                    : "the ERF maximum " + PcapFileHeader.MAX_RECORD));
         }
         if (captured < ERF_HEADER) {
             throw error(start, "record length " + captured + " is shorter than the 16-byte ERF header");
@@ -154,16 +161,20 @@ public final class ErfTraceReader implements Closeable {
         boolean more = (typeByte & 0x80) != 0;
         while (more) {
             if (payload + EXTENSION_HEADER > erf.length) {
-                throw error(erfOffset + payload, "ERF extension header runs past the end of its "
-                        + erf.length + "-byte record");
+                throw error(
+                        erfOffset + payload,
+                        "ERF extension header runs past the end of its " + erf.length + "-byte record");
             }
             more = (erf[payload] & 0x80) != 0;
             payload += EXTENSION_HEADER;
         }
         int length = Math.min(wireLength, erf.length - payload);
         int iface = ErfFlags.interfaceNumber(flags);
-        return new TraceRecord(ErfTimestamp.toNanos(timestamp), new PortLabel(iface, names.get(iface)),
-                ErfFlags.direction(flags), new ErfType(typeByte & 0x7F),
+        return new TraceRecord(
+                ErfTimestamp.toNanos(timestamp),
+                new PortLabel(iface, names.get(iface)),
+                ErfFlags.direction(flags),
+                new ErfType(typeByte & 0x7F),
                 Arrays.copyOfRange(erf, payload, payload + length));
     }
 

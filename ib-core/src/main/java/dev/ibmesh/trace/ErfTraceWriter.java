@@ -88,7 +88,8 @@ public final class ErfTraceWriter implements Closeable, Flushable {
         PortLabel port = record.port();
         bindName(port);
         int recordLength = ERF_HEADER + length;
-        ByteBuffer header = ByteBuffer.allocate(PCAP_RECORD_HEADER + ERF_HEADER).order(ByteOrder.LITTLE_ENDIAN)
+        ByteBuffer header = ByteBuffer.allocate(PCAP_RECORD_HEADER + ERF_HEADER)
+                .order(ByteOrder.LITTLE_ENDIAN)
                 .putInt((int) (record.timestampNanos() / 1_000_000_000L))
                 .putInt((int) (record.timestampNanos() % 1_000_000_000L))
                 .putInt(recordLength)
@@ -109,13 +110,13 @@ public final class ErfTraceWriter implements Closeable, Flushable {
             return;
         }
         if (trace == null) {
-            throw new IllegalArgumentException("port name \"" + port.name() + "\" needs a sidecar file: "
-                    + "use ErfTraceWriter.create(Path)");
+            throw new IllegalArgumentException(
+                    "port name \"" + port.name() + "\" needs a sidecar file: " + "use ErfTraceWriter.create(Path)");
         }
         String bound = names.putIfAbsent(port.interfaceNumber(), port.name());
         if (bound != null && !bound.equals(port.name())) {
-            throw new IllegalArgumentException("interface " + port.interfaceNumber() + " is already named \""
-                    + bound + "\" in this trace, not \"" + port.name() + "\"");
+            throw new IllegalArgumentException("interface " + port.interfaceNumber() + " is already named \"" + bound
+                    + "\" in this trace, not \"" + port.name() + "\"");
         }
     }
 

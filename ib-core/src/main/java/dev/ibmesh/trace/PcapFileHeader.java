@@ -40,7 +40,8 @@ record PcapFileHeader(ByteOrder order, boolean nanosecond, long snaplen) {
     }
 
     byte[] encode() {
-        return ByteBuffer.allocate(SIZE).order(order)
+        return ByteBuffer.allocate(SIZE)
+                .order(order)
                 .putInt(nanosecond ? MAGIC_NANOS : MAGIC_MICROS)
                 .putShort((short) 2)
                 .putShort((short) 4)
@@ -62,21 +63,24 @@ record PcapFileHeader(ByteOrder order, boolean nanosecond, long snaplen) {
         }
         if (magic != MAGIC_MICROS && magic != MAGIC_NANOS) {
             String what = buf.getInt(0) == PCAPNG_MAGIC ? " (this is pcapng, which is not supported)" : "";
-            throw new TraceFormatException(source, 0, String.format(
-                    "bad magic 0x%08X, expected a classic pcap file (0xA1B2C3D4 or 0xA1B23C4D)%s",
-                    buf.getInt(0), what));
+            throw new TraceFormatException(
+                    source,
+                    0,
+                    String.format(
+                            "bad magic 0x%08X, expected a classic pcap file (0xA1B2C3D4 or 0xA1B23C4D)%s",
+                            buf.getInt(0), what));
         }
         buf.order(order);
         int major = Short.toUnsignedInt(buf.getShort(4));
         int minor = Short.toUnsignedInt(buf.getShort(6));
         if (major != 2) {
-            throw new TraceFormatException(source, 4, "unsupported pcap version " + major + "." + minor
-                    + ", expected 2.4");
+            throw new TraceFormatException(
+                    source, 4, "unsupported pcap version " + major + "." + minor + ", expected 2.4");
         }
         int linktype = buf.getInt(20) & 0xFFFF;
         if (linktype != LINKTYPE_ERF) {
-            throw new TraceFormatException(source, 20, "unsupported linktype " + linktype
-                    + ", expected 197 (LINKTYPE_ERF)");
+            throw new TraceFormatException(
+                    source, 20, "unsupported linktype " + linktype + ", expected 197 (LINKTYPE_ERF)");
         }
         return new PcapFileHeader(order, magic == MAGIC_NANOS, Integer.toUnsignedLong(buf.getInt(16)));
     }

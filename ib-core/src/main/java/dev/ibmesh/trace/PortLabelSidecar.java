@@ -19,8 +19,7 @@ import java.util.TreeMap;
  * The name is everything after the first {@code =}. Ports without a line have no name.
  */
 public final class PortLabelSidecar {
-    private PortLabelSidecar() {
-    }
+    private PortLabelSidecar() {}
 
     /** Where the names of {@code trace} are kept. */
     public static Path of(Path trace) {
@@ -35,7 +34,9 @@ public final class PortLabelSidecar {
             return;
         }
         StringBuilder text = new StringBuilder();
-        new TreeMap<>(names).forEach((iface, name) -> text.append(iface).append('=').append(name).append('\n'));
+        new TreeMap<>(names)
+                .forEach((iface, name) ->
+                        text.append(iface).append('=').append(name).append('\n'));
         Files.writeString(sidecar, text, StandardCharsets.UTF_8);
     }
 
@@ -56,8 +57,8 @@ public final class PortLabelSidecar {
             int eq = line.indexOf('=');
             int iface = eq == 1 ? line.charAt(0) - '0' : -1;
             if (iface < 0 || iface > PortLabel.MAX_INTERFACE) {
-                throw new TraceFormatException(sidecar.toString(), offset,
-                        "expected <interface 0..3>=<name>, found \"" + line + "\"");
+                throw new TraceFormatException(
+                        sidecar.toString(), offset, "expected <interface 0..3>=<name>, found \"" + line + "\"");
             }
             names.put(iface, line.substring(eq + 1));
             offset += line.getBytes(StandardCharsets.UTF_8).length + 1;

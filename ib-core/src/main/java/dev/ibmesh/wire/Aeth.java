@@ -21,12 +21,16 @@ public record Aeth(int syndrome, int msn) implements ExtHeader {
     /** Credit code 31: no end-to-end credits are advertised (Linux IB_AETH_CREDIT_INVAL). */
     public static final int CREDIT_CODE_INVALID = 31;
 
-    private static final int[] CREDITS = {0, 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512,
-        768, 1024, 1536, 2048, 3072, 4096, 6144, 8192, 12288, 16384, 24576, 32768};
+    private static final int[] CREDITS = {
+        0, 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536, 2048, 3072, 4096,
+        6144, 8192, 12288, 16384, 24576, 32768
+    };
 
     /** Minimum RNR NAK delay per timer code, in units of 10 microseconds; code 0 is the longest, 655.36 ms. */
-    private static final int[] RNR_TIMER_10US = {65536, 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256,
-        384, 512, 768, 1024, 1536, 2048, 3072, 4096, 6144, 8192, 12288, 16384, 24576, 32768, 49152};
+    private static final int[] RNR_TIMER_10US = {
+        65536, 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536, 2048, 3072, 4096,
+        6144, 8192, 12288, 16384, 24576, 32768, 49152
+    };
 
     public Aeth {
         Bits.checkRange("Syndrome", syndrome, 8);

@@ -9,8 +9,7 @@ package dev.ibmesh.wire;
  * <p>Offsets are relative to {@code base}, the first byte of the header or attribute. No method allocates.
  */
 public final class Bits {
-    private Bits() {
-    }
+    private Bits() {}
 
     /** Reads an unsigned field of 1 to 64 bits that spans at most 8 bytes. */
     public static long get(byte[] b, int base, int bitOffset, int width) {
@@ -115,7 +114,8 @@ public final class Bits {
 
     private static void checkWidth(int bitOffset, int width) {
         if (width < 1 || width > 64 || (bitOffset & 7) + width > 64) {
-            throw new IllegalArgumentException("field at bit " + bitOffset + " width " + width + " spans more than 8 bytes");
+            throw new IllegalArgumentException(
+                    "field at bit " + bitOffset + " width " + width + " spans more than 8 bytes");
         }
     }
 }

@@ -13,8 +13,18 @@ package dev.ibmesh.wire;
  *  bytes 9-11 PSN
  * </pre>
  */
-public record Bth(OpCode opCode, boolean solicitedEvent, boolean migReq, int padCnt, int tver, int pKey, int resv8a,
-                  int destQp, boolean ackReq, int reserved7, int psn) {
+public record Bth(
+        OpCode opCode,
+        boolean solicitedEvent,
+        boolean migReq,
+        int padCnt,
+        int tver,
+        int pKey,
+        int resv8a,
+        int destQp,
+        boolean ackReq,
+        int reserved7,
+        int psn) {
     public static final int SIZE = 12;
     public static final int FECN = 0x80;
     public static final int BECN = 0x40;
@@ -37,8 +47,17 @@ public record Bth(OpCode opCode, boolean solicitedEvent, boolean migReq, int pad
     public static Bth decode(byte[] b, int off) {
         int b1 = b[off + 1] & 0xFF;
         int b8 = b[off + 8] & 0xFF;
-        return new Bth(OpCode.valueOf(b[off] & 0xFF), (b1 & 0x80) != 0, (b1 & 0x40) != 0, (b1 >>> 4) & 0x3, b1 & 0xF,
-                Bits.u16(b, off + 2), b[off + 4] & 0xFF, Bits.u24(b, off + 5), (b8 & 0x80) != 0, b8 & 0x7F,
+        return new Bth(
+                OpCode.valueOf(b[off] & 0xFF),
+                (b1 & 0x80) != 0,
+                (b1 & 0x40) != 0,
+                (b1 >>> 4) & 0x3,
+                b1 & 0xF,
+                Bits.u16(b, off + 2),
+                b[off + 4] & 0xFF,
+                Bits.u24(b, off + 5),
+                (b8 & 0x80) != 0,
+                b8 & 0x7F,
                 Bits.u24(b, off + 9));
     }
 

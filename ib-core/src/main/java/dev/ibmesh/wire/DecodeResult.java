@@ -2,8 +2,7 @@ package dev.ibmesh.wire;
 
 /** The outcome of decoding a frame: a packet, or a typed rejection. Decoders never throw on bad input. */
 public sealed interface DecodeResult {
-    record Decoded(Packet packet) implements DecodeResult {
-    }
+    record Decoded(Packet packet) implements DecodeResult {}
 
     record Rejected(RejectReason reason, String detail) implements DecodeResult {
         @Override

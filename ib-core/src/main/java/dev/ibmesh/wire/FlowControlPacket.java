@@ -36,8 +36,12 @@ public record FlowControlPacket(int op, int fctbs, int vl, int fccl, int lpcrc) 
 
     /** Decodes exactly 6 bytes; the caller checks the length (a link frame of any other size is malformed). */
     public static FlowControlPacket decode(byte[] b, int off) {
-        return new FlowControlPacket((b[off] >>> 4) & 0xF, Bits.u16(b, off) & 0xFFF, (b[off + 2] >>> 4) & 0xF,
-                Bits.u16(b, off + 2) & 0xFFF, Vcrc.read(b, off + 4));
+        return new FlowControlPacket(
+                (b[off] >>> 4) & 0xF,
+                Bits.u16(b, off) & 0xFFF,
+                (b[off + 2] >>> 4) & 0xF,
+                Bits.u16(b, off + 2) & 0xFFF,
+                Vcrc.read(b, off + 4));
     }
 
     public void encode(byte[] b, int off) {

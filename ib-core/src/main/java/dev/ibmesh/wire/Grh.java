@@ -30,8 +30,15 @@ public record Grh(int ipVer, int tClass, int flowLabel, int payLen, int nxtHdr, 
 
     public static Grh decode(byte[] b, int off) {
         int w0 = Bits.u32(b, off);
-        return new Grh(w0 >>> 28, (w0 >>> 20) & 0xFF, w0 & 0xFFFFF, Bits.u16(b, off + 4), Bits.u8(b, off + 6),
-                Bits.u8(b, off + 7), Gid.decode(b, off + 8), Gid.decode(b, off + 24));
+        return new Grh(
+                w0 >>> 28,
+                (w0 >>> 20) & 0xFF,
+                w0 & 0xFFFFF,
+                Bits.u16(b, off + 4),
+                Bits.u8(b, off + 6),
+                Bits.u8(b, off + 7),
+                Gid.decode(b, off + 8),
+                Gid.decode(b, off + 24));
     }
 
     public void encode(byte[] b, int off) {

@@ -13,8 +13,9 @@ import java.util.Objects;
  * @param icrc    the ICRC register value as carried
  * @param vcrc    the VCRC register value as carried
  */
-public record IbaPacket(Lrh lrh, Grh grh, Bth bth, List<ExtHeader> headers, byte[] payload, byte[] pad, int icrc,
-                        int vcrc) implements Packet {
+public record IbaPacket(
+        Lrh lrh, Grh grh, Bth bth, List<ExtHeader> headers, byte[] payload, byte[] pad, int icrc, int vcrc)
+        implements Packet {
     public IbaPacket {
         Objects.requireNonNull(lrh, "lrh");
         Objects.requireNonNull(bth, "bth");
@@ -78,9 +79,15 @@ public record IbaPacket(Lrh lrh, Grh grh, Bth bth, List<ExtHeader> headers, byte
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof IbaPacket p && lrh.equals(p.lrh) && Objects.equals(grh, p.grh) && bth.equals(p.bth)
-                && headers.equals(p.headers) && Arrays.equals(payload, p.payload) && Arrays.equals(pad, p.pad)
-                && icrc == p.icrc && vcrc == p.vcrc;
+        return o instanceof IbaPacket p
+                && lrh.equals(p.lrh)
+                && Objects.equals(grh, p.grh)
+                && bth.equals(p.bth)
+                && headers.equals(p.headers)
+                && Arrays.equals(payload, p.payload)
+                && Arrays.equals(pad, p.pad)
+                && icrc == p.icrc
+                && vcrc == p.vcrc;
     }
 
     @Override

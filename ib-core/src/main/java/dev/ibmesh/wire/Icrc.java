@@ -17,8 +17,7 @@ import java.util.zip.CRC32;
 public final class Icrc {
     private static final byte[] ONES = {-1, -1, -1, -1, -1, -1, -1, -1};
 
-    private Icrc() {
-    }
+    private Icrc() {}
 
     /**
      * The ICRC register value of the IBA transport packet at {@code off} whose LRH..pad part is {@code len} bytes.

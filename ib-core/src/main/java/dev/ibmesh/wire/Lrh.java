@@ -23,6 +23,7 @@ public record Lrh(int vl, int lver, int sl, int reserved1, int lnh, int dlid, in
     public static final int LNH_IBA_LOCAL = 2;
     /** LNH 3: IBA global, GRH follows. */
     public static final int LNH_IBA_GLOBAL = 3;
+
     public static final int PERMISSIVE_LID = 0xFFFF;
     public static final int MULTICAST_LID_FIRST = 0xC000;
     public static final int VL15 = 15;
@@ -45,8 +46,16 @@ public record Lrh(int vl, int lver, int sl, int reserved1, int lnh, int dlid, in
     }
 
     public static Lrh decode(byte[] b, int off) {
-        return new Lrh(vl(b, off), lver(b, off), sl(b, off), (b[off + 1] >>> 2) & 0x3, lnh(b, off), dlid(b, off),
-                (b[off + 4] >>> 3) & 0x1F, pktLen(b, off), slid(b, off));
+        return new Lrh(
+                vl(b, off),
+                lver(b, off),
+                sl(b, off),
+                (b[off + 1] >>> 2) & 0x3,
+                lnh(b, off),
+                dlid(b, off),
+                (b[off + 4] >>> 3) & 0x1F,
+                pktLen(b, off),
+                slid(b, off));
     }
 
     public void encode(byte[] b, int off) {

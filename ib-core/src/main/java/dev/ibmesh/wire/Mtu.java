@@ -2,7 +2,11 @@ package dev.ibmesh.wire;
 
 /** Path MTU codes as PortInfo.NeighborMTU / MTUCap and the QP path attributes use them. */
 public enum Mtu {
-    MTU_256(1, 256), MTU_512(2, 512), MTU_1024(3, 1024), MTU_2048(4, 2048), MTU_4096(5, 4096);
+    MTU_256(1, 256),
+    MTU_512(2, 512),
+    MTU_1024(3, 1024),
+    MTU_2048(4, 2048),
+    MTU_4096(5, 4096);
 
     /** Headers plus CRCs can add at most 126 bytes (VCRC included) to a packet's payload (ib-facts.md section 1). */
     public static final int MAX_OVERHEAD_BYTES = 126;

@@ -131,16 +131,17 @@ public final class OpCode {
     private static OpCode define(int code) {
         Transport transport = Transport.of(code);
         Operation op = operation(code & 0x1F);
-        boolean defined = op != null && switch (transport) {
-            case RC -> op != Operation.RESYNC;
-            // UC: SEND and RDMA WRITE only (IBA table 38).
-            case UC -> op.code <= 0x0B;
-            // RD: everything but the invalidate variants; RESYNC exists only on RD.
-            case RD -> op.code <= 0x15;
-            // UD: SEND Only and SEND Only with Immediate.
-            case UD -> op == Operation.SEND_ONLY || op == Operation.SEND_ONLY_WITH_IMMEDIATE;
-            default -> false;
-        };
+        boolean defined = op != null
+                && switch (transport) {
+                    case RC -> op != Operation.RESYNC;
+                    // UC: SEND and RDMA WRITE only (IBA table 38).
+                    case UC -> op.code <= 0x0B;
+                    // RD: everything but the invalidate variants; RESYNC exists only on RD.
+                    case RD -> op.code <= 0x15;
+                    // UD: SEND Only and SEND Only with Immediate.
+                    case UD -> op == Operation.SEND_ONLY || op == Operation.SEND_ONLY_WITH_IMMEDIATE;
+                    default -> false;
+                };
         if (!defined) {
             return new OpCode(code, String.format("%s_0x%02X", transport.shortName(), code), false, true, List.of());
         }

@@ -31,8 +31,7 @@ public final class PacketBuilder {
     private int truncateBy;
     private int appendBytes;
 
-    private PacketBuilder() {
-    }
+    private PacketBuilder() {}
 
     /** An IBA transport packet. LNH becomes 3 when a GRH is set, 2 otherwise. */
     public static PacketBuilder iba(Lrh lrh, Bth bth) {
@@ -135,7 +134,8 @@ public final class PacketBuilder {
     public byte[] build() {
         byte[] frame = rawBody != null ? rawPacket().encode() : ibaPacket().frame();
         if (truncateBy > frame.length) {
-            throw new IllegalArgumentException("cannot truncate " + truncateBy + " bytes from a " + frame.length + "-byte frame");
+            throw new IllegalArgumentException(
+                    "cannot truncate " + truncateBy + " bytes from a " + frame.length + "-byte frame");
         }
         return Arrays.copyOf(frame, frame.length - truncateBy + appendBytes);
     }
@@ -148,8 +148,7 @@ public final class PacketBuilder {
     }
 
     /** A finished IBA packet and its frame, encoded once (the CRCs are computed over those very bytes). */
-    private record Finished(IbaPacket packet, byte[] frame) {
-    }
+    private record Finished(IbaPacket packet, byte[] frame) {}
 
     private Finished ibaPacket() {
         OpCode op = bth.opCode();
@@ -161,11 +160,13 @@ public final class PacketBuilder {
         byte[] pad = new byte[padLen];
         Bth b = bth.withPadCnt(padCntOverride != null ? padCntOverride : padLen);
         int lnh = grh != null ? Lrh.LNH_IBA_GLOBAL : Lrh.LNH_IBA_LOCAL;
-        Lrh l = new Lrh(lrh.vl(), lrh.lver(), lrh.sl(), lrh.reserved1(), lnh, lrh.dlid(), lrh.reserved2(), 0, lrh.slid());
+        Lrh l = new Lrh(
+                lrh.vl(), lrh.lver(), lrh.sl(), lrh.reserved1(), lnh, lrh.dlid(), lrh.reserved2(), 0, lrh.slid());
         IbaPacket draft = new IbaPacket(l, grh, b, headers, payload, pad, 0, 0);
         int icrcCovered = draft.icrcCoveredBytes();
         l = l.withPktLen(pktLenOverride != null ? pktLenOverride : (icrcCovered + 4) / 4);
-        Grh g = grh == null ? null
+        Grh g = grh == null
+                ? null
                 : grh.withPayLen(payLenOverride != null ? payLenOverride : icrcCovered + 4 - Lrh.SIZE - Grh.SIZE);
         byte[] frame = new IbaPacket(l, g, b, headers, payload, pad, 0, 0).encode();
         int icrc = Icrc.compute(frame, 0, icrcCovered) ^ (badIcrc ? 0xFFFFFFFF : 0);

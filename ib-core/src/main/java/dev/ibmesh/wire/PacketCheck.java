@@ -14,8 +14,7 @@ public final class PacketCheck {
     /** The minimum IBA transport packet, LRH through ICRC: six dwords (LRH 8 + BTH 12 + ICRC 4). */
     public static final int MIN_IBA_PKT_BYTES = 24;
 
-    private PacketCheck() {
-    }
+    private PacketCheck() {}
 
     /** Runs every check, with the ICRC. */
     public static RejectReason check(byte[] b, int off, int len, Mtu mtuCap) {
@@ -34,7 +33,9 @@ public final class PacketCheck {
         boolean iba = lnh >= Lrh.LNH_IBA_LOCAL;
         int pktBytes = len - 2;
         // A global packet too short for its GRH has no ICRC to check; the parser rejects its headers.
-        if (iba && checkIcrc && pktBytes >= icrcMinimum(lnh)
+        if (iba
+                && checkIcrc
+                && pktBytes >= icrcMinimum(lnh)
                 && Icrc.compute(b, off, pktBytes - 4) != Icrc.read(b, off + pktBytes - 4)) {
             return RejectReason.BAD_ICRC;
         }
@@ -57,7 +58,8 @@ public final class PacketCheck {
     public static boolean isIcrcValid(byte[] b, int off, int len) {
         int lnh = Lrh.lnh(b, off);
         int pktBytes = len - 2;
-        return lnh >= Lrh.LNH_IBA_LOCAL && pktBytes >= icrcMinimum(lnh)
+        return lnh >= Lrh.LNH_IBA_LOCAL
+                && pktBytes >= icrcMinimum(lnh)
                 && Icrc.compute(b, off, pktBytes - 4) == Icrc.read(b, off + pktBytes - 4);
     }
 

@@ -6,8 +6,7 @@ package dev.ibmesh.wire;
  * the frame. Never throws on any input.
  */
 public final class PacketDecoder {
-    private PacketDecoder() {
-    }
+    private PacketDecoder() {}
 
     public static DecodeResult decode(byte[] b, Mtu mtuCap) {
         return decode(b, 0, b.length, mtuCap);
@@ -26,15 +25,18 @@ public final class PacketDecoder {
 
     private static String describe(RejectReason reason, byte[] b, int off, int len, Mtu mtuCap) {
         return switch (reason) {
-            case BAD_VCRC -> String.format("carried 0x%04X, computed 0x%04X", Vcrc.read(b, off + len - 2),
-                    Vcrc.compute(b, off, len - 2));
-            case BAD_ICRC -> String.format("carried 0x%08X, computed 0x%08X", Icrc.read(b, off + len - 6),
-                    Icrc.compute(b, off, len - 6));
+            case BAD_VCRC ->
+                String.format(
+                        "carried 0x%04X, computed 0x%04X", Vcrc.read(b, off + len - 2), Vcrc.compute(b, off, len - 2));
+            case BAD_ICRC ->
+                String.format(
+                        "carried 0x%08X, computed 0x%08X", Icrc.read(b, off + len - 6), Icrc.compute(b, off, len - 6));
             case BELOW_MINIMUM_LENGTH -> len + " bytes received";
-            case ABOVE_MAXIMUM_LENGTH -> len + " bytes received, MTUCap " + mtuCap.bytes() + " allows "
-                    + mtuCap.maxFrameBytes();
-            case PKTLEN_MISMATCH -> "PktLen " + Lrh.pktLen(b, off) + " words = " + Lrh.pktLen(b, off) * 4
-                    + " bytes, received " + (len - 2) + " bytes before the VCRC";
+            case ABOVE_MAXIMUM_LENGTH ->
+                len + " bytes received, MTUCap " + mtuCap.bytes() + " allows " + mtuCap.maxFrameBytes();
+            case PKTLEN_MISMATCH ->
+                "PktLen " + Lrh.pktLen(b, off) + " words = " + Lrh.pktLen(b, off) * 4 + " bytes, received " + (len - 2)
+                        + " bytes before the VCRC";
             case BAD_LVER -> "LVer " + Lrh.lver(b, off);
             default -> reason.text();
         };

@@ -11,8 +11,7 @@ import java.util.List;
  * bytes, the ICRC the four before them. Never throws on any input.
  */
 public final class PacketParser {
-    private PacketParser() {
-    }
+    private PacketParser() {}
 
     public static DecodeResult parse(byte[] b) {
         return parse(b, 0, b.length);
@@ -20,17 +19,19 @@ public final class PacketParser {
 
     public static DecodeResult parse(byte[] b, int off, int len) {
         if (off < 0 || len < 0 || off > b.length - len) {
-            return new DecodeResult.Rejected(RejectReason.TRUNCATED_HEADERS,
+            return new DecodeResult.Rejected(
+                    RejectReason.TRUNCATED_HEADERS,
                     "frame of " + len + " bytes at offset " + off + " is outside a buffer of " + b.length);
         }
         if (len < Lrh.SIZE + 2) {
-            return new DecodeResult.Rejected(RejectReason.BELOW_MINIMUM_LENGTH,
-                    len + " bytes cannot hold an LRH and a VCRC (10 bytes)");
+            return new DecodeResult.Rejected(
+                    RejectReason.BELOW_MINIMUM_LENGTH, len + " bytes cannot hold an LRH and a VCRC (10 bytes)");
         }
         Lrh lrh = Lrh.decode(b, off);
         int vcrc = Vcrc.read(b, off + len - 2);
         if (lrh.lnh() < Lrh.LNH_IBA_LOCAL) {
-            return new DecodeResult.Decoded(new RawPacket(lrh, Arrays.copyOfRange(b, off + Lrh.SIZE, off + len - 2), vcrc));
+            return new DecodeResult.Decoded(
+                    new RawPacket(lrh, Arrays.copyOfRange(b, off + Lrh.SIZE, off + len - 2), vcrc));
         }
         return parseIba(b, off, len, lrh, vcrc);
     }
@@ -62,12 +63,20 @@ public final class PacketParser {
         }
         int rest = icrcAt - p;
         if (bth.padCnt() > rest) {
-            return new DecodeResult.Rejected(RejectReason.PAD_EXCEEDS_PAYLOAD,
+            return new DecodeResult.Rejected(
+                    RejectReason.PAD_EXCEEDS_PAYLOAD,
                     "PadCnt " + bth.padCnt() + " but only " + rest + " bytes between the headers and the ICRC");
         }
         int payloadEnd = icrcAt - bth.padCnt();
-        return new DecodeResult.Decoded(new IbaPacket(lrh, grh, bth, headers, Arrays.copyOfRange(b, p, payloadEnd),
-                Arrays.copyOfRange(b, payloadEnd, icrcAt), Icrc.read(b, icrcAt), vcrc));
+        return new DecodeResult.Decoded(new IbaPacket(
+                lrh,
+                grh,
+                bth,
+                headers,
+                Arrays.copyOfRange(b, p, payloadEnd),
+                Arrays.copyOfRange(b, payloadEnd, icrcAt),
+                Icrc.read(b, icrcAt),
+                vcrc));
     }
 
     private static DecodeResult truncated(String what, int len) {

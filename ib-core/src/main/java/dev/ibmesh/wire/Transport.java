@@ -2,7 +2,10 @@ package dev.ibmesh.wire;
 
 /** The transport service an opcode belongs to: bits 7-5 of the BTH OpCode. */
 public enum Transport {
-    RC("RC"), UC("UC"), RD("RD"), UD("UD"),
+    RC("RC"),
+    UC("UC"),
+    RD("RD"),
+    UD("UD"),
     /** 100: RoCE congestion notification packets. */
     CNP("CNP"),
     /** 101: extended reliable connection. */

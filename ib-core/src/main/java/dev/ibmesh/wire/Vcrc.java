@@ -17,7 +17,9 @@ public final class Vcrc {
     private static final int SLICES = 16;
     /** T[k * 256 + x]: the CRC contribution of byte x followed by k zero bytes; one flat array, one bounds check. */
     private static final char[] T = new char[SLICES * 256];
-    private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    private static final VarHandle LONG_LE =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     static {
         for (int i = 0; i < 256; i++) {
@@ -35,8 +37,7 @@ public final class Vcrc {
         }
     }
 
-    private Vcrc() {
-    }
+    private Vcrc() {}
 
     /** The CRC register value (not yet byte-swapped for the wire) of {@code len} bytes at {@code off}. */
     public static int compute(byte[] b, int off, int len) {
@@ -51,13 +52,21 @@ public final class Vcrc {
         while (end - i >= SLICES) {
             long lo = (long) LONG_LE.get(b, i) ^ crc;
             long hi = (long) LONG_LE.get(b, i + 8);
-            crc = t[0xF00 | (int) lo & 0xFF] ^ t[0xE00 | (int) (lo >>> 8) & 0xFF] ^ t[0xD00 | (int) (lo >>> 16) & 0xFF]
-                    ^ t[0xC00 | (int) (lo >>> 24) & 0xFF] ^ t[0xB00 | (int) (lo >>> 32) & 0xFF]
-                    ^ t[0xA00 | (int) (lo >>> 40) & 0xFF] ^ t[0x900 | (int) (lo >>> 48) & 0xFF]
+            crc = t[0xF00 | (int) lo & 0xFF]
+                    ^ t[0xE00 | (int) (lo >>> 8) & 0xFF]
+                    ^ t[0xD00 | (int) (lo >>> 16) & 0xFF]
+                    ^ t[0xC00 | (int) (lo >>> 24) & 0xFF]
+                    ^ t[0xB00 | (int) (lo >>> 32) & 0xFF]
+                    ^ t[0xA00 | (int) (lo >>> 40) & 0xFF]
+                    ^ t[0x900 | (int) (lo >>> 48) & 0xFF]
                     ^ t[0x800 | (int) (lo >>> 56)]
-                    ^ t[0x700 | (int) hi & 0xFF] ^ t[0x600 | (int) (hi >>> 8) & 0xFF] ^ t[0x500 | (int) (hi >>> 16) & 0xFF]
-                    ^ t[0x400 | (int) (hi >>> 24) & 0xFF] ^ t[0x300 | (int) (hi >>> 32) & 0xFF]
-                    ^ t[0x200 | (int) (hi >>> 40) & 0xFF] ^ t[0x100 | (int) (hi >>> 48) & 0xFF]
+                    ^ t[0x700 | (int) hi & 0xFF]
+                    ^ t[0x600 | (int) (hi >>> 8) & 0xFF]
+                    ^ t[0x500 | (int) (hi >>> 16) & 0xFF]
+                    ^ t[0x400 | (int) (hi >>> 24) & 0xFF]
+                    ^ t[0x300 | (int) (hi >>> 32) & 0xFF]
+                    ^ t[0x200 | (int) (hi >>> 40) & 0xFF]
+                    ^ t[0x100 | (int) (hi >>> 48) & 0xFF]
                     ^ t[(int) (hi >>> 56)];
             i += SLICES;
         }

@@ -10,8 +10,7 @@ import java.util.function.BiFunction;
 
 /** Shared property check: decoding then encoding any bytes of an attribute gives the same bytes. */
 public final class AttributeRoundTrip {
-    private AttributeRoundTrip() {
-    }
+    private AttributeRoundTrip() {}
 
     /**
      * Runs {@code iterations} random inputs (seeded, so a failure names a reproducible seed) through
@@ -34,8 +33,11 @@ public final class AttributeRoundTrip {
             attr.encode(out, 3);
             byte[] want = Arrays.copyOfRange(in, 3, 3 + size);
             byte[] got = Arrays.copyOfRange(out, 3, 3 + size);
-            assertArrayEquals(want, got, () -> "round trip failed, seed " + seed + ", input "
-                    + HexFormat.of().formatHex(want) + "\n decoded " + attr);
+            assertArrayEquals(
+                    want,
+                    got,
+                    () -> "round trip failed, seed " + seed + ", input "
+                            + HexFormat.of().formatHex(want) + "\n decoded " + attr);
             assertEquals(attr, decode.apply(out, 3), "decode(encode(x)) == x, seed " + seed);
         }
     }

@@ -27,18 +27,24 @@ class MadDecoderFuzzTest {
         byte[] in = Arrays.copyOf(data, Mad.SIZE);
         assertArrayEquals(in, mad.mad().toBytes());
         Record layout = mad.layout();
-        Mad again = layout instanceof Smp smp ? smp.encode()
-                : layout instanceof DrSmp dr ? dr.encode()
-                : layout instanceof PmaMad pma ? pma.encode()
-                : layout instanceof SaMad sa ? sa.encode()
-                : mad.mad();
+        Mad again = layout instanceof Smp smp
+                ? smp.encode()
+                : layout instanceof DrSmp dr
+                        ? dr.encode()
+                        : layout instanceof PmaMad pma
+                                ? pma.encode()
+                                : layout instanceof SaMad sa ? sa.encode() : mad.mad();
         assertArrayEquals(in, again.toBytes(), "layout round trip");
         if (mad.attribute() != null) {
-            int dataOffset = layout instanceof PmaMad ? PmaMad.DATA_OFFSET
+            int dataOffset = layout instanceof PmaMad
+                    ? PmaMad.DATA_OFFSET
                     : layout instanceof SaMad ? SaMad.DATA_OFFSET : Smp.DATA_OFFSET;
             byte[] out = in.clone();
             mad.attribute().encode(out, dataOffset);
-            assertArrayEquals(in, out, "attribute round trip " + mad.attribute().getClass().getSimpleName());
+            assertArrayEquals(
+                    in,
+                    out,
+                    "attribute round trip " + mad.attribute().getClass().getSimpleName());
         }
     }
 }

@@ -22,8 +22,8 @@ class ErfTimestampTest {
         for (long ns = 0; ns < 3_000_000; ns++) {
             assertEquals(ns, ErfTimestamp.toNanos(ErfTimestamp.fromNanos(ns)));
         }
-        for (long ns : new long[] {SECOND - 1, SECOND, SECOND + 1, 1_700_000_000_999_999_999L,
-                ErfTimestamp.MAX_NANOS}) {
+        for (long ns :
+                new long[] {SECOND - 1, SECOND, SECOND + 1, 1_700_000_000_999_999_999L, ErfTimestamp.MAX_NANOS}) {
             assertEquals(ns, ErfTimestamp.toNanos(ErfTimestamp.fromNanos(ns)), "ns " + ns);
         }
     }

@@ -27,10 +27,10 @@ class ErfTraceReaderTest {
     @TempDir
     Path dir;
 
-    private static final TraceRecord FIRST = new TraceRecord(1_700_000_000_000_000_001L, PortLabel.of(0),
-            Direction.RX, ErfType.INFINIBAND, TracePackets.r1());
-    private static final TraceRecord SECOND = new TraceRecord(1_700_000_000_000_000_003L, PortLabel.of(3),
-            Direction.TX, ErfType.INFINIBAND, TracePackets.r1());
+    private static final TraceRecord FIRST = new TraceRecord(
+            1_700_000_000_000_000_001L, PortLabel.of(0), Direction.RX, ErfType.INFINIBAND, TracePackets.r1());
+    private static final TraceRecord SECOND = new TraceRecord(
+            1_700_000_000_000_000_003L, PortLabel.of(3), Direction.TX, ErfType.INFINIBAND, TracePackets.r1());
 
     @Test
     void aTruncatedLastRecordIsReportedAfterTheRecordsBeforeIt() throws IOException {
@@ -41,8 +41,8 @@ class ErfTraceReaderTest {
             assertEquals(FIRST, reader.next());
             TraceFormatException e = assertThrows(TraceFormatException.class, reader::next);
             assertEquals(SECOND_RECORD, e.offset());
-            assertEquals(trace + ": at offset 86: truncated record: 39 of 46 bytes after the record header",
-                    e.getMessage());
+            assertEquals(
+                    trace + ": at offset 86: truncated record: 39 of 46 bytes after the record header", e.getMessage());
             assertSame(e, assertThrows(TraceFormatException.class, reader::next), "the error sticks");
         }
     }
@@ -73,8 +73,11 @@ class ErfTraceReaderTest {
         file[0] = 0x7F;
         assertError(file, 0, "bad magic 0x7F3CB2A1, expected a classic pcap file (0xA1B2C3D4 or 0xA1B23C4D)");
         byte[] pcapng = HexFormat.of().parseHex("0a0d0d0a1c0000004d3c2b1a01000000ffffffffffffffff");
-        assertError(pcapng, 0, "bad magic 0x0A0D0D0A, expected a classic pcap file (0xA1B2C3D4 or 0xA1B23C4D)"
-                + " (this is pcapng, which is not supported)");
+        assertError(
+                pcapng,
+                0,
+                "bad magic 0x0A0D0D0A, expected a classic pcap file (0xA1B2C3D4 or 0xA1B23C4D)"
+                        + " (this is pcapng, which is not supported)");
     }
 
     @Test
@@ -109,7 +112,8 @@ class ErfTraceReaderTest {
             } catch (TraceFormatException expected) {
                 assertTrue(expected.offset() >= 0 && expected.offset() <= file.length, expected.getMessage());
             } catch (RuntimeException e) {
-                throw new AssertionError("seed " + seed + ", case " + i + ": " + HexFormat.of().formatHex(file), e);
+                throw new AssertionError(
+                        "seed " + seed + ", case " + i + ": " + HexFormat.of().formatHex(file), e);
             }
         }
     }
@@ -145,23 +149,48 @@ class ErfTraceReaderTest {
     @Test
     void readsBigEndianMicrosecondFilesWithExtensionHeadersAndPadding() throws TraceFormatException {
         byte[] erf = ByteBuffer.allocate(56)
-                .order(ByteOrder.LITTLE_ENDIAN).putLong((1_700_000_000L << 32) | 0x8000_0000L)
-                .order(ByteOrder.BIG_ENDIAN).put((byte) (0x80 | 21)).put((byte) 0x05)
-                .putShort((short) 56).putShort((short) 0).putShort((short) 30)
+                .order(ByteOrder.LITTLE_ENDIAN)
+                .putLong((1_700_000_000L << 32) | 0x8000_0000L)
+                .order(ByteOrder.BIG_ENDIAN)
+                .put((byte) (0x80 | 21))
+                .put((byte) 0x05)
+                .putShort((short) 56)
+                .putShort((short) 0)
+                .putShort((short) 30)
                 .putLong(0x0400_0000_0000_0001L) // extension header type 4 (intercept ID), no more
                 .put(TracePackets.r1())
                 .array();
         byte[] foreignType = erf.clone();
         foreignType[8] = 2;
         foreignType[9] = 0x04;
-        ByteBuffer file = ByteBuffer.allocate(24 + 2 * (16 + 56)).order(ByteOrder.BIG_ENDIAN)
-                .putInt(0xA1B2C3D4).putShort((short) 2).putShort((short) 4).putInt(0).putInt(0).putInt(4096)
+        ByteBuffer file = ByteBuffer.allocate(24 + 2 * (16 + 56))
+                .order(ByteOrder.BIG_ENDIAN)
+                .putInt(0xA1B2C3D4)
+                .putShort((short) 2)
+                .putShort((short) 4)
+                .putInt(0)
+                .putInt(0)
+                .putInt(4096)
                 .putInt(197)
-                .putInt(1_700_000_000).putInt(500_000).putInt(56).putInt(56).put(erf)
-                .putInt(1_700_000_000).putInt(500_000).putInt(56).putInt(56).put(foreignType);
+                .putInt(1_700_000_000)
+                .putInt(500_000)
+                .putInt(56)
+                .putInt(56)
+                .put(erf)
+                .putInt(1_700_000_000)
+                .putInt(500_000)
+                .putInt(56)
+                .putInt(56)
+                .put(foreignType);
         List<TraceRecord> records = readAll(file.array());
-        assertEquals(new TraceRecord(1_700_000_000_500_000_000L, PortLabel.of(1), Direction.RX, ErfType.INFINIBAND,
-                TracePackets.r1()), records.get(0));
+        assertEquals(
+                new TraceRecord(
+                        1_700_000_000_500_000_000L,
+                        PortLabel.of(1),
+                        Direction.RX,
+                        ErfType.INFINIBAND,
+                        TracePackets.r1()),
+                records.get(0));
         TraceRecord ethernet = records.get(1);
         assertEquals(new ErfType(2), ethernet.type());
         assertEquals(PortLabel.of(0), ethernet.port());
@@ -175,7 +204,8 @@ class ErfTraceReaderTest {
         Files.write(trace, twoRecords());
         Files.writeString(PortLabelSidecar.of(trace), "0=hca0\nseven=x\n");
         TraceFormatException e = assertThrows(TraceFormatException.class, () -> ErfTraceReader.open(trace));
-        assertEquals(PortLabelSidecar.of(trace) + ": at offset 7: expected <interface 0..3>=<name>, found \"seven=x\"",
+        assertEquals(
+                PortLabelSidecar.of(trace) + ": at offset 7: expected <interface 0..3>=<name>, found \"seven=x\"",
                 e.getMessage());
     }
 

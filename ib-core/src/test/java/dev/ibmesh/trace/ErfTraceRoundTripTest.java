@@ -47,10 +47,9 @@ class ErfTraceRoundTripTest {
     /** Fixed edge cases, then random odd-nanosecond records on all ports, both directions and both types. */
     private static List<TraceRecord> records(Random random, String[] names) {
         List<TraceRecord> records = new ArrayList<>();
-        records.add(record(1_700_000_000_000_000_001L, 0, names, Direction.RX, ErfType.INFINIBAND,
-                TracePackets.r1()));
-        records.add(record(1_700_000_000_999_999_999L, 1, names, Direction.TX, ErfType.INFINIBAND_LINK,
-                TracePackets.link()));
+        records.add(record(1_700_000_000_000_000_001L, 0, names, Direction.RX, ErfType.INFINIBAND, TracePackets.r1()));
+        records.add(record(
+                1_700_000_000_999_999_999L, 1, names, Direction.TX, ErfType.INFINIBAND_LINK, TracePackets.link()));
         records.add(record(0, 3, names, Direction.TX, ErfType.INFINIBAND, new byte[0]));
         records.add(record(ErfTimestamp.MAX_NANOS, 2, names, Direction.RX, new ErfType(27), new byte[] {1, 2, 3}));
         long t = 1_700_000_123_000_000_000L;
@@ -59,8 +58,13 @@ class ErfTraceRoundTripTest {
             boolean link = random.nextInt(4) == 0;
             byte[] packet = new byte[link ? 6 : 20 + random.nextInt(400)];
             random.nextBytes(packet);
-            records.add(record(t, i % 4, names, (i / 4) % 2 == 0 ? Direction.RX : Direction.TX,
-                    link ? ErfType.INFINIBAND_LINK : ErfType.INFINIBAND, packet));
+            records.add(record(
+                    t,
+                    i % 4,
+                    names,
+                    (i / 4) % 2 == 0 ? Direction.RX : Direction.TX,
+                    link ? ErfType.INFINIBAND_LINK : ErfType.INFINIBAND,
+                    packet));
         }
         return records;
     }

@@ -19,8 +19,8 @@ class ErfTraceWriterTest {
 
     @Test
     void writesTheExactBytesOfAFileHeaderAndOneRecord() throws IOException {
-        TraceRecord r1 = new TraceRecord(1_700_000_000_123_456_789L, PortLabel.of(2), Direction.TX,
-                ErfType.INFINIBAND, TracePackets.r1());
+        TraceRecord r1 = new TraceRecord(
+                1_700_000_000_123_456_789L, PortLabel.of(2), Direction.TX, ErfType.INFINIBAND, TracePackets.r1());
         String expected = ""
                 // pcap file header: magic a1b23c4d (ns) LE, version 2.4, thiszone 0, sigfigs 0, snaplen 65535, 197
                 + "4d3cb2a1" + "0200" + "0400" + "00000000" + "00000000" + "ffff0000" + "c5000000"
@@ -34,19 +34,30 @@ class ErfTraceWriterTest {
 
     @Test
     void anEmptyTraceIsJustTheFileHeader() throws IOException {
-        assertEquals("4d3cb2a1" + "0200" + "0400" + "00000000" + "00000000" + "ffff0000" + "c5000000",
+        assertEquals(
+                "4d3cb2a1" + "0200" + "0400" + "00000000" + "00000000" + "ffff0000" + "c5000000",
                 HexFormat.of().formatHex(TracePackets.written(List.of())));
     }
 
     @Test
     void refusesWhatTheFormatCannotHold() throws IOException {
         try (ErfTraceWriter writer = new ErfTraceWriter(new ByteArrayOutputStream())) {
-            assertThrows(IllegalArgumentException.class, () -> writer.write(new TraceRecord(0, PortLabel.of(0),
-                    Direction.RX, ErfType.INFINIBAND, new byte[ErfTraceWriter.MAX_PACKET + 1])));
-            assertThrows(IllegalArgumentException.class, () -> writer.write(new TraceRecord(-1, PortLabel.of(0),
-                    Direction.RX, ErfType.INFINIBAND, TracePackets.r1())));
-            IllegalArgumentException noSidecar = assertThrows(IllegalArgumentException.class, () -> writer.write(
-                    new TraceRecord(0, new PortLabel(0, "hca0"), Direction.RX, ErfType.INFINIBAND, new byte[0])));
+            assertThrows(
+                    IllegalArgumentException.class,
+                    () -> writer.write(new TraceRecord(
+                            0,
+                            PortLabel.of(0),
+                            Direction.RX,
+                            ErfType.INFINIBAND,
+                            new byte[ErfTraceWriter.MAX_PACKET + 1])));
+            assertThrows(
+                    IllegalArgumentException.class,
+                    () -> writer.write(
+                            new TraceRecord(-1, PortLabel.of(0), Direction.RX, ErfType.INFINIBAND, TracePackets.r1())));
+            IllegalArgumentException noSidecar = assertThrows(
+                    IllegalArgumentException.class,
+                    () -> writer.write(new TraceRecord(
+                            0, new PortLabel(0, "hca0"), Direction.RX, ErfType.INFINIBAND, new byte[0])));
             assertTrue(noSidecar.getMessage().contains("sidecar"), noSidecar.getMessage());
         }
         assertThrows(IllegalArgumentException.class, () -> new PortLabel(4, null));
@@ -57,11 +68,12 @@ class ErfTraceWriterTest {
     void aPortKeepsOneNamePerFile() throws IOException {
         Path trace = dir.resolve("names.pcap");
         try (ErfTraceWriter writer = ErfTraceWriter.create(trace)) {
-            writer.write(new TraceRecord(1, new PortLabel(1, "leaf1/p3"), Direction.RX, ErfType.INFINIBAND,
-                    TracePackets.r1()));
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> writer.write(
-                    new TraceRecord(2, new PortLabel(1, "leaf2/p3"), Direction.TX, ErfType.INFINIBAND,
-                            TracePackets.r1())));
+            writer.write(new TraceRecord(
+                    1, new PortLabel(1, "leaf1/p3"), Direction.RX, ErfType.INFINIBAND, TracePackets.r1()));
+            IllegalArgumentException e = assertThrows(
+                    IllegalArgumentException.class,
+                    () -> writer.write(new TraceRecord(
+                            2, new PortLabel(1, "leaf2/p3"), Direction.TX, ErfType.INFINIBAND, TracePackets.r1())));
             assertTrue(e.getMessage().contains("already named \"leaf1/p3\""), e.getMessage());
         }
         assertEquals("1=leaf1/p3\n", Files.readString(PortLabelSidecar.of(trace)));

@@ -12,8 +12,7 @@ final class TracePackets {
     /** A 6-byte flow-control link packet: op 0, FCTBS 0x123, VL 0, FCCL 0x045, LPCRC bytes. */
     static final String LINK_HEX = "01230045beef";
 
-    private TracePackets() {
-    }
+    private TracePackets() {}
 
     static byte[] r1() {
         return HexFormat.of().parseHex(R1_HEX);

@@ -57,8 +57,7 @@ import java.util.zip.CRC32;
  */
 final class CrossCheckFrames {
     /** One frame of the trace and what tshark must show for it. */
-    record Frame(String name, byte[] bytes, Expected expected) {
-    }
+    record Frame(String name, byte[] bytes, Expected expected) {}
 
     private static final String IB = "infiniband.";
 
@@ -84,15 +83,26 @@ final class CrossCheckFrames {
         // RC SEND Only, local, payload length 4k+1..4k+3 so that PadCnt is not zero
         byte[] sendPayload = v.bytes(v.betweenInt(1, 15) * 4 - v.betweenInt(1, 3));
         // tshark hands payload and pad bytes together to the data dissector
-        iba("RC SEND Only (local, pad)", OpCode.RC_SEND_ONLY, false, sendPayload,
+        iba(
+                "RC SEND Only (local, pad)",
+                OpCode.RC_SEND_ONLY,
+                false,
+                sendPayload,
                 e -> e.bytes("data.data", Arrays.copyOf(sendPayload, (sendPayload.length + 3) / 4 * 4)));
         // RC RDMA WRITE Only with Immediate, global: GRH + RETH + ImmDt
         Reth reth = new Reth(v.bits(64), v.u(32), v.u(32));
         ImmDt imm = new ImmDt(v.u(32));
-        iba("RC RDMA WRITE Only w/ Imm (GRH)", OpCode.RC_RDMA_WRITE_ONLY_WITH_IMMEDIATE, true, v.bytes(8), e -> {
-            reth(e, reth);
-            immDt(e, imm);
-        }, reth, imm);
+        iba(
+                "RC RDMA WRITE Only w/ Imm (GRH)",
+                OpCode.RC_RDMA_WRITE_ONLY_WITH_IMMEDIATE,
+                true,
+                v.bytes(8),
+                e -> {
+                    reth(e, reth);
+                    immDt(e, imm);
+                },
+                reth,
+                imm);
         // RC RDMA READ Request: RETH, no payload
         Reth readReth = new Reth(v.bits(64), v.u(32), v.u(32));
         iba("RC RDMA READ Request", OpCode.RC_RDMA_READ_REQUEST, false, new byte[0], e -> reth(e, readReth), readReth);
@@ -102,14 +112,21 @@ final class CrossCheckFrames {
         // tshark 4.0.17 reads the RDETH and DETH of an RD packet 8 bytes too late (it shows DETH.SrcQP as the
         // EE-Context and the payload as Q_Key and SrcQP), so only LRH, BTH and the CRCs are checked here; RDETH is
         // not checked anywhere and DETH is checked in the UD and MAD frames.
-        iba("RD SEND Only (RDETH+DETH)", OpCode.RD_SEND_ONLY, false, v.bytes(12), e -> { }, rdeth, rdDeth);
+        iba("RD SEND Only (RDETH+DETH)", OpCode.RD_SEND_ONLY, false, v.bytes(12), e -> {}, rdeth, rdDeth);
         // UD SEND Only with Immediate, global: DETH + ImmDt
         Deth udDeth = new Deth(v.u(32), v.u(24));
         ImmDt udImm = new ImmDt(v.u(32));
-        iba("UD SEND Only w/ Imm (GRH)", OpCode.UD_SEND_ONLY_WITH_IMMEDIATE, true, v.bytes(16), e -> {
-            deth(e, udDeth);
-            immDt(e, udImm);
-        }, udDeth, udImm);
+        iba(
+                "UD SEND Only w/ Imm (GRH)",
+                OpCode.UD_SEND_ONLY_WITH_IMMEDIATE,
+                true,
+                v.bytes(16),
+                e -> {
+                    deth(e, udDeth);
+                    immDt(e, udImm);
+                },
+                udDeth,
+                udImm);
         // Atomics
         AtomicEth cmpSwap = new AtomicEth(v.bits(64), v.u(32), v.bits(64), v.bits(64));
         iba("RC CmpSwap", OpCode.RC_COMPARE_SWAP, false, new byte[0], e -> atomicEth(e, cmpSwap), cmpSwap);
@@ -124,14 +141,26 @@ final class CrossCheckFrames {
         iba("RC ACK (NAK)", OpCode.RC_ACKNOWLEDGE, true, new byte[0], e -> aeth(e, nak), nak);
         Aeth atomicAck = Aeth.ack(v.betweenInt(1, 31), v.u(24));
         AtomicAckEth orig = new AtomicAckEth(v.bits(64));
-        iba("RC ATOMIC Acknowledge", OpCode.RC_ATOMIC_ACKNOWLEDGE, false, new byte[0], e -> {
-            aeth(e, atomicAck);
-            e.num(IB + "atomicacketh.origremdt", orig.originalRemoteData());
-        }, atomicAck, orig);
+        iba(
+                "RC ATOMIC Acknowledge",
+                OpCode.RC_ATOMIC_ACKNOWLEDGE,
+                false,
+                new byte[0],
+                e -> {
+                    aeth(e, atomicAck);
+                    e.num(IB + "atomicacketh.origremdt", orig.originalRemoteData());
+                },
+                atomicAck,
+                orig);
         // SEND Only with Invalidate: IETH
         Ieth ieth = new Ieth(v.u(32));
-        iba("RC SEND Only w/ Invalidate", OpCode.RC_SEND_ONLY_WITH_INVALIDATE, false, v.bytes(20),
-                e -> e.bytes(IB + "ieth", be32(ieth.rKey()), be32(ieth.rKey())), ieth); // shown twice, like ImmDt
+        iba(
+                "RC SEND Only w/ Invalidate",
+                OpCode.RC_SEND_ONLY_WITH_INVALIDATE,
+                false,
+                v.bytes(20),
+                e -> e.bytes(IB + "ieth", be32(ieth.rKey()), be32(ieth.rKey())),
+                ieth); // shown twice, like ImmDt
     }
 
     private void reth(Expected e, Reth r) {
@@ -169,17 +198,34 @@ final class CrossCheckFrames {
     }
 
     /** An IBA packet with random LRH, BTH (and GRH) fields; DestQP is never 0 or 1 (those carry MADs). */
-    private void iba(String name, OpCode op, boolean global, byte[] payload, Consumer<Expected> more,
-                     ExtHeader... headers) {
-        Bth bth = new Bth(op, v.flag(), v.flag(), 0, v.u(4), v.u(16), v.u(8), v.betweenInt(2, 0xFFFFFF), v.flag(),
-                v.u(7), v.u(24));
+    private void iba(
+            String name, OpCode op, boolean global, byte[] payload, Consumer<Expected> more, ExtHeader... headers) {
+        Bth bth = new Bth(
+                op,
+                v.flag(),
+                v.flag(),
+                0,
+                v.u(4),
+                v.u(16),
+                v.u(8),
+                v.betweenInt(2, 0xFFFFFF),
+                v.flag(),
+                v.u(7),
+                v.u(24));
         ibaFrame(name, lrh(v.betweenInt(1, 14)), global ? grh() : null, bth, payload, true, more, headers);
         v.newFrame();
     }
 
     /** {@code crcsShown}: false where tshark 4.0.17 stops before the ICRC and VCRC (after some MADs). */
-    private void ibaFrame(String name, Lrh lrh, Grh grh, Bth bth, byte[] payload, boolean crcsShown,
-                          Consumer<Expected> more, ExtHeader... headers) {
+    private void ibaFrame(
+            String name,
+            Lrh lrh,
+            Grh grh,
+            Bth bth,
+            byte[] payload,
+            boolean crcsShown,
+            Consumer<Expected> more,
+            ExtHeader... headers) {
         PacketBuilder b = PacketBuilder.iba(lrh, bth).headers(headers).payload(payload);
         if (grh != null) {
             b.grh(grh);
@@ -218,7 +264,15 @@ final class CrossCheckFrames {
 
     private Lrh lrh(int vl) {
         // LNH is set by the builder (2 or 3); PktLen too
-        return new Lrh(vl, v.u(4), v.u(4), v.u(2), Lrh.LNH_IBA_LOCAL, v.betweenInt(1, 0xBFFF), v.u(5), 0,
+        return new Lrh(
+                vl,
+                v.u(4),
+                v.u(4),
+                v.u(2),
+                Lrh.LNH_IBA_LOCAL,
+                v.betweenInt(1, 0xBFFF),
+                v.u(5),
+                0,
                 v.betweenInt(1, 0xBFFF));
     }
 
@@ -236,7 +290,14 @@ final class CrossCheckFrames {
 
     private Grh grh() {
         // NxtHdr must be 0x1B (IBA transport) for tshark to dissect a BTH after the GRH
-        return new Grh(v.u(4), v.u(8), v.u(20), 0, Grh.NXT_HDR_IBA, v.u(8), new Gid(v.bits(64), v.bits(64)),
+        return new Grh(
+                v.u(4),
+                v.u(8),
+                v.u(20),
+                0,
+                Grh.NXT_HDR_IBA,
+                v.u(8),
+                new Gid(v.bits(64), v.bits(64)),
                 new Gid(v.bits(64), v.bits(64)));
     }
 
@@ -245,12 +306,23 @@ final class CrossCheckFrames {
     private void raw() {
         // LNH 0: RWH (16 reserved bits, EtherType) + payload. 0x88B5/0x88B6 are the IEEE local experimental types.
         Lrh raw = lrh(v.betweenInt(1, 14));
-        Lrh rawLrh = new Lrh(raw.vl(), raw.lver(), raw.sl(), raw.reserved1(), Lrh.LNH_RAW, raw.dlid(),
-                raw.reserved2(), 0, raw.slid());
+        Lrh rawLrh = new Lrh(
+                raw.vl(),
+                raw.lver(),
+                raw.sl(),
+                raw.reserved1(),
+                Lrh.LNH_RAW,
+                raw.dlid(),
+                raw.reserved2(),
+                0,
+                raw.slid());
         int etherType = v.flag() ? 0x88B5 : 0x88B6;
         byte[] rawPayload = v.bytes(4 * v.betweenInt(2, 8));
-        byte[] body = ByteBuffer.allocate(4 + rawPayload.length).putShort((short) v.u(16))
-                .putShort((short) etherType).put(rawPayload).array();
+        byte[] body = ByteBuffer.allocate(4 + rawPayload.length)
+                .putShort((short) v.u(16))
+                .putShort((short) etherType)
+                .put(rawPayload)
+                .array();
         byte[] frame = PacketBuilder.raw(rawLrh, body).build();
         Expected e = new Expected();
         lrh(e, rawLrh, Lrh.LNH_RAW, frame);
@@ -260,17 +332,31 @@ final class CrossCheckFrames {
 
         // LNH 1: an IPv6 header (next header 59, no next header) + payload
         Lrh ip = lrh(v.betweenInt(1, 14));
-        Lrh ipLrh = new Lrh(ip.vl(), ip.lver(), ip.sl(), ip.reserved1(), Lrh.LNH_IP_NON_IBA, ip.dlid(),
-                ip.reserved2(), 0, ip.slid());
+        Lrh ipLrh = new Lrh(
+                ip.vl(),
+                ip.lver(),
+                ip.sl(),
+                ip.reserved1(),
+                Lrh.LNH_IP_NON_IBA,
+                ip.dlid(),
+                ip.reserved2(),
+                0,
+                ip.slid());
         int payloadLength = 4 * v.betweenInt(1, 8);
         int tClass = v.u(8);
         int flow = v.u(20);
         int hopLimit = v.u(8);
         byte[] src = gid(new Gid(v.bits(64), v.bits(64)));
         byte[] dst = gid(new Gid(v.bits(64), v.bits(64)));
-        byte[] ipBody = ByteBuffer.allocate(40 + payloadLength).putInt((6 << 28) | (tClass << 20) | flow)
-                .putShort((short) payloadLength).put((byte) 59).put((byte) hopLimit).put(src).put(dst)
-                .put(v.bytes(payloadLength)).array();
+        byte[] ipBody = ByteBuffer.allocate(40 + payloadLength)
+                .putInt((6 << 28) | (tClass << 20) | flow)
+                .putShort((short) payloadLength)
+                .put((byte) 59)
+                .put((byte) hopLimit)
+                .put(src)
+                .put(dst)
+                .put(v.bytes(payloadLength))
+                .array();
         byte[] ipFrame = PacketBuilder.raw(ipLrh, ipBody).build();
         Expected ipe = new Expected();
         lrh(ipe, ipLrh, Lrh.LNH_IP_NON_IBA, ipFrame);
@@ -303,22 +389,49 @@ final class CrossCheckFrames {
         // has every 1-bit flag inverted, so each flag is 1 in one of the two and two flags cannot swap unseen.
         for (int copy = 0; copy < 2; copy++) {
             boolean dr = copy == 1;
-            NodeInfo ni = new NodeInfo(1, 1, v.betweenInt(1, 3), v.u(8), v.bits(64), v.bits(64), v.bits(64),
-                    v.u(16), v.u(16), v.u(32), v.u(8), v.u(24));
+            NodeInfo ni = new NodeInfo(
+                    1,
+                    1,
+                    v.betweenInt(1, 3),
+                    v.u(8),
+                    v.bits(64),
+                    v.bits(64),
+                    v.bits(64),
+                    v.u(16),
+                    v.u(16),
+                    v.u(32),
+                    v.u(8),
+                    v.u(24));
             smp("NodeInfo", dr, Method.GET_RESP, ni, e -> nodeInfo(e, ni));
 
             boolean inv = dr;
-            SwitchInfo si = new SwitchInfo(v.u(16), v.u(16), v.u(16), v.u(16), v.u(8), v.u(8), v.u(8), v.u(5),
-                    flags[0] ^ inv, v.u(2), v.u(16), v.u(16), flags[1] ^ inv, flags[2] ^ inv, flags[3] ^ inv,
-                    flags[4] ^ inv, flags[5] ^ inv, 0, v.u(16));
+            SwitchInfo si = new SwitchInfo(
+                    v.u(16),
+                    v.u(16),
+                    v.u(16),
+                    v.u(16),
+                    v.u(8),
+                    v.u(8),
+                    v.u(8),
+                    v.u(5),
+                    flags[0] ^ inv,
+                    v.u(2),
+                    v.u(16),
+                    v.u(16),
+                    flags[1] ^ inv,
+                    flags[2] ^ inv,
+                    flags[3] ^ inv,
+                    flags[4] ^ inv,
+                    flags[5] ^ inv,
+                    0,
+                    v.u(16));
             smp("SwitchInfo", dr, Method.GET_RESP, si, e -> switchInfo(e, si));
 
             PortInfo pi = portInfo(flags, inv);
             smp("PortInfo", dr, Method.GET_RESP, pi, e -> portInfo(e, pi));
         }
         NodeDescription nd = NodeDescription.of(v.text(v.betweenInt(10, 64)));
-        smp("NodeDescription", true, Method.GET_RESP, nd,
-                e -> e.text(IB + "nodedescription.nodestring", nd.text()));
+        smp("NodeDescription", true, Method.GET_RESP, nd, e -> e.text(IB + "nodedescription.nodestring", nd.text()));
 
         long[] guids = new long[GuidInfo.GUIDS_PER_BLOCK];
         for (int i = 0; i < guids.length; i++) {
@@ -337,8 +450,12 @@ final class CrossCheckFrames {
         }
         PKeyTable pkt = new PKeyTable(pkeys);
         smp("P_KeyTable", false, Method.GET_RESP, pkt, e -> {
-            e.nums(IB + "p_keytable.membershiptype", pkeys.stream().mapToLong(p -> p >>> 15).toArray());
-            e.nums(IB + "p_keytable.p_keybase", pkeys.stream().mapToLong(p -> p & 0x7FFF).toArray());
+            e.nums(
+                    IB + "p_keytable.membershiptype",
+                    pkeys.stream().mapToLong(p -> p >>> 15).toArray());
+            e.nums(
+                    IB + "p_keytable.p_keybase",
+                    pkeys.stream().mapToLong(p -> p & 0x7FFF).toArray());
         });
 
         List<Integer> vls = new ArrayList<>();
@@ -363,8 +480,11 @@ final class CrossCheckFrames {
         }
         VlArbitrationTable vlarb = new VlArbitrationTable(entries);
         smp("VLArbitrationTable", false, Method.GET_RESP, vlarb, e -> {
-            e.nums(IB + "vlarbitrationtable.vl", entries.stream().mapToLong(VlArbitrationTable.Entry::vl).toArray());
-            e.nums(IB + "vlarbitrationtable.weight",
+            e.nums(
+                    IB + "vlarbitrationtable.vl",
+                    entries.stream().mapToLong(VlArbitrationTable.Entry::vl).toArray());
+            e.nums(
+                    IB + "vlarbitrationtable.weight",
                     entries.stream().mapToLong(VlArbitrationTable.Entry::weight).toArray());
         });
 
@@ -373,8 +493,14 @@ final class CrossCheckFrames {
             ports.add(v.u(8));
         }
         LinearForwardingTable lft = new LinearForwardingTable(ports);
-        smp("LinearForwardingTable", true, Method.GET_RESP, lft,
-                e -> e.nums(IB + "linearforwardingtable.port", ports.stream().mapToLong(p -> p).toArray()));
+        smp(
+                "LinearForwardingTable",
+                true,
+                Method.GET_RESP,
+                lft,
+                e -> e.nums(
+                        IB + "linearforwardingtable.port",
+                        ports.stream().mapToLong(p -> p).toArray()));
 
         List<Integer> masks = new ArrayList<>();
         for (int i = 0; i < MulticastForwardingTable.MLIDS_PER_BLOCK; i++) {
@@ -382,8 +508,14 @@ final class CrossCheckFrames {
         }
         MulticastForwardingTable mft = new MulticastForwardingTable(masks);
         // tshark 4.0.17 shows only the first 16 of the 32 PortMask entries of a block
-        smp("MulticastForwardingTable", false, Method.GET_RESP, mft, e -> e.nums(
-                IB + "multicastforwardingtable.portmask", masks.stream().limit(16).mapToLong(p -> p).toArray()));
+        smp(
+                "MulticastForwardingTable",
+                false,
+                Method.GET_RESP,
+                mft,
+                e -> e.nums(
+                        IB + "multicastforwardingtable.portmask",
+                        masks.stream().limit(16).mapToLong(p -> p).toArray()));
 
         SmInfo sm = new SmInfo(v.bits(64), v.bits(64), v.u(32), v.u(4), v.u(4));
         smp("SMInfo", true, Method.GET_RESP, sm, e -> {
@@ -410,23 +542,60 @@ final class CrossCheckFrames {
 
     private PortInfo portInfo(boolean[] flags, boolean inv) {
         return PortInfo.builder()
-                .mKey(v.bits(64)).gidPrefix(v.bits(64)).lid(v.u(16)).masterSmLid(v.u(16))
-                .capabilityMask(v.u(32)).diagCode(v.u(16)).mKeyLeasePeriod(v.u(16)).localPortNum(v.u(8))
-                .linkWidthEnabled(v.u(8)).linkWidthSupported(v.u(8)).linkWidthActive(v.u(8))
-                .linkSpeedSupported(v.u(4)).portState(v.u(4)).portPhysicalState(v.u(4))
-                .linkDownDefaultState(v.u(4)).mKeyProtectBits(v.u(2)).lmc(v.u(3))
-                .linkSpeedActive(v.u(4)).linkSpeedEnabled(v.u(4)).neighborMtu(v.u(4)).masterSmSl(v.u(4))
-                .vlCap(v.u(4)).initType(v.u(4)).vlHighLimit(v.u(8)).vlArbitrationHighCap(v.u(8))
-                .vlArbitrationLowCap(v.u(8)).initTypeReply(v.u(4)).mtuCap(v.u(4)).vlStallCount(v.u(3))
-                .hoqLife(v.u(5)).operationalVls(v.u(4))
-                .partitionEnforcementInbound(flags[1] ^ inv).partitionEnforcementOutbound(flags[2] ^ inv)
-                .filterRawInbound(flags[3] ^ inv).filterRawOutbound(flags[4] ^ inv)
-                .mKeyViolations(v.u(16)).pKeyViolations(v.u(16)).qKeyViolations(v.u(16)).guidCap(v.u(8))
-                .clientReregister(flags[6] ^ inv).multicastPKeyTrapSuppressionEnabled(v.u(2))
-                .subnetTimeOut(v.u(5)).respTimeValue(v.u(5)).localPhyErrors(v.u(4)).overrunErrors(v.u(4))
-                .maxCreditHint(v.u(16)).linkSpeedExtActive2(v.u(2)).linkSpeedExtSupported2(v.u(2))
-                .linkSpeedExtEnabled2(v.u(3)).linkRoundTripLatency(v.u(24)).capabilityMask2(v.u(16))
-                .linkSpeedExtActive(v.u(4)).linkSpeedExtSupported(v.u(4)).linkSpeedExtEnabled(v.u(5))
+                .mKey(v.bits(64))
+                .gidPrefix(v.bits(64))
+                .lid(v.u(16))
+                .masterSmLid(v.u(16))
+                .capabilityMask(v.u(32))
+                .diagCode(v.u(16))
+                .mKeyLeasePeriod(v.u(16))
+                .localPortNum(v.u(8))
+                .linkWidthEnabled(v.u(8))
+                .linkWidthSupported(v.u(8))
+                .linkWidthActive(v.u(8))
+                .linkSpeedSupported(v.u(4))
+                .portState(v.u(4))
+                .portPhysicalState(v.u(4))
+                .linkDownDefaultState(v.u(4))
+                .mKeyProtectBits(v.u(2))
+                .lmc(v.u(3))
+                .linkSpeedActive(v.u(4))
+                .linkSpeedEnabled(v.u(4))
+                .neighborMtu(v.u(4))
+                .masterSmSl(v.u(4))
+                .vlCap(v.u(4))
+                .initType(v.u(4))
+                .vlHighLimit(v.u(8))
+                .vlArbitrationHighCap(v.u(8))
+                .vlArbitrationLowCap(v.u(8))
+                .initTypeReply(v.u(4))
+                .mtuCap(v.u(4))
+                .vlStallCount(v.u(3))
+                .hoqLife(v.u(5))
+                .operationalVls(v.u(4))
+                .partitionEnforcementInbound(flags[1] ^ inv)
+                .partitionEnforcementOutbound(flags[2] ^ inv)
+                .filterRawInbound(flags[3] ^ inv)
+                .filterRawOutbound(flags[4] ^ inv)
+                .mKeyViolations(v.u(16))
+                .pKeyViolations(v.u(16))
+                .qKeyViolations(v.u(16))
+                .guidCap(v.u(8))
+                .clientReregister(flags[6] ^ inv)
+                .multicastPKeyTrapSuppressionEnabled(v.u(2))
+                .subnetTimeOut(v.u(5))
+                .respTimeValue(v.u(5))
+                .localPhyErrors(v.u(4))
+                .overrunErrors(v.u(4))
+                .maxCreditHint(v.u(16))
+                .linkSpeedExtActive2(v.u(2))
+                .linkSpeedExtSupported2(v.u(2))
+                .linkSpeedExtEnabled2(v.u(3))
+                .linkRoundTripLatency(v.u(24))
+                .capabilityMask2(v.u(16))
+                .linkSpeedExtActive(v.u(4))
+                .linkSpeedExtSupported(v.u(4))
+                .linkSpeedExtEnabled(v.u(5))
                 .build();
     }
 
@@ -536,8 +705,17 @@ final class CrossCheckFrames {
             int status = (d ? DrSmp.D_BIT : 0) | v.u(15);
             byte[] initial = v.bytes(64);
             byte[] ret = v.bytes(64);
-            MadHeader h = new MadHeader(1, MgmtClass.SUBN_DIRECTED_ROUTE, 1, method, status,
-                    (hopPointer << 8) | hopCount, tid, attr.attributeId(), 0, attrMod);
+            MadHeader h = new MadHeader(
+                    1,
+                    MgmtClass.SUBN_DIRECTED_ROUTE,
+                    1,
+                    method,
+                    status,
+                    (hopPointer << 8) | hopCount,
+                    tid,
+                    attr.attributeId(),
+                    0,
+                    attrMod);
             DrSmp smp = new DrSmp(h, mKey, v.u(16), v.u(16), new byte[28], data, initial, ret);
             mad = smp.encode();
             header = e -> {
@@ -553,8 +731,8 @@ final class CrossCheckFrames {
                 e.num(IB + "smplid.mkey", mKey);
             };
         } else {
-            MadHeader h = new MadHeader(1, MgmtClass.SUBN_LID_ROUTED, 1, method, v.u(16), v.u(16), tid,
-                    attr.attributeId(), 0, attrMod);
+            MadHeader h = new MadHeader(
+                    1, MgmtClass.SUBN_LID_ROUTED, 1, method, v.u(16), v.u(16), tid, attr.attributeId(), 0, attrMod);
             mad = Smp.of(h, mKey, data).encode();
             header = e -> {
                 madHeader(e, h);
@@ -587,24 +765,61 @@ final class CrossCheckFrames {
 
     /** A MAD in a UD SEND Only (DETH) to QP {@code destQp}, local or (GSI only) global. */
     private void madFrame(String name, int destQp, int vl, Mad mad, boolean crcsShown, Consumer<Expected> more) {
-        Bth bth = new Bth(OpCode.UD_SEND_ONLY, v.flag(), v.flag(), 0, v.u(4), v.u(16), v.u(8), destQp, v.flag(),
-                v.u(7), v.u(24));
+        Bth bth = new Bth(
+                OpCode.UD_SEND_ONLY, v.flag(), v.flag(), 0, v.u(4), v.u(16), v.u(8), destQp, v.flag(), v.u(7), v.u(24));
         Deth deth = new Deth(destQp == 1 ? Deth.GSI_Q_KEY : v.u(32), v.u(24));
-        ibaFrame(name, lrh(vl), null, bth, mad.toBytes(), crcsShown, e -> {
-            deth(e, deth);
-            more.accept(e);
-        }, deth);
+        ibaFrame(
+                name,
+                lrh(vl),
+                null,
+                bth,
+                mad.toBytes(),
+                crcsShown,
+                e -> {
+                    deth(e, deth);
+                    more.accept(e);
+                },
+                deth);
         v.newFrame();
     }
 
     // ---------------------------------------------------------------- GSI: PMA and SA (QP1)
 
     private void gsi() {
-        PortCounters pc = new PortCounters(0, v.u(8), v.u(16), v.u(16), v.u(8), v.u(8), v.u(16), v.u(16),
-                v.u(16), v.u(16), v.u(8), v.u(8), v.u(8), v.u(4), v.u(4), v.u(16), v.u(16), v.bits(32), v.bits(32),
-                v.bits(32), v.bits(32), v.bits(32));
-        MadHeader pch = new MadHeader(1, MgmtClass.PERF_MGT, PmaMad.CLASS_VERSION, Method.GET_RESP, v.u(16), v.u(16),
-                v.bits(64), PortCounters.ATTRIBUTE_ID, 0, v.u(32));
+        PortCounters pc = new PortCounters(
+                0,
+                v.u(8),
+                v.u(16),
+                v.u(16),
+                v.u(8),
+                v.u(8),
+                v.u(16),
+                v.u(16),
+                v.u(16),
+                v.u(16),
+                v.u(8),
+                v.u(8),
+                v.u(8),
+                v.u(4),
+                v.u(4),
+                v.u(16),
+                v.u(16),
+                v.bits(32),
+                v.bits(32),
+                v.bits(32),
+                v.bits(32),
+                v.bits(32));
+        MadHeader pch = new MadHeader(
+                1,
+                MgmtClass.PERF_MGT,
+                PmaMad.CLASS_VERSION,
+                Method.GET_RESP,
+                v.u(16),
+                v.u(16),
+                v.bits(64),
+                PortCounters.ATTRIBUTE_ID,
+                0,
+                v.u(32));
         madFrame("PMA PortCounters", 1, v.betweenInt(1, 14), PmaMad.of(pch, pc).encode(), false, e -> {
             madHeader(e, pch);
             String p = IB + "portcounters.";
@@ -628,35 +843,92 @@ final class CrossCheckFrames {
             e.num(p + "portrcvpkts", pc.portRcvPkts());
         });
 
-        PortCountersExtended pcx = PortCountersExtended.of(v.u(8), v.bits(64), v.bits(64), v.bits(64), v.bits(64),
-                v.bits(64), v.bits(64), v.bits(64), v.bits(64));
-        PortCountersExtended pcxSel = new PortCountersExtended(0, pcx.portSelect(), v.u(16), v.u(32) & 0xFFFFFFFFL,
+        PortCountersExtended pcx = PortCountersExtended.of(
+                v.u(8), v.bits(64), v.bits(64), v.bits(64), v.bits(64), v.bits(64), v.bits(64), v.bits(64), v.bits(64));
+        PortCountersExtended pcxSel = new PortCountersExtended(
+                0,
+                pcx.portSelect(),
+                v.u(16),
+                v.u(32) & 0xFFFFFFFFL,
                 pcx.portXmitData(),
-                pcx.portRcvData(), pcx.portXmitPkts(), pcx.portRcvPkts(), pcx.portUnicastXmitPkts(),
-                pcx.portUnicastRcvPkts(), pcx.portMulticastXmitPkts(), pcx.portMulticastRcvPkts(), v.bits(64),
-                v.bits(64), v.bits(64), v.bits(64), v.bits(64), v.bits(64), v.bits(64), v.bits(64), v.bits(64),
-                v.bits(64), v.bits(64), v.bits(64), v.bits(64), v.bits(64));
-        MadHeader pxh = new MadHeader(1, MgmtClass.PERF_MGT, PmaMad.CLASS_VERSION, Method.GET_RESP, v.u(16), v.u(16),
-                v.bits(64), PortCountersExtended.ATTRIBUTE_ID, 0, v.u(32));
-        madFrame("PMA PortCountersExtended", 1, v.betweenInt(1, 14), PmaMad.of(pxh, pcxSel).encode(), false, e -> {
-            madHeader(e, pxh);
-            String p = IB + "portcounters_ext.";
-            e.num(p + "portselect", pcxSel.portSelect());
-            e.num(p + "counterselect", pcxSel.counterSelect());
-            e.num(p + "portxmitdata", pcxSel.portXmitData());
-            e.num(p + "portrcvdata", pcxSel.portRcvData());
-            e.num(p + "portxmitpkts", pcxSel.portXmitPkts());
-            e.num(p + "portrcvpkts", pcxSel.portRcvPkts());
-            e.num(p + "portunicastxmitpkts", pcxSel.portUnicastXmitPkts());
-            e.num(p + "portunicastrcvpkts", pcxSel.portUnicastRcvPkts());
-            e.num(p + "portmulticastxmitpkts", pcxSel.portMulticastXmitPkts());
-            e.num(p + "portmulticastrcvpkts", pcxSel.portMulticastRcvPkts());
-        });
+                pcx.portRcvData(),
+                pcx.portXmitPkts(),
+                pcx.portRcvPkts(),
+                pcx.portUnicastXmitPkts(),
+                pcx.portUnicastRcvPkts(),
+                pcx.portMulticastXmitPkts(),
+                pcx.portMulticastRcvPkts(),
+                v.bits(64),
+                v.bits(64),
+                v.bits(64),
+                v.bits(64),
+                v.bits(64),
+                v.bits(64),
+                v.bits(64),
+                v.bits(64),
+                v.bits(64),
+                v.bits(64),
+                v.bits(64),
+                v.bits(64),
+                v.bits(64),
+                v.bits(64));
+        MadHeader pxh = new MadHeader(
+                1,
+                MgmtClass.PERF_MGT,
+                PmaMad.CLASS_VERSION,
+                Method.GET_RESP,
+                v.u(16),
+                v.u(16),
+                v.bits(64),
+                PortCountersExtended.ATTRIBUTE_ID,
+                0,
+                v.u(32));
+        madFrame(
+                "PMA PortCountersExtended",
+                1,
+                v.betweenInt(1, 14),
+                PmaMad.of(pxh, pcxSel).encode(),
+                false,
+                e -> {
+                    madHeader(e, pxh);
+                    String p = IB + "portcounters_ext.";
+                    e.num(p + "portselect", pcxSel.portSelect());
+                    e.num(p + "counterselect", pcxSel.counterSelect());
+                    e.num(p + "portxmitdata", pcxSel.portXmitData());
+                    e.num(p + "portrcvdata", pcxSel.portRcvData());
+                    e.num(p + "portxmitpkts", pcxSel.portXmitPkts());
+                    e.num(p + "portrcvpkts", pcxSel.portRcvPkts());
+                    e.num(p + "portunicastxmitpkts", pcxSel.portUnicastXmitPkts());
+                    e.num(p + "portunicastrcvpkts", pcxSel.portUnicastRcvPkts());
+                    e.num(p + "portmulticastxmitpkts", pcxSel.portMulticastXmitPkts());
+                    e.num(p + "portmulticastrcvpkts", pcxSel.portMulticastRcvPkts());
+                });
 
         // SA GetResp(PathRecord) with RMPP fields
-        PathRecord pr = new PathRecord(v.bits(64), gid(new Gid(v.bits(64), v.bits(64))),
-                gid(new Gid(v.bits(64), v.bits(64))), v.u(16), v.u(16), 1, 0, v.u(20), v.u(8), v.u(8), 1, v.u(7),
-                v.u(16), v.u(12), v.u(4), v.u(2), v.u(6), v.u(2), v.u(6), v.u(2), v.u(6), v.u(8), 0);
+        PathRecord pr = new PathRecord(
+                v.bits(64),
+                gid(new Gid(v.bits(64), v.bits(64))),
+                gid(new Gid(v.bits(64), v.bits(64))),
+                v.u(16),
+                v.u(16),
+                1,
+                0,
+                v.u(20),
+                v.u(8),
+                v.u(8),
+                1,
+                v.u(7),
+                v.u(16),
+                v.u(12),
+                v.u(4),
+                v.u(2),
+                v.u(6),
+                v.u(2),
+                v.u(6),
+                v.u(2),
+                v.u(6),
+                v.u(8),
+                0);
         sa("PathRecord", PathRecord.ATTRIBUTE_ID, pr, true, e -> {
             String p = IB + "pathrecord.";
             e.ipv6(p + "dgid", pr.dgid());
@@ -680,10 +952,24 @@ final class CrossCheckFrames {
             e.num(p + "preference", pr.preference());
         });
 
-        NodeInfo ni = new NodeInfo(1, 1, v.betweenInt(1, 3), v.u(8), v.bits(64), v.bits(64), v.bits(64), v.u(16),
-                v.u(16), v.u(32), v.u(8), v.u(24));
+        NodeInfo ni = new NodeInfo(
+                1,
+                1,
+                v.betweenInt(1, 3),
+                v.u(8),
+                v.bits(64),
+                v.bits(64),
+                v.bits(64),
+                v.u(16),
+                v.u(16),
+                v.u(32),
+                v.u(8),
+                v.u(24));
         String desc = v.text(v.betweenInt(10, 64));
-        NodeRecord nr = new NodeRecord(v.u(16), 0, ni,
+        NodeRecord nr = new NodeRecord(
+                v.u(16),
+                0,
+                ni,
                 Arrays.copyOf(desc.getBytes(StandardCharsets.US_ASCII), NodeRecord.NODE_DESCRIPTION_SIZE));
         sa("NodeRecord", NodeRecord.ATTRIBUTE_ID, nr, false, e -> {
             e.num(IB + "sa.lid", nr.lid());
@@ -695,10 +981,31 @@ final class CrossCheckFrames {
     private void sa(String name, int attributeId, Attribute record, boolean crcsShown, Consumer<Expected> more) {
         byte[] data = new byte[SaMad.DATA_SIZE];
         record.encode(data, 0);
-        MadHeader h = new MadHeader(1, MgmtClass.SUBN_ADM, SaMad.CLASS_VERSION, Method.GET_RESP, v.u(16), v.u(16),
-                v.bits(64), attributeId, 0, v.u(32));
-        SaMad sa = new SaMad(h, SaMad.RMPP_VERSION, SaMad.RMPP_TYPE_DATA, v.u(5), v.u(3), v.u(8), v.bits(32),
-                v.bits(32), v.bits(64), SaMad.attributeOffsetFor(record.size()), 0, v.bits(64), data);
+        MadHeader h = new MadHeader(
+                1,
+                MgmtClass.SUBN_ADM,
+                SaMad.CLASS_VERSION,
+                Method.GET_RESP,
+                v.u(16),
+                v.u(16),
+                v.bits(64),
+                attributeId,
+                0,
+                v.u(32));
+        SaMad sa = new SaMad(
+                h,
+                SaMad.RMPP_VERSION,
+                SaMad.RMPP_TYPE_DATA,
+                v.u(5),
+                v.u(3),
+                v.u(8),
+                v.bits(32),
+                v.bits(32),
+                v.bits(64),
+                SaMad.attributeOffsetFor(record.size()),
+                0,
+                v.bits(64),
+                data);
         madFrame("SA " + name, 1, v.betweenInt(1, 14), sa.encode(), crcsShown, e -> {
             madHeader(e, h);
             e.num(IB + "rmpp.rmppversion", sa.rmppVersion());
@@ -721,7 +1028,10 @@ final class CrossCheckFrames {
     // ---------------------------------------------------------------- independent helpers
 
     private static byte[] gid(Gid g) {
-        return ByteBuffer.allocate(16).putLong(g.prefix()).putLong(g.interfaceId()).array();
+        return ByteBuffer.allocate(16)
+                .putLong(g.prefix())
+                .putLong(g.interfaceId())
+                .array();
     }
 
     private static byte[] be32(int x) {

@@ -22,8 +22,7 @@ public final class Tshark {
     public static final String NOT_FOUND = "tshark not found: install it with apt-get install -y tshark";
     private static final long TIMEOUT_SECONDS = 60;
 
-    private Tshark() {
-    }
+    private Tshark() {}
 
     /** What tshark printed. */
     public record Output(String stdout, String stderr) {
@@ -52,12 +51,13 @@ public final class Tshark {
      * it exits with status 0.
      */
     public static Output read(Path trace, List<String> args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(find().toString(), "--disable-protocol", "rpcordma",
-                "-r", trace.toString()));
+        List<String> command =
+                new ArrayList<>(List.of(find().toString(), "--disable-protocol", "rpcordma", "-r", trace.toString()));
         command.addAll(args);
         Path err = Files.createTempFile("tshark", ".err");
         try {
-            Process process = new ProcessBuilder(command).redirectError(err.toFile()).start();
+            Process process =
+                    new ProcessBuilder(command).redirectError(err.toFile()).start();
             process.getOutputStream().close();
             String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             boolean finished = process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS);

@@ -113,16 +113,27 @@ class TsharkCrossCheckTest {
         Set<String> fieldSet = new LinkedHashSet<>(List.of("frame.number", "frame.protocols"));
         frames.forEach(f -> fieldSet.addAll(f.expected().fields().keySet()));
         List<String> fields = new ArrayList<>(fieldSet);
-        List<String> args = new ArrayList<>(List.of("-T", "fields", "-E", "separator=/t", "-E", "occurrence=a",
-                "-E", "aggregator=" + Expected.AGGREGATOR, "-E", "quote=n", "-E", "header=n"));
+        List<String> args = new ArrayList<>(List.of(
+                "-T",
+                "fields",
+                "-E",
+                "separator=/t",
+                "-E",
+                "occurrence=a",
+                "-E",
+                "aggregator=" + Expected.AGGREGATOR,
+                "-E",
+                "quote=n",
+                "-E",
+                "header=n"));
         for (String field : fields) {
             args.add("-e");
             args.add(field);
         }
         Tshark.Output out = Tshark.read(trace, args);
         List<String> lines = out.lines();
-        String context = "seed " + seed + " (rerun with -Dibmesh.tshark.seed=" + seed + "), trace "
-                + trace.toAbsolutePath();
+        String context =
+                "seed " + seed + " (rerun with -Dibmesh.tshark.seed=" + seed + "), trace " + trace.toAbsolutePath();
         assertEquals(frames.size(), lines.size(), "tshark frames; " + context + "\n" + out.stderr());
 
         List<String> problems = new ArrayList<>();
@@ -140,8 +151,8 @@ class TsharkCrossCheckTest {
             for (Map.Entry<String, Expected.Value> e : frame.expected().fields().entrySet()) {
                 String shown = cells[fields.indexOf(e.getKey())];
                 if (!e.getValue().matches(shown)) {
-                    problems.add(where + ": " + e.getKey() + " encoded " + e.getValue().describe()
-                            + ", tshark shows \"" + shown + "\"");
+                    problems.add(where + ": " + e.getKey() + " encoded "
+                            + e.getValue().describe() + ", tshark shows \"" + shown + "\"");
                     failedFrames.add(i);
                 }
             }
@@ -152,7 +163,10 @@ class TsharkCrossCheckTest {
         StringBuilder s = new StringBuilder(problems.size() + " field(s) differ; " + context + "\n");
         problems.forEach(p -> s.append("  ").append(p).append('\n'));
         for (int i : failedFrames) {
-            s.append(String.format("  frame %d %s: %s%n", i + 1, frames.get(i).name(),
+            s.append(String.format(
+                    "  frame %d %s: %s%n",
+                    i + 1,
+                    frames.get(i).name(),
                     HexFormat.of().formatHex(frames.get(i).bytes())));
         }
         return s.toString();

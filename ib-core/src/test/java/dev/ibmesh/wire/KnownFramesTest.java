@@ -20,7 +20,8 @@ class KnownFramesTest {
     void decodesChecksAndReencodes(KnownFrames.KnownFrame f) {
         byte[] b = f.bytes();
         assertEquals(RejectReason.NONE, PacketCheck.check(b, 0, b.length, Mtu.MTU_4096), f.name());
-        IbaPacket p = assertInstanceOf(IbaPacket.class, PacketDecoder.decode(b, Mtu.MTU_4096).packetOrThrow());
+        IbaPacket p = assertInstanceOf(
+                IbaPacket.class, PacketDecoder.decode(b, Mtu.MTU_4096).packetOrThrow());
         assertEquals(f.icrc(), p.icrc());
         assertEquals(f.vcrcRegister(), p.vcrc());
         assertEquals(b.length / 4, p.lrh().pktLen(), "PktLen counts LRH..ICRC in words");
@@ -34,7 +35,8 @@ class KnownFramesTest {
         byte[] b = f.bytes();
         IbaPacket p = (IbaPacket) PacketParser.parse(b).packetOrThrow();
         PacketBuilder builder = PacketBuilder.iba(p.lrh().withPktLen(0), p.bth().withPadCnt(0))
-                .headers(p.headers().toArray(ExtHeader[]::new)).payload(p.payload());
+                .headers(p.headers().toArray(ExtHeader[]::new))
+                .payload(p.payload());
         if (p.grh() != null) {
             builder.grh(p.grh().withPayLen(0));
         }
@@ -97,13 +99,15 @@ class KnownFramesTest {
         assertEquals("NAK remote access error", nak.describe());
         Aeth ack = ((IbaPacket) PacketParser.parse(KnownFrames.S11.bytes()).packetOrThrow()).header(Aeth.class);
         assertEquals(32, Aeth.credits(ack.syndromeValue()));
-        IbaPacket atomicAck = (IbaPacket) PacketParser.parse(KnownFrames.S12.bytes()).packetOrThrow();
+        IbaPacket atomicAck =
+                (IbaPacket) PacketParser.parse(KnownFrames.S12.bytes()).packetOrThrow();
         assertEquals(0xDEADBEEFCAFEF00DL, atomicAck.header(AtomicAckEth.class).originalRemoteData());
         Reth reth = ((IbaPacket) PacketParser.parse(KnownFrames.S13.bytes()).packetOrThrow()).header(Reth.class);
         assertEquals(0x00007F0000001000L, reth.virtualAddress());
         assertEquals(0x1234, reth.rKey());
         assertEquals(8, reth.dmaLength());
-        AtomicEth cas = ((IbaPacket) PacketParser.parse(KnownFrames.S14.bytes()).packetOrThrow()).header(AtomicEth.class);
+        AtomicEth cas =
+                ((IbaPacket) PacketParser.parse(KnownFrames.S14.bytes()).packetOrThrow()).header(AtomicEth.class);
         assertEquals(0x5678, cas.rKey());
         assertEquals(0x1111, cas.swapOrAddData());
         assertEquals(0x2222, cas.compareData());

@@ -35,14 +35,27 @@ class OpCodeTest {
 
     @Test
     void headersInWireOrder() {
-        assertEquals(List.of(ExtHeaderType.RETH, ExtHeaderType.IMM_DT), OpCode.valueOf(0x0B).headers());
-        assertEquals(List.of(ExtHeaderType.AETH, ExtHeaderType.ATOMIC_ACK_ETH), OpCode.valueOf(0x12).headers());
+        assertEquals(
+                List.of(ExtHeaderType.RETH, ExtHeaderType.IMM_DT),
+                OpCode.valueOf(0x0B).headers());
+        assertEquals(
+                List.of(ExtHeaderType.AETH, ExtHeaderType.ATOMIC_ACK_ETH),
+                OpCode.valueOf(0x12).headers());
         assertEquals(List.of(ExtHeaderType.IETH), OpCode.valueOf(0x17).headers());
-        assertEquals(List.of(ExtHeaderType.DETH, ExtHeaderType.IMM_DT), OpCode.valueOf(0x65).headers());
-        assertEquals(List.of(ExtHeaderType.RDETH, ExtHeaderType.DETH, ExtHeaderType.ATOMIC_ETH), OpCode.valueOf(0x53).headers());
-        assertEquals(List.of(ExtHeaderType.RDETH, ExtHeaderType.AETH, ExtHeaderType.ATOMIC_ACK_ETH), OpCode.valueOf(0x52).headers());
+        assertEquals(
+                List.of(ExtHeaderType.DETH, ExtHeaderType.IMM_DT),
+                OpCode.valueOf(0x65).headers());
+        assertEquals(
+                List.of(ExtHeaderType.RDETH, ExtHeaderType.DETH, ExtHeaderType.ATOMIC_ETH),
+                OpCode.valueOf(0x53).headers());
+        assertEquals(
+                List.of(ExtHeaderType.RDETH, ExtHeaderType.AETH, ExtHeaderType.ATOMIC_ACK_ETH),
+                OpCode.valueOf(0x52).headers());
         assertEquals(List.of(ExtHeaderType.RDETH), OpCode.valueOf(0x4E).headers(), "RD read response middle");
-        assertEquals(List.of(ExtHeaderType.RDETH, ExtHeaderType.DETH), OpCode.valueOf(0x55).headers(), "RD RESYNC");
+        assertEquals(
+                List.of(ExtHeaderType.RDETH, ExtHeaderType.DETH),
+                OpCode.valueOf(0x55).headers(),
+                "RD RESYNC");
         assertEquals(28, OpCode.RC_COMPARE_SWAP.headerBytes());
     }
 

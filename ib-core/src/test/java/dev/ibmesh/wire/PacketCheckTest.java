@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 /** Each error the builder can inject is found by the check, with the precedence of IBA figure 25-20. */
 class PacketCheckTest {
     private static PacketBuilder sendOnly(int payloadBytes) {
-        return PacketBuilder.iba(Lrh.of(0, 0, Lrh.LNH_IBA_LOCAL, 2, 1), Bth.of(OpCode.RC_SEND_ONLY, 0xFFFF, 0x12, true, 7))
+        return PacketBuilder.iba(
+                        Lrh.of(0, 0, Lrh.LNH_IBA_LOCAL, 2, 1), Bth.of(OpCode.RC_SEND_ONLY, 0xFFFF, 0x12, true, 7))
                 .payload(new byte[payloadBytes]);
     }
 
@@ -28,19 +29,30 @@ class PacketCheckTest {
         assertEquals(RejectReason.BAD_VCRC, check(sendOnly(8).badVcrc().build(), Mtu.MTU_4096));
         assertEquals(RejectReason.BAD_ICRC, check(sendOnly(8).badIcrc().build(), Mtu.MTU_4096));
         assertEquals(RejectReason.PKTLEN_MISMATCH, check(sendOnly(8).pktLen(5).build(), Mtu.MTU_4096));
-        assertEquals(RejectReason.BAD_LVER, check(PacketBuilder.iba(new Lrh(0, 3, 0, 0, 2, 2, 0, 0, 1),
-                Bth.of(OpCode.RC_SEND_ONLY, 0xFFFF, 1, false, 0)).build(), Mtu.MTU_4096));
-        assertEquals(RejectReason.ABOVE_MAXIMUM_LENGTH, check(sendOnly(257 + 126).build(), Mtu.MTU_256));
+        assertEquals(
+                RejectReason.BAD_LVER,
+                check(
+                        PacketBuilder.iba(
+                                        new Lrh(0, 3, 0, 0, 2, 2, 0, 0, 1),
+                                        Bth.of(OpCode.RC_SEND_ONLY, 0xFFFF, 1, false, 0))
+                                .build(),
+                        Mtu.MTU_4096));
+        assertEquals(
+                RejectReason.ABOVE_MAXIMUM_LENGTH, check(sendOnly(257 + 126).build(), Mtu.MTU_256));
         assertEquals(RejectReason.NONE, check(sendOnly(256).build(), Mtu.MTU_256));
     }
 
     @Test
     void crcErrorsTakePrecedenceOverLengthAndLver() {
-        byte[] f = PacketBuilder.iba(new Lrh(0, 3, 0, 0, 2, 2, 0, 0, 1), Bth.of(OpCode.RC_SEND_ONLY, 0xFFFF, 1, false, 0))
-                .pktLen(99).badIcrc().build();
+        byte[] f = PacketBuilder.iba(
+                        new Lrh(0, 3, 0, 0, 2, 2, 0, 0, 1), Bth.of(OpCode.RC_SEND_ONLY, 0xFFFF, 1, false, 0))
+                .pktLen(99)
+                .badIcrc()
+                .build();
         assertEquals(RejectReason.BAD_ICRC, check(f, Mtu.MTU_4096));
         f = PacketBuilder.iba(new Lrh(0, 3, 0, 0, 2, 2, 0, 0, 1), Bth.of(OpCode.RC_SEND_ONLY, 0xFFFF, 1, false, 0))
-                .pktLen(99).build();
+                .pktLen(99)
+                .build();
         assertEquals(RejectReason.PKTLEN_MISMATCH, check(f, Mtu.MTU_4096), "length before LVer");
     }
 
@@ -54,35 +66,47 @@ class PacketCheckTest {
     @Test
     void minimumLengths() {
         // An ACK-less BTH-only packet is the 24-byte minimum; a raw packet must be 20 bytes before the VCRC.
-        byte[] minimal = PacketBuilder.iba(Lrh.of(0, 0, 2, 2, 1), Bth.of(OpCode.valueOf(0x1C), 0xFFFF, 1, false, 0)).build();
+        byte[] minimal = PacketBuilder.iba(Lrh.of(0, 0, 2, 2, 1), Bth.of(OpCode.valueOf(0x1C), 0xFFFF, 1, false, 0))
+                .build();
         assertEquals(26, minimal.length);
         assertEquals(RejectReason.NONE, check(minimal, Mtu.MTU_256));
-        byte[] raw16 = PacketBuilder.raw(Lrh.of(0, 0, Lrh.LNH_RAW, 2, 1), new byte[8]).build();
+        byte[] raw16 =
+                PacketBuilder.raw(Lrh.of(0, 0, Lrh.LNH_RAW, 2, 1), new byte[8]).build();
         assertEquals(RejectReason.BELOW_MINIMUM_LENGTH, check(raw16, Mtu.MTU_256));
-        byte[] raw20 = PacketBuilder.raw(Lrh.of(0, 0, Lrh.LNH_RAW, 2, 1), new byte[12]).build();
+        byte[] raw20 =
+                PacketBuilder.raw(Lrh.of(0, 0, Lrh.LNH_RAW, 2, 1), new byte[12]).build();
         assertEquals(RejectReason.NONE, check(raw20, Mtu.MTU_256));
-        RawPacket p = assertInstanceOf(RawPacket.class, PacketDecoder.decode(raw20, Mtu.MTU_256).packetOrThrow());
+        RawPacket p = assertInstanceOf(
+                RawPacket.class, PacketDecoder.decode(raw20, Mtu.MTU_256).packetOrThrow());
         assertEquals(5, p.lrh().pktLen());
     }
 
     @Test
     void parserRejectsWhatItCannotStructure() {
-        byte[] shortAtomic = PacketBuilder.iba(Lrh.of(0, 0, 2, 2, 1), Bth.of(OpCode.RC_COMPARE_SWAP, 0xFFFF, 1, true, 0))
-                .anyHeaders().build();
+        byte[] shortAtomic = PacketBuilder.iba(
+                        Lrh.of(0, 0, 2, 2, 1), Bth.of(OpCode.RC_COMPARE_SWAP, 0xFFFF, 1, true, 0))
+                .anyHeaders()
+                .build();
         DecodeResult r = PacketParser.parse(shortAtomic);
-        assertEquals(RejectReason.TRUNCATED_HEADERS, assertInstanceOf(DecodeResult.Rejected.class, r).reason());
+        assertEquals(
+                RejectReason.TRUNCATED_HEADERS,
+                assertInstanceOf(DecodeResult.Rejected.class, r).reason());
         assertTrue(r.toString().contains("ATOMIC_ETH"), r.toString());
 
         byte[] pad = PacketBuilder.iba(Lrh.of(0, 0, 2, 2, 1), Bth.of(OpCode.RC_SEND_ONLY, 0xFFFF, 1, true, 0))
-                .padCnt(3).build();
-        assertEquals(RejectReason.PAD_EXCEEDS_PAYLOAD,
+                .padCnt(3)
+                .build();
+        assertEquals(
+                RejectReason.PAD_EXCEEDS_PAYLOAD,
                 ((DecodeResult.Rejected) PacketDecoder.decode(pad, Mtu.MTU_4096)).reason());
     }
 
     @Test
     void builderRefusesHeadersThatDoNotMatchTheOpcode() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> PacketBuilder
-                .iba(Lrh.of(0, 0, 2, 2, 1), Bth.of(OpCode.UD_SEND_ONLY, 0xFFFF, 1, false, 0)).build());
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
+                () -> PacketBuilder.iba(Lrh.of(0, 0, 2, 2, 1), Bth.of(OpCode.UD_SEND_ONLY, 0xFFFF, 1, false, 0))
+                        .build());
         assertTrue(e.getMessage().contains("[DETH]"), e.getMessage());
     }
 

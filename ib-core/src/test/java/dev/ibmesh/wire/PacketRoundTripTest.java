@@ -15,21 +15,48 @@ class PacketRoundTripTest {
         for (int i = 0; i < 5000; i++) {
             OpCode op = OpCode.valueOf(r.nextInt(256));
             boolean global = r.nextBoolean();
-            Lrh lrh = new Lrh(r.nextInt(16), 0, r.nextInt(16), r.nextInt(4), 0, r.nextInt(0x10000), r.nextInt(32), 0,
+            Lrh lrh = new Lrh(
+                    r.nextInt(16),
+                    0,
+                    r.nextInt(16),
+                    r.nextInt(4),
+                    0,
+                    r.nextInt(0x10000),
+                    r.nextInt(32),
+                    0,
                     r.nextInt(0x10000));
-            Bth bth = new Bth(op, r.nextBoolean(), r.nextBoolean(), 0, r.nextInt(16), r.nextInt(0x10000), r.nextInt(256),
-                    r.nextInt(1 << 24), r.nextBoolean(), r.nextInt(128), r.nextInt(1 << 24));
-            PacketBuilder b = PacketBuilder.iba(lrh, bth).headers(randomHeaders(op, r))
+            Bth bth = new Bth(
+                    op,
+                    r.nextBoolean(),
+                    r.nextBoolean(),
+                    0,
+                    r.nextInt(16),
+                    r.nextInt(0x10000),
+                    r.nextInt(256),
+                    r.nextInt(1 << 24),
+                    r.nextBoolean(),
+                    r.nextInt(128),
+                    r.nextInt(1 << 24));
+            PacketBuilder b = PacketBuilder.iba(lrh, bth)
+                    .headers(randomHeaders(op, r))
                     .payload(op.hasPayload() ? randomBytes(r, r.nextInt(600)) : new byte[0]);
             if (global) {
-                b.grh(new Grh(6, r.nextInt(256), r.nextInt(1 << 20), 0, Grh.NXT_HDR_IBA, r.nextInt(256),
-                        new Gid(r.nextLong(), r.nextLong()), new Gid(r.nextLong(), r.nextLong())));
+                b.grh(new Grh(
+                        6,
+                        r.nextInt(256),
+                        r.nextInt(1 << 20),
+                        0,
+                        Grh.NXT_HDR_IBA,
+                        r.nextInt(256),
+                        new Gid(r.nextLong(), r.nextLong()),
+                        new Gid(r.nextLong(), r.nextLong())));
             }
             IbaPacket built = (IbaPacket) b.packet();
             byte[] frame = b.build();
             String ctx = "seed " + seed + " iteration " + i + " " + op;
             assertEquals(RejectReason.NONE, PacketCheck.check(frame, 0, frame.length, Mtu.MTU_4096), ctx);
-            IbaPacket decoded = (IbaPacket) PacketDecoder.decode(frame, Mtu.MTU_4096).packetOrThrow();
+            IbaPacket decoded =
+                    (IbaPacket) PacketDecoder.decode(frame, Mtu.MTU_4096).packetOrThrow();
             assertEquals(built, decoded, ctx);
             assertArrayEquals(frame, decoded.encode(), ctx);
         }
@@ -50,7 +77,9 @@ class PacketRoundTripTest {
     }
 
     private static ExtHeader[] randomHeaders(OpCode op, Random r) {
-        return op.headers().stream().map(t -> t.decode(randomBytes(r, t.size()), 0)).toArray(ExtHeader[]::new);
+        return op.headers().stream()
+                .map(t -> t.decode(randomBytes(r, t.size()), 0))
+                .toArray(ExtHeader[]::new);
     }
 
     private static byte[] randomBytes(Random r, int n) {

@@ -1,16 +1,28 @@
 package dev.ibmesh.device.hca;
 
-import dev.ibmesh.runtime.agent.Gsi;
-import dev.ibmesh.runtime.agent.HostMad;
-import dev.ibmesh.runtime.agent.MadAgents;
+import dev.ibmesh.device.hca.grpc.HcaVerbsHost;
+import dev.ibmesh.device.hca.grpc.VerbsService;
 import dev.ibmesh.device.hca.mgmt.Smi;
+import dev.ibmesh.device.hca.transport.HcaDeviation;
+import dev.ibmesh.device.hca.transport.HcaPorts;
+import dev.ibmesh.device.hca.transport.HcaTransport;
+import dev.ibmesh.device.hca.verbs.HcaLimits;
+import dev.ibmesh.device.hca.verbs.Verbs;
 import dev.ibmesh.mad.Mad;
 import dev.ibmesh.mad.MadHeader;
 import dev.ibmesh.mad.Method;
 import dev.ibmesh.mad.MgmtClass;
 import dev.ibmesh.mad.Smp;
+import dev.ibmesh.mad.smp.NodeInfo;
+import dev.ibmesh.mad.smp.PKeyTable;
+import dev.ibmesh.mad.smp.PortInfo;
+import dev.ibmesh.runtime.agent.Gsi;
+import dev.ibmesh.runtime.agent.HostMad;
+import dev.ibmesh.runtime.agent.MadAgents;
 import dev.ibmesh.runtime.device.Device;
 import dev.ibmesh.runtime.device.DeviceConfig;
+import dev.ibmesh.runtime.gsi.Qp1KeyCheck;
+import dev.ibmesh.runtime.gsi.Qp1Verdict;
 import dev.ibmesh.runtime.link.SlToVl;
 import dev.ibmesh.runtime.pma.Pma;
 import dev.ibmesh.runtime.pma.PmaNode;
@@ -20,28 +32,16 @@ import dev.ibmesh.runtime.sma.GmpPackets;
 import dev.ibmesh.runtime.sma.Sma;
 import dev.ibmesh.runtime.sma.SmaOptions;
 import dev.ibmesh.runtime.sma.SmpPackets;
+import dev.ibmesh.runtime.sma.TrapNotices;
+import dev.ibmesh.runtime.sma.TrapSender;
 import dev.ibmesh.runtime.transport.LinkTransport;
 import dev.ibmesh.wire.Bth;
 import dev.ibmesh.wire.Deth;
-import dev.ibmesh.wire.Lrh;
-import dev.ibmesh.mad.smp.NodeInfo;
-import dev.ibmesh.mad.smp.PKeyTable;
-import dev.ibmesh.runtime.gsi.Qp1KeyCheck;
-import dev.ibmesh.runtime.gsi.Qp1Verdict;
-import dev.ibmesh.runtime.sma.TrapNotices;
-import dev.ibmesh.runtime.sma.TrapSender;
-import dev.ibmesh.mad.smp.PortInfo;
-import io.micrometer.core.instrument.MeterRegistry;
-import dev.ibmesh.device.hca.transport.HcaDeviation;
-import dev.ibmesh.device.hca.transport.HcaPorts;
-import dev.ibmesh.device.hca.transport.HcaTransport;
-import dev.ibmesh.device.hca.verbs.HcaLimits;
-import dev.ibmesh.device.hca.verbs.Verbs;
 import dev.ibmesh.wire.Gid;
+import dev.ibmesh.wire.Lrh;
 import dev.ibmesh.wire.Mtu;
-import dev.ibmesh.device.hca.grpc.HcaVerbsHost;
-import dev.ibmesh.device.hca.grpc.VerbsService;
 import io.grpc.BindableService;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import java.util.List;
 import java.util.Set;
@@ -89,12 +89,13 @@ public class HcaDevice extends Device implements PmaNode {
         traps = new TrapSender[config.ports().size() + 1];
         for (Port p : ports()) {
             int number = p.number();
-            traps[number] = new TrapSender(scheduler(),
+            traps[number] = new TrapSender(
+                    scheduler(),
                     trap -> smi.sendTrap(number, node.stored(number).masterSmLid(), trap));
         }
         gsi = new Gsi(new Pma(this), agents, new GmpWire());
-        transport = new HcaTransport(new DataPorts(), scheduler(), HcaDeviation.of(Set.copyOf(config.deviations())),
-                HcaLimits.DEFAULT);
+        transport = new HcaTransport(
+                new DataPorts(), scheduler(), HcaDeviation.of(Set.copyOf(config.deviations())), HcaLimits.DEFAULT);
         qpMetrics = new QpMetrics(registry(), name(), transport, scheduler());
         qpMetrics.start();
         return started;
@@ -138,8 +139,11 @@ public class HcaDevice extends Device implements PmaNode {
      * does not hide anything from the local host): the attribute data, 64 bytes.
      */
     public byte[] localGet(int port, int attributeId, int attributeModifier) {
-        Mad get = Smp.of(MadHeader.of(MgmtClass.SUBN_LID_ROUTED, 1, Method.GET, 0, attributeId, attributeModifier),
-                node.portInfo(port).mKey(), new byte[0]).encode();
+        Mad get = Smp.of(
+                        MadHeader.of(MgmtClass.SUBN_LID_ROUTED, 1, Method.GET, 0, attributeId, attributeModifier),
+                        node.portInfo(port).mKey(),
+                        new byte[0])
+                .encode();
         return Smp.decode(sma.handle(get, port).orElseThrow()).data();
     }
 
@@ -204,8 +208,15 @@ public class HcaDevice extends Device implements PmaNode {
             keyViolation(port, verdict);
             return;
         }
-        gsi.receive(port, new HostMad(slid, Lrh.sl(frame, 0), GmpPackets.srcQp(frame), Deth.GSI_Q_KEY,
-                node.pKeyIndex(port, Bth.pKey(frame, Lrh.SIZE)), GmpPackets.mad(frame)));
+        gsi.receive(
+                port,
+                new HostMad(
+                        slid,
+                        Lrh.sl(frame, 0),
+                        GmpPackets.srcQp(frame),
+                        Deth.GSI_Q_KEY,
+                        node.pKeyIndex(port, Bth.pKey(frame, Lrh.SIZE)),
+                        GmpPackets.mad(frame)));
     }
 
     /**
@@ -259,7 +270,8 @@ public class HcaDevice extends Device implements PmaNode {
         @Override
         public Mtu mtu(int port) {
             int neighborMtu = node.stored(port).neighborMtu();
-            return Mtu.ofCode(Math.max(1, Math.min(neighborMtu, port(port).config().mtuCap().code())));
+            return Mtu.ofCode(Math.max(
+                    1, Math.min(neighborMtu, port(port).config().mtuCap().code())));
         }
 
         @Override

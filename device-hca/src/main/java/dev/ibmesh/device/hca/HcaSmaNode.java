@@ -9,9 +9,9 @@ import dev.ibmesh.runtime.device.DeviceConfig;
 import dev.ibmesh.runtime.gsi.PKeys;
 import dev.ibmesh.runtime.link.SlToVl;
 import dev.ibmesh.runtime.port.Port;
+import dev.ibmesh.runtime.sma.ConfiguredSmaNode;
 import dev.ibmesh.runtime.sma.PortInfoView;
 import dev.ibmesh.runtime.sma.SmaAction;
-import dev.ibmesh.runtime.sma.ConfiguredSmaNode;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -25,9 +25,11 @@ final class HcaSmaNode extends ConfiguredSmaNode {
     static final int DEVICE_ID = 0xB1E6;
     /** One P_Key block per port. */
     static final int PARTITION_CAP = 32;
+
     private static final int ARBITRATION_CAP = 8;
     private static final int BASE_CAPABILITIES = PortInfo.CAP_IS_SL_MAPPING_SUPPORTED
-            | PortInfo.CAP_IS_SYSTEM_IMAGE_GUID_SUPPORTED | PortInfo.CAP_IS_TRAP_SUPPORTED
+            | PortInfo.CAP_IS_SYSTEM_IMAGE_GUID_SUPPORTED
+            | PortInfo.CAP_IS_TRAP_SUPPORTED
             | PortInfo.CAP_IS_CAPABILITY_MASK_NOTICE_SUPPORTED;
 
     private final HcaDevice device;
@@ -46,11 +48,20 @@ final class HcaSmaNode extends ConfiguredSmaNode {
         keys.set(0, PKeyTable.DEFAULT_FULL);
         for (Port p : device.ports()) {
             int i = p.number();
-            ports[i] = new PortInfoView(p, PortInfo.builder().capabilityMask(BASE_CAPABILITIES).guidCap(1)
-                    .vlArbitrationHighCap(ARBITRATION_CAP).vlArbitrationLowCap(ARBITRATION_CAP)
-                    .linkDownDefaultState(2).neighborMtu(p.config().mtuCap().code()).hoqLife(20)
-                    .operationalVls(p.config().vlCap()).linkSpeedEnabled(p.config().linkSpeedEnabled())
-                    .linkSpeedExtEnabled(p.config().linkSpeedExtEnabled()).build());
+            ports[i] = new PortInfoView(
+                    p,
+                    PortInfo.builder()
+                            .capabilityMask(BASE_CAPABILITIES)
+                            .guidCap(1)
+                            .vlArbitrationHighCap(ARBITRATION_CAP)
+                            .vlArbitrationLowCap(ARBITRATION_CAP)
+                            .linkDownDefaultState(2)
+                            .neighborMtu(p.config().mtuCap().code())
+                            .hoqLife(20)
+                            .operationalVls(p.config().vlCap())
+                            .linkSpeedEnabled(p.config().linkSpeedEnabled())
+                            .linkSpeedExtEnabled(p.config().linkSpeedExtEnabled())
+                            .build());
             pKeys[i] = new PKeyTable(keys);
             slToVl[i] = new SlToVl();
         }

@@ -20,7 +20,11 @@ public final class HcaUmadPort extends AgentUmadPort {
     private final int port;
 
     public HcaUmadPort(HcaDevice device, int port) {
-        super(device.name(), device.deviceConfig().nodeGuid(), device.deviceConfig().portGuid(port), port);
+        super(
+                device.name(),
+                device.deviceConfig().nodeGuid(),
+                device.deviceConfig().portGuid(port),
+                port);
         if (device.deviceConfig().ports().stream().noneMatch(p -> p.number() == port)) {
             throw new IllegalArgumentException(device.name() + " has no port " + port);
         }
@@ -30,7 +34,8 @@ public final class HcaUmadPort extends AgentUmadPort {
 
     /** The host-facing ports of an HCA, port 1 first. */
     public static List<UmadPort> of(HcaDevice device) {
-        return device.deviceConfig().ports().stream().map(p -> (UmadPort) new HcaUmadPort(device, p.number()))
+        return device.deviceConfig().ports().stream()
+                .map(p -> (UmadPort) new HcaUmadPort(device, p.number()))
                 .toList();
     }
 

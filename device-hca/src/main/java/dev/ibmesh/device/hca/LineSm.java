@@ -51,8 +51,8 @@ public final class LineSm {
         assignLid(hostLid);
         assignLid(switchLid, 1);
         assignLid(peerLid, 1, 2);
-        List<Integer> lft = new ArrayList<>(Collections.nCopies(LinearForwardingTable.LIDS_PER_BLOCK,
-                LinearForwardingTable.NO_PATH));
+        List<Integer> lft = new ArrayList<>(
+                Collections.nCopies(LinearForwardingTable.LIDS_PER_BLOCK, LinearForwardingTable.NO_PATH));
         lft.set(hostLid, 1);
         lft.set(peerLid, 2);
         lft.set(switchLid, 0);
@@ -83,14 +83,26 @@ public final class LineSm {
     /** Gives an end port (a CA port, or switch port 0) its LID, with this SM as master. */
     public void assignLid(int lid, int... path) {
         PortInfo now = PortInfo.decode(get(PortInfo.ATTRIBUTE_ID, 0, path), 0);
-        set(PortInfo.ATTRIBUTE_ID, 0, now.toBuilder().lid(lid).masterSmLid(smLid).portState(0).portPhysicalState(0)
-                .build().toBytes(), path);
+        set(
+                PortInfo.ATTRIBUTE_ID,
+                0,
+                now.toBuilder()
+                        .lid(lid)
+                        .masterSmLid(smLid)
+                        .portState(0)
+                        .portPhysicalState(0)
+                        .build()
+                        .toBytes(),
+                path);
     }
 
     /** Moves a port to PortState {@code state}, as the activation step of an SM does (Armed, then Active). */
     public void portState(int state, int modifier, int... path) {
         PortInfo now = PortInfo.decode(get(PortInfo.ATTRIBUTE_ID, modifier, path), 0);
-        set(PortInfo.ATTRIBUTE_ID, modifier, now.toBuilder().portState(state).portPhysicalState(0).build().toBytes(),
+        set(
+                PortInfo.ATTRIBUTE_ID,
+                modifier,
+                now.toBuilder().portState(state).portPhysicalState(0).build().toBytes(),
                 path);
     }
 
@@ -109,12 +121,14 @@ public final class LineSm {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted waiting for SMP " + id, e);
         } catch (ExecutionException | TimeoutException e) {
-            throw new IllegalStateException(String.format("no answer to SMP 0x%x (attribute 0x%x along %s)", id,
-                    attributeId, Arrays.toString(path)), e);
+            throw new IllegalStateException(
+                    String.format(
+                            "no answer to SMP 0x%x (attribute 0x%x along %s)", id, attributeId, Arrays.toString(path)),
+                    e);
         }
         if (got.status() != 0) {
-            throw new IllegalStateException(String.format("SMP attribute 0x%x along %s: status 0x%x", attributeId,
-                    Arrays.toString(path), got.status()));
+            throw new IllegalStateException(String.format(
+                    "SMP attribute 0x%x along %s: status 0x%x", attributeId, Arrays.toString(path), got.status()));
         }
         return got.data();
     }

@@ -22,9 +22,15 @@ import java.util.function.ToLongFunction;
  */
 final class QpMetrics {
     static final long SYNC_NANOS = 1_000_000_000L;
-    private static final Map<Integer, String> NAK_CODES = Map.of(Aeth.NAK_PSN_SEQUENCE_ERROR, "psn_sequence_error",
-            Aeth.NAK_INVALID_REQUEST, "invalid_request", Aeth.NAK_REMOTE_ACCESS_ERROR, "remote_access_error",
-            Aeth.NAK_REMOTE_OPERATIONAL_ERROR, "remote_operational_error");
+    private static final Map<Integer, String> NAK_CODES = Map.of(
+            Aeth.NAK_PSN_SEQUENCE_ERROR,
+            "psn_sequence_error",
+            Aeth.NAK_INVALID_REQUEST,
+            "invalid_request",
+            Aeth.NAK_REMOTE_ACCESS_ERROR,
+            "remote_access_error",
+            Aeth.NAK_REMOTE_OPERATIONAL_ERROR,
+            "remote_operational_error");
 
     private final MeterRegistry registry;
     private final String device;
@@ -60,10 +66,11 @@ final class QpMetrics {
         for (Map.Entry<Integer, QpCountersView> e : now.entrySet()) {
             meters.computeIfAbsent(e.getKey(), qpn -> register(qpn, e.getValue()));
         }
-        new ArrayList<>(meters.keySet()).stream().filter(qpn -> !now.containsKey(qpn)).forEach(qpn -> {
-            removeQp(qpn);
-            meters.remove(qpn);
-        });
+        new ArrayList<>(meters.keySet())
+                .stream().filter(qpn -> !now.containsKey(qpn)).forEach(qpn -> {
+                    removeQp(qpn);
+                    meters.remove(qpn);
+                });
         scheduler.schedule(SYNC_NANOS, this::sync);
     }
 
@@ -71,25 +78,30 @@ final class QpMetrics {
         Tags tags = Tags.of("device", device, "qp", Integer.toString(qpn));
         List<Meter> list = new ArrayList<>();
         list.add(counter("ibmesh_qp_packets_sent", "Packets the QP sent", tags, c, QpCountersView::packetsSent));
-        list.add(counter("ibmesh_qp_packets_received", "Packets the QP took", tags, c, QpCountersView::packetsReceived));
+        list.add(
+                counter("ibmesh_qp_packets_received", "Packets the QP took", tags, c, QpCountersView::packetsReceived));
         list.add(counter("ibmesh_qp_retries", "Retransmissions started", tags, c, QpCountersView::retries));
-        list.add(counter("ibmesh_qp_ack_timeouts", "Local ACK timeouts that expired", tags, c, QpCountersView::timeouts));
+        list.add(counter(
+                "ibmesh_qp_ack_timeouts", "Local ACK timeouts that expired", tags, c, QpCountersView::timeouts));
         list.add(counter("ibmesh_qp_rnr_naks_sent", "RNR NAKs sent", tags, c, QpCountersView::rnrNaksSent));
         list.add(counter("ibmesh_qp_rnr_naks_received", "RNR NAKs received", tags, c, QpCountersView::rnrNaksReceived));
-        list.add(counter("ibmesh_qp_duplicates", "Duplicate requests and responses", tags, c, QpCountersView::duplicates));
+        list.add(counter(
+                "ibmesh_qp_duplicates", "Duplicate requests and responses", tags, c, QpCountersView::duplicates));
         list.add(counter("ibmesh_qp_dropped", "Packets the transport dropped", tags, c, QpCountersView::dropped));
         NAK_CODES.forEach((code, name) -> {
             Tags withCode = tags.and("code", name);
             list.add(counter("ibmesh_qp_naks_sent", "NAKs sent, by code", withCode, c, v -> v.naksSent(code)));
-            list.add(counter("ibmesh_qp_naks_received", "NAKs received, by code", withCode, c,
-                    v -> v.naksReceived(code)));
+            list.add(counter(
+                    "ibmesh_qp_naks_received", "NAKs received, by code", withCode, c, v -> v.naksReceived(code)));
         });
         return list;
     }
 
-    private Meter counter(String name, String description, Tags tags, QpCountersView c,
-                          ToLongFunction<QpCountersView> value) {
-        return FunctionCounter.builder(name, c, v -> value.applyAsLong(v)).description(description).tags(tags)
+    private Meter counter(
+            String name, String description, Tags tags, QpCountersView c, ToLongFunction<QpCountersView> value) {
+        return FunctionCounter.builder(name, c, v -> value.applyAsLong(v))
+                .description(description)
+                .tags(tags)
                 .register(registry);
     }
 

@@ -5,8 +5,6 @@ import static dev.ibmesh.runtime.device.FabricTestKit.onLoop;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.ibmesh.runtime.agent.HostMad;
-import dev.ibmesh.runtime.agent.MadAgents;
 import dev.ibmesh.mad.DrSmp;
 import dev.ibmesh.mad.Mad;
 import dev.ibmesh.mad.MadHeader;
@@ -21,6 +19,8 @@ import dev.ibmesh.mad.smp.NodeInfo;
 import dev.ibmesh.mad.smp.Notice;
 import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.mad.smp.SmInfo;
+import dev.ibmesh.runtime.agent.HostMad;
+import dev.ibmesh.runtime.agent.MadAgents;
 import dev.ibmesh.runtime.device.DeviceConfig;
 import dev.ibmesh.runtime.device.LinkPlan;
 import dev.ibmesh.runtime.port.PortConfig;
@@ -54,8 +54,10 @@ class HcaManagementTest {
     @BeforeEach
     void startFabric() throws Exception {
         InProcessLinkTransport transport = new InProcessLinkTransport("hca-" + System.nanoTime());
-        h1 = new HcaDevice(config("h1", H1, new LinkPlan(1, "h2", 1, "h2", true)), transport, new SimpleMeterRegistry());
-        h2 = new HcaDevice(config("h2", H2, new LinkPlan(1, "h1", 1, null, false)), transport, new SimpleMeterRegistry());
+        h1 = new HcaDevice(
+                config("h1", H1, new LinkPlan(1, "h2", 1, "h2", true)), transport, new SimpleMeterRegistry());
+        h2 = new HcaDevice(
+                config("h2", H2, new LinkPlan(1, "h1", 1, null, false)), transport, new SimpleMeterRegistry());
         vertx.deployVerticle(h1).await(10, TimeUnit.SECONDS);
         vertx.deployVerticle(h2).await(10, TimeUnit.SECONDS);
         for (HcaDevice d : List.of(h1, h2)) {
@@ -93,8 +95,11 @@ class HcaManagementTest {
     void lidRoutedSmpsFlowOnceTheSmAssignedLids() {
         setLid(1, 0x11);
         setLid(2, 0x22, 1);
-        Mad request = Smp.of(MadHeader.of(MgmtClass.SUBN_LID_ROUTED, 1, Method.GET, 7, NodeInfo.ATTRIBUTE_ID, 0), 0,
-                new byte[0]).encode();
+        Mad request = Smp.of(
+                        MadHeader.of(MgmtClass.SUBN_LID_ROUTED, 1, Method.GET, 7, NodeInfo.ATTRIBUTE_ID, 0),
+                        0,
+                        new byte[0])
+                .encode();
         onLoop(h1, () -> {
             h1.send(sm, HostMad.smp(0x22, request));
             return null;
@@ -107,8 +112,10 @@ class HcaManagementTest {
     @Test
     void perfMgtGmpsAreAnsweredByThePeersPmaAndLocally() {
         activate();
-        Mad get = PmaMad.of(MadHeader.of(MgmtClass.PERF_MGT, 1, Method.GET, 9, PortCounters.ATTRIBUTE_ID, 0),
-                PortCounters.zero(1).toBytes()).encode();
+        Mad get = PmaMad.of(
+                        MadHeader.of(MgmtClass.PERF_MGT, 1, Method.GET, 9, PortCounters.ATTRIBUTE_ID, 0),
+                        PortCounters.zero(1).toBytes())
+                .encode();
         onLoop(h1, () -> {
             h1.send(sm, new HostMad(0x22, 0, 1, Deth.GSI_Q_KEY, 0, get));
             return null;
@@ -118,8 +125,10 @@ class HcaManagementTest {
         PortCounters counters = PortCounters.decode(PmaMad.decode(remote.mad()).data(), 0);
         assertTrue(counters.get(PortCounters.Counter.PORT_RCV_PKTS) > 0, "h2 received our SMPs and this GMP");
 
-        Mad local = PmaMad.of(MadHeader.of(MgmtClass.PERF_MGT, 1, Method.GET, 10, PortCounters.ATTRIBUTE_ID, 0),
-                PortCounters.zero(1).toBytes()).encode();
+        Mad local = PmaMad.of(
+                        MadHeader.of(MgmtClass.PERF_MGT, 1, Method.GET, 10, PortCounters.ATTRIBUTE_ID, 0),
+                        PortCounters.zero(1).toBytes())
+                .encode();
         onLoop(h1, () -> {
             h1.send(sm, new HostMad(0x11, 0, 1, Deth.GSI_Q_KEY, 0, local));
             return null;
@@ -138,15 +147,21 @@ class HcaManagementTest {
         keys[1] = (byte) 0xFF;
         keys[2] = (byte) 0x80;
         keys[3] = 0x05;
-        assertEquals(0, directed(20, Method.SET, dev.ibmesh.mad.smp.PKeyTable.ATTRIBUTE_ID, 0, keys).status());
-        Mad get = PmaMad.of(MadHeader.of(MgmtClass.PERF_MGT, 1, Method.GET, 21, PortCounters.ATTRIBUTE_ID, 0),
-                PortCounters.zero(1).toBytes()).encode();
+        assertEquals(
+                0,
+                directed(20, Method.SET, dev.ibmesh.mad.smp.PKeyTable.ATTRIBUTE_ID, 0, keys)
+                        .status());
+        Mad get = PmaMad.of(
+                        MadHeader.of(MgmtClass.PERF_MGT, 1, Method.GET, 21, PortCounters.ATTRIBUTE_ID, 0),
+                        PortCounters.zero(1).toBytes())
+                .encode();
         onLoop(h1, () -> {
             h1.send(sm, new HostMad(0x22, 0, 1, Deth.GSI_Q_KEY, 1, get));
             return null;
         });
         await("P_KeyViolations", 10_000, () -> peerPortInfo().pKeyViolations() == 1);
-        assertTrue(onLoop(h1, () -> received.stream().noneMatch(m -> m.mad().header().transactionId() == 21)));
+        assertTrue(onLoop(
+                h1, () -> received.stream().noneMatch(m -> m.mad().header().transactionId() == 21)));
         await("trap 257 at the master SM", 10_000, () -> onLoop(h1, () -> !traps.isEmpty()));
         HostMad trap = onLoop(h1, () -> traps.get(0));
         assertEquals(Method.TRAP, trap.mad().header().method());
@@ -169,8 +184,9 @@ class HcaManagementTest {
             h1.smPresent(1, true);
             return null;
         });
-        MadAgents.Agent peer = onLoop(h2, () -> h2.attach(1, List.of(), mad -> { }));
-        Mad request = DrSmp.outbound(Method.GET, 31, SmInfo.ATTRIBUTE_ID, 0, 0, new byte[0], 1).encode();
+        MadAgents.Agent peer = onLoop(h2, () -> h2.attach(1, List.of(), mad -> {}));
+        Mad request = DrSmp.outbound(Method.GET, 31, SmInfo.ATTRIBUTE_ID, 0, 0, new byte[0], 1)
+                .encode();
         onLoop(h2, () -> {
             h2.send(peer, HostMad.smp(0xFFFF, request));
             return null;
@@ -190,7 +206,8 @@ class HcaManagementTest {
         });
         assertTrue(peerPortInfo().hasCapability(PortInfo.CAP_IS_SM));
         await("trap 144 at the master SM", 10_000, () -> onLoop(h1, () -> !traps.isEmpty()));
-        Notice notice = Notice.decodeSmp(Smp.decode(onLoop(h1, () -> traps.get(0)).mad()).data(), 0);
+        Notice notice = Notice.decodeSmp(
+                Smp.decode(onLoop(h1, () -> traps.get(0)).mad()).data(), 0);
         assertEquals(Notice.TRAP_LOCAL_CHANGES, notice.trapNumber());
         assertEquals(0x22, notice.issuerLid());
         Notice.LocalChangesTrap details = (Notice.LocalChangesTrap) notice.details();
@@ -199,7 +216,8 @@ class HcaManagementTest {
 
     /** A directed-route SMP from h1's agent; returns the response delivered to it. */
     private DrSmp directed(long tid, int method, int attributeId, int modifier, byte[] data, int... path) {
-        Mad request = DrSmp.outbound(method, tid, attributeId, modifier, 0, data, path).encode();
+        Mad request = DrSmp.outbound(method, tid, attributeId, modifier, 0, data, path)
+                .encode();
         onLoop(h1, () -> {
             h1.send(sm, HostMad.smp(0xFFFF, request));
             return null;
@@ -208,17 +226,35 @@ class HcaManagementTest {
     }
 
     private HostMad awaitAnswer(long tid) {
-        await("answer " + tid, 10_000,
-                () -> onLoop(h1, () -> received.stream().anyMatch(m -> m.mad().header().transactionId() == tid)));
-        return onLoop(h1, () -> received.stream().filter(m -> m.mad().header().transactionId() == tid).findFirst()
-                .orElseThrow());
+        await(
+                "answer " + tid,
+                10_000,
+                () -> onLoop(
+                        h1,
+                        () -> received.stream().anyMatch(m -> m.mad().header().transactionId() == tid)));
+        return onLoop(
+                h1,
+                () -> received.stream()
+                        .filter(m -> m.mad().header().transactionId() == tid)
+                        .findFirst()
+                        .orElseThrow());
     }
 
     private void setLid(long tid, int lid, int... path) {
-        PortInfo now = PortInfo.decode(directed(tid + 100, Method.GET, PortInfo.ATTRIBUTE_ID, 0, new byte[0], path)
-                .data(), 0);
-        PortInfo next = now.toBuilder().lid(lid).masterSmLid(0x11).portState(0).portPhysicalState(0).build();
-        assertEquals(0, directed(tid + 200, Method.SET, PortInfo.ATTRIBUTE_ID, 0, next.toBytes(), path).status());
+        PortInfo now = PortInfo.decode(
+                directed(tid + 100, Method.GET, PortInfo.ATTRIBUTE_ID, 0, new byte[0], path)
+                        .data(),
+                0);
+        PortInfo next = now.toBuilder()
+                .lid(lid)
+                .masterSmLid(0x11)
+                .portState(0)
+                .portPhysicalState(0)
+                .build();
+        assertEquals(
+                0,
+                directed(tid + 200, Method.SET, PortInfo.ATTRIBUTE_ID, 0, next.toBytes(), path)
+                        .status());
     }
 
     private void activate() {
@@ -231,11 +267,14 @@ class HcaManagementTest {
 
     /** h2's PortInfo, read as an SM reads it: SubnGet over one hop. */
     private PortInfo peerPortInfo() {
-        return PortInfo.decode(directed(nextTid++, Method.GET, PortInfo.ATTRIBUTE_ID, 0, new byte[0], 1).data(), 0);
+        return PortInfo.decode(
+                directed(nextTid++, Method.GET, PortInfo.ATTRIBUTE_ID, 0, new byte[0], 1)
+                        .data(),
+                0);
     }
 
     private static DeviceConfig config(String name, long guid, LinkPlan link) {
-        return new DeviceConfig(name, "hca", guid, guid, name, List.of(PortConfig.defaults(1)), List.of(link), name,
-                List.of());
+        return new DeviceConfig(
+                name, "hca", guid, guid, name, List.of(PortConfig.defaults(1)), List.of(link), name, List.of());
     }
 }

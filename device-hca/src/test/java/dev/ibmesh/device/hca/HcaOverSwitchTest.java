@@ -22,11 +22,11 @@ import dev.ibmesh.device.hca.verbs.WcStatus;
 import dev.ibmesh.device.hca.verbs.WorkCompletion;
 import dev.ibmesh.device.hca.verbs.WrOpcode;
 import dev.ibmesh.device.sw.SwitchDevice;
-import dev.ibmesh.runtime.agent.HostMad;
 import dev.ibmesh.mad.MgmtClass;
 import dev.ibmesh.mad.Smp;
 import dev.ibmesh.mad.smp.Notice;
 import dev.ibmesh.mad.smp.PortInfo;
+import dev.ibmesh.runtime.agent.HostMad;
 import dev.ibmesh.runtime.device.Device;
 import dev.ibmesh.runtime.device.DeviceConfig;
 import dev.ibmesh.runtime.device.LinkPlan;
@@ -78,16 +78,29 @@ class HcaOverSwitchTest {
     void bringUp() throws Exception {
         InProcessLinkTransport transport = new InProcessLinkTransport("hca-sw-" + System.nanoTime());
         h1 = new HcaDevice(hca("h1", 0x100, new LinkPlan(1, "s1", 1, "s1", true)), transport, h1Metrics);
-        h2 = new HcaDevice(hca("h2", 0x200, new LinkPlan(1, "s1", 2, "s1", true)), transport, new SimpleMeterRegistry());
-        SwitchDevice s1 = new SwitchDevice(new DeviceConfig("s1", "switch", 0x300, 0x300, "s1",
-                List.of(PortConfig.defaults(1), PortConfig.defaults(2)),
-                List.of(new LinkPlan(1, "h1", 1, null, false), new LinkPlan(2, "h2", 1, null, false)), "s1", List.of(),
-                Optional.of(new SwitchOptions(true, 64, 16))), transport, new SimpleMeterRegistry());
+        h2 = new HcaDevice(
+                hca("h2", 0x200, new LinkPlan(1, "s1", 2, "s1", true)), transport, new SimpleMeterRegistry());
+        SwitchDevice s1 = new SwitchDevice(
+                new DeviceConfig(
+                        "s1",
+                        "switch",
+                        0x300,
+                        0x300,
+                        "s1",
+                        List.of(PortConfig.defaults(1), PortConfig.defaults(2)),
+                        List.of(new LinkPlan(1, "h1", 1, null, false), new LinkPlan(2, "h2", 1, null, false)),
+                        "s1",
+                        List.of(),
+                        Optional.of(new SwitchOptions(true, 64, 16))),
+                transport,
+                new SimpleMeterRegistry());
         for (Device d : List.<Device>of(s1, h1, h2)) {
             vertx.deployVerticle(d).await(10, TimeUnit.SECONDS);
         }
         for (Device d : List.<Device>of(h1, h2)) {
-            await(d.name() + " LinkUp", 20_000,
+            await(
+                    d.name() + " LinkUp",
+                    20_000,
                     () -> onLoop(d, () -> d.port(1).physicalState()) == PortInfo.PHYS_STATE_LINK_UP);
         }
         new LineSm(h1, H1_LID).bringUpLine(H1_LID, S1_LID, H2_LID);
@@ -111,8 +124,12 @@ class HcaOverSwitchTest {
         });
         onLoop(h1, () -> {
             a.verbs().writeMemory(a.mr().handle(), VA, message);
-            a.verbs().postSend(a.qp(), List.of(SendWr.builder(1, WrOpcode.SEND)
-                    .sge(new Sge(VA, message.length, a.mr().lkey())).build()));
+            a.verbs()
+                    .postSend(
+                            a.qp(),
+                            List.of(SendWr.builder(1, WrOpcode.SEND)
+                                    .sge(new Sge(VA, message.length, a.mr().lkey()))
+                                    .build()));
             return null;
         });
         WorkCompletion sent = completion(a);
@@ -129,16 +146,26 @@ class HcaOverSwitchTest {
         byte[] data = bytes(64 * 1024, 2);
         onLoop(h1, () -> {
             a.verbs().writeMemory(a.mr().handle(), VA, data);
-            a.verbs().postSend(a.qp(), List.of(SendWr.builder(2, WrOpcode.RDMA_WRITE)
-                    .sge(new Sge(VA, data.length, a.mr().lkey())).remote(VA + 4096, b.mr().rkey()).build()));
+            a.verbs()
+                    .postSend(
+                            a.qp(),
+                            List.of(SendWr.builder(2, WrOpcode.RDMA_WRITE)
+                                    .sge(new Sge(VA, data.length, a.mr().lkey()))
+                                    .remote(VA + 4096, b.mr().rkey())
+                                    .build()));
             return null;
         });
         assertEquals(WcStatus.SUCCESS, completion(a).status());
         assertArrayEquals(data, onLoop(h2, () -> b.verbs().readMemory(b.mr().handle(), VA + 4096, data.length)));
 
         onLoop(h1, () -> {
-            a.verbs().postSend(a.qp(), List.of(SendWr.builder(3, WrOpcode.RDMA_READ)
-                    .sge(new Sge(VA + 512 * 1024, data.length, a.mr().lkey())).remote(VA + 4096, b.mr().rkey()).build()));
+            a.verbs()
+                    .postSend(
+                            a.qp(),
+                            List.of(SendWr.builder(3, WrOpcode.RDMA_READ)
+                                    .sge(new Sge(VA + 512 * 1024, data.length, a.mr().lkey()))
+                                    .remote(VA + 4096, b.mr().rkey())
+                                    .build()));
             return null;
         });
         assertEquals(WcStatus.SUCCESS, completion(a).status());
@@ -152,15 +179,27 @@ class HcaOverSwitchTest {
             return null;
         });
         onLoop(h1, () -> {
-            a.verbs().postSend(a.qp(), List.of(SendWr.builder(4, WrOpcode.ATOMIC_FETCH_AND_ADD)
-                    .sge(new Sge(VA, 8, a.mr().lkey())).remote(VA + 64, b.mr().rkey()).atomic(2, 0).build()));
+            a.verbs()
+                    .postSend(
+                            a.qp(),
+                            List.of(SendWr.builder(4, WrOpcode.ATOMIC_FETCH_AND_ADD)
+                                    .sge(new Sge(VA, 8, a.mr().lkey()))
+                                    .remote(VA + 64, b.mr().rkey())
+                                    .atomic(2, 0)
+                                    .build()));
             return null;
         });
         assertEquals(WcStatus.SUCCESS, completion(a).status());
         assertArrayEquals(le(40), onLoop(h1, () -> a.verbs().readMemory(a.mr().handle(), VA, 8)), "original value");
         onLoop(h1, () -> {
-            a.verbs().postSend(a.qp(), List.of(SendWr.builder(5, WrOpcode.ATOMIC_CMP_AND_SWP)
-                    .sge(new Sge(VA + 8, 8, a.mr().lkey())).remote(VA + 64, b.mr().rkey()).atomic(42, 7).build()));
+            a.verbs()
+                    .postSend(
+                            a.qp(),
+                            List.of(SendWr.builder(5, WrOpcode.ATOMIC_CMP_AND_SWP)
+                                    .sge(new Sge(VA + 8, 8, a.mr().lkey()))
+                                    .remote(VA + 64, b.mr().rkey())
+                                    .atomic(42, 7)
+                                    .build()));
             return null;
         });
         assertEquals(WcStatus.SUCCESS, completion(a).status());
@@ -175,17 +214,25 @@ class HcaOverSwitchTest {
         int udA = udQp(a, 0x1111);
         int udB = udQp(b, 0x2222);
         onLoop(h2, () -> {
-            b.verbs().postRecv(udB, List.of(new RecvWr(8, List.of(new Sge(VA, 4096, b.mr().lkey()))),
-                    new RecvWr(9, List.of(new Sge(VA + 4096, 4096, b.mr().lkey())))));
+            b.verbs()
+                    .postRecv(
+                            udB,
+                            List.of(
+                                    new RecvWr(8, List.of(new Sge(VA, 4096, b.mr().lkey()))),
+                                    new RecvWr(9, List.of(new Sge(VA + 4096, 4096, b.mr().lkey())))));
             return null;
         });
         byte[] datagram = bytes(1000, 3);
         for (int qKey : new int[] {0x2222, 0x3333}) {
             onLoop(h1, () -> {
                 a.verbs().writeMemory(a.mr().handle(), VA, datagram);
-                a.verbs().postSend(udA, List.of(SendWr.builder(qKey, WrOpcode.SEND)
-                        .sge(new Sge(VA, datagram.length, a.mr().lkey()))
-                        .ud(AddressVector.local(H2_LID, 0, 1), udB, qKey).build()));
+                a.verbs()
+                        .postSend(
+                                udA,
+                                List.of(SendWr.builder(qKey, WrOpcode.SEND)
+                                        .sge(new Sge(VA, datagram.length, a.mr().lkey()))
+                                        .ud(AddressVector.local(H2_LID, 0, 1), udB, qKey)
+                                        .build()));
                 return null;
             });
         }
@@ -194,7 +241,8 @@ class HcaOverSwitchTest {
         assertEquals(datagram.length + 40, got.byteLen(), "UD receives start with 40 bytes for the GRH");
         assertArrayEquals(datagram, onLoop(h2, () -> b.verbs().readMemory(b.mr().handle(), VA + 40, datagram.length)));
         await("trap 258 at the SM", 10_000, () -> onLoop(h1, () -> !traps.isEmpty()));
-        Notice notice = Notice.decodeSmp(Smp.decode(onLoop(h1, () -> traps.get(0)).mad()).data(), 0);
+        Notice notice = Notice.decodeSmp(
+                Smp.decode(onLoop(h1, () -> traps.get(0)).mad()).data(), 0);
         assertEquals(Notice.TRAP_BAD_Q_KEY, notice.trapNumber());
         assertEquals(0x3333, ((Notice.BadKeyTrap) notice.details()).key());
         assertEquals(List.of(), onLoop(h2, () -> b.verbs().pollCq(b.cq(), 10)), "the wrong Q_Key delivered nothing");
@@ -204,17 +252,29 @@ class HcaOverSwitchTest {
     void perQpCountersReachTheMetrics() {
         rdmaWriteAndReadMoveBytesBetweenTheRegions();
         String qp = Integer.toString(a.qp());
-        await("QP meters", 10_000, () -> h1Metrics.find("ibmesh_qp_packets_sent").tags("device", "h1", "qp", qp)
-                .functionCounter() != null);
+        await(
+                "QP meters",
+                10_000,
+                () -> h1Metrics
+                                .find("ibmesh_qp_packets_sent")
+                                .tags("device", "h1", "qp", qp)
+                                .functionCounter()
+                        != null);
         long sent = onLoop(h1, () -> h1.transport().counters(a.qp()).packetsSent());
-        assertEquals(sent, (long) h1Metrics.find("ibmesh_qp_packets_sent").tags("qp", qp).functionCounter().count());
+        assertEquals(sent, (long) h1Metrics
+                .find("ibmesh_qp_packets_sent")
+                .tags("qp", qp)
+                .functionCounter()
+                .count());
         assertEquals(true, sent >= 16, "64 KiB at a 4 KiB MTU is 16 packets, plus the read request: " + sent);
         onLoop(h1, () -> {
             a.verbs().destroyQp(a.qp());
             return null;
         });
-        await("QP meters removed", 10_000, () -> h1Metrics.find("ibmesh_qp_packets_sent").tags("qp", qp)
-                .functionCounter() == null);
+        await(
+                "QP meters removed",
+                10_000,
+                () -> h1Metrics.find("ibmesh_qp_packets_sent").tags("qp", qp).functionCounter() == null);
     }
 
     private static End open(HcaDevice hca) {
@@ -231,8 +291,8 @@ class HcaOverSwitchTest {
     private static int udQp(End end, int qKey) {
         return onLoop(end.hca(), () -> {
             Verbs v = end.verbs();
-            int qp = v.createQp(new QpInitAttr(QpType.UD, end.pd(), end.cq(), end.cq(), new QpCaps(64, 64, 4, 4, 64),
-                    false));
+            int qp = v.createQp(
+                    new QpInitAttr(QpType.UD, end.pd(), end.cq(), end.cq(), new QpCaps(64, 64, 4, 4, 64), false));
             v.modifyQp(qp, new QpAttr().state(QpState.INIT).pkeyIndex(0).port(1).qkey(qKey));
             v.modifyQp(qp, new QpAttr().state(QpState.RTR));
             v.modifyQp(qp, new QpAttr().state(QpState.RTS).sqPsn(0));
@@ -243,12 +303,32 @@ class HcaOverSwitchTest {
     private static void connect(End local, End remote, int remoteLid) {
         onLoop(local.hca(), () -> {
             Verbs v = local.verbs();
-            v.modifyQp(local.qp(), new QpAttr().state(QpState.INIT).pkeyIndex(0).port(1)
-                    .accessFlags(EnumSet.of(Access.REMOTE_WRITE, Access.REMOTE_READ, Access.REMOTE_ATOMIC)));
-            v.modifyQp(local.qp(), new QpAttr().state(QpState.RTR).av(AddressVector.local(remoteLid, 0, 1))
-                    .pathMtu(Mtu.MTU_4096).destQpn(remote.qp()).rqPsn(0).maxDestRdAtomic(4).minRnrTimer(1));
-            v.modifyQp(local.qp(), new QpAttr().state(QpState.RTS).sqPsn(0).timeout(14).retryCnt(7).rnrRetry(7)
-                    .maxRdAtomic(4));
+            v.modifyQp(
+                    local.qp(),
+                    new QpAttr()
+                            .state(QpState.INIT)
+                            .pkeyIndex(0)
+                            .port(1)
+                            .accessFlags(EnumSet.of(Access.REMOTE_WRITE, Access.REMOTE_READ, Access.REMOTE_ATOMIC)));
+            v.modifyQp(
+                    local.qp(),
+                    new QpAttr()
+                            .state(QpState.RTR)
+                            .av(AddressVector.local(remoteLid, 0, 1))
+                            .pathMtu(Mtu.MTU_4096)
+                            .destQpn(remote.qp())
+                            .rqPsn(0)
+                            .maxDestRdAtomic(4)
+                            .minRnrTimer(1));
+            v.modifyQp(
+                    local.qp(),
+                    new QpAttr()
+                            .state(QpState.RTS)
+                            .sqPsn(0)
+                            .timeout(14)
+                            .retryCnt(7)
+                            .rnrRetry(7)
+                            .maxRdAtomic(4));
             return null;
         });
     }
@@ -263,8 +343,8 @@ class HcaOverSwitchTest {
     }
 
     private static DeviceConfig hca(String name, long guid, LinkPlan link) {
-        return new DeviceConfig(name, "hca", guid, guid, name, List.of(PortConfig.defaults(1)), List.of(link), name,
-                List.of());
+        return new DeviceConfig(
+                name, "hca", guid, guid, name, List.of(PortConfig.defaults(1)), List.of(link), name, List.of());
     }
 
     private static byte[] bytes(int n, long seed) {

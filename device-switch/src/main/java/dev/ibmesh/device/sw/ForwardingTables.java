@@ -1,8 +1,8 @@
 package dev.ibmesh.device.sw;
 
-import dev.ibmesh.wire.Lrh;
 import dev.ibmesh.mad.smp.LinearForwardingTable;
 import dev.ibmesh.mad.smp.MulticastForwardingTable;
+import dev.ibmesh.wire.Lrh;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -64,13 +64,13 @@ final class ManagementPort implements PmaNode {
         this.device = device;
         this.relay = relay;
         this.deviations = deviations;
-        TrapSender sender = new TrapSender(device.scheduler(), this::sendToMasterSm,
-                !deviations.contains(SwitchDeviation.TRAP_IGNORES_REPRESS));
+        TrapSender sender = new TrapSender(
+                device.scheduler(), this::sendToMasterSm, !deviations.contains(SwitchDeviation.TRAP_IGNORES_REPRESS));
         this.traps = new SwitchTraps(sender, this::port0Info);
         this.smaNode = new SwitchSmaNode(device.deviceConfig(), device, options, traps);
         this.sma = new Sma(smaNode, device.scheduler()::nanoTime, SwitchDeviation.smaOptions(deviations));
-        this.smi = new Port0Smi(device, relay, smaNode, sma, traps, agents,
-                deviations.contains(SwitchDeviation.NO_DR_RETURN_PATH));
+        this.smi = new Port0Smi(
+                device, relay, smaNode, sma, traps, agents, deviations.contains(SwitchDeviation.NO_DR_RETURN_PATH));
         this.gsi = new Gsi(new Pma(this, SwitchDeviation.pmaOptions(deviations)), agents, new Port0GmpWire());
         this.lastPhysicalState = new int[device.ports().size() + 1];
         for (Port p : device.ports()) {
@@ -138,8 +138,15 @@ final class ManagementPort implements PmaNode {
                 return;
             }
         }
-        gsi.receive(0, new HostMad(Lrh.slid(frame, 0), Lrh.sl(frame, 0), GmpPackets.srcQp(frame),
-                GmpPackets.qKey(frame), smaNode.pKeyIndex(Bth.pKey(frame, Lrh.SIZE)), GmpPackets.mad(frame)));
+        gsi.receive(
+                0,
+                new HostMad(
+                        Lrh.slid(frame, 0),
+                        Lrh.sl(frame, 0),
+                        GmpPackets.srcQp(frame),
+                        GmpPackets.qKey(frame),
+                        smaNode.pKeyIndex(Bth.pKey(frame, Lrh.SIZE)),
+                        GmpPackets.mad(frame)));
     }
 
     /**
@@ -160,8 +167,11 @@ final class ManagementPort implements PmaNode {
      * nothing from the local host): the attribute data, 64 bytes.
      */
     byte[] localGet(int attributeId, int attributeModifier) {
-        Mad get = Smp.of(MadHeader.of(MgmtClass.SUBN_LID_ROUTED, 1, Method.GET, 0, attributeId, attributeModifier),
-                port0Info().mKey(), new byte[0]).encode();
+        Mad get = Smp.of(
+                        MadHeader.of(MgmtClass.SUBN_LID_ROUTED, 1, Method.GET, 0, attributeId, attributeModifier),
+                        port0Info().mKey(),
+                        new byte[0])
+                .encode();
         return Smp.decode(sma.handle(get, 0).orElseThrow()).data();
     }
 

@@ -43,8 +43,14 @@ final class Port0Smi {
     private final boolean noReturnPath;
     private long dropped;
 
-    Port0Smi(SwitchDevice device, SwitchRelay relay, SwitchSmaNode node, Sma sma, SwitchTraps traps,
-             MadAgents agents, boolean noReturnPath) {
+    Port0Smi(
+            SwitchDevice device,
+            SwitchRelay relay,
+            SwitchSmaNode node,
+            Sma sma,
+            SwitchTraps traps,
+            MadAgents agents,
+            boolean noReturnPath) {
         this.device = device;
         this.relay = relay;
         this.node = node;
@@ -148,8 +154,15 @@ final class Port0Smi {
         }
         byte[] returnPath = smp.returnPath().clone();
         returnPath[smp.hopPointer() - 1] = 0;
-        return new DrSmp(smp.header(), smp.mKey(), smp.drSlid(), smp.drDlid(), smp.reserved28(), smp.data(),
-                smp.initialPath(), returnPath);
+        return new DrSmp(
+                smp.header(),
+                smp.mKey(),
+                smp.drSlid(),
+                smp.drDlid(),
+                smp.reserved28(),
+                smp.data(),
+                smp.initialPath(),
+                returnPath);
     }
 
     /** An SMP from port 0 to a LID: out of the port the LFT names, or, to port 0's own LIDs, straight back here. */

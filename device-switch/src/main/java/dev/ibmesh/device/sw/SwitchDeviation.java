@@ -73,25 +73,34 @@ public enum SwitchDeviation {
     /** The SMA options these deviations call for. */
     static SmaOptions smaOptions(Set<SwitchDeviation> deviations) {
         PortInfoRules rules = deviations.contains(ACCEPT_RESERVED_LINK_WIDTH_ENABLED)
-                ? SwitchDeviation::anyLinkWidthEnabled : PortInfoRules.SPEC;
+                ? SwitchDeviation::anyLinkWidthEnabled
+                : PortInfoRules.SPEC;
         return new SmaOptions(!deviations.contains(IGNORE_M_KEY), rules);
     }
 
     /** The PMA options these deviations call for. */
     static PmaOptions pmaOptions(Set<SwitchDeviation> deviations) {
-        return new PmaOptions(deviations.contains(PMA_COUNTERS_WRAP) ? CounterOverflow.WRAP : CounterOverflow.SATURATE,
+        return new PmaOptions(
+                deviations.contains(PMA_COUNTERS_WRAP) ? CounterOverflow.WRAP : CounterOverflow.SATURATE,
                 !deviations.contains(PMA_IGNORE_COUNTER_SELECT));
     }
 
     /** The spec's rules for every field but LinkWidthEnabled, which is taken whatever it is. */
-    private static SetResult<PortInfo> anyLinkWidthEnabled(PortInfo current, PortInfo requested,
-                                                           dev.ibmesh.runtime.sma.PortContext port) {
-        SetResult<PortInfo> r = PortInfoSet.apply(current,
-                requested.toBuilder().linkWidthEnabled(current.linkWidthEnabled()).build(), port);
+    private static SetResult<PortInfo> anyLinkWidthEnabled(
+            PortInfo current, PortInfo requested, dev.ibmesh.runtime.sma.PortContext port) {
+        SetResult<PortInfo> r = PortInfoSet.apply(
+                current,
+                requested.toBuilder()
+                        .linkWidthEnabled(current.linkWidthEnabled())
+                        .build(),
+                port);
         if (!r.isValid()) {
             return r;
         }
-        return SetResult.accepted(r.attribute().toBuilder().linkWidthEnabled(requested.linkWidthEnabled()).build(),
+        return SetResult.accepted(
+                r.attribute().toBuilder()
+                        .linkWidthEnabled(requested.linkWidthEnabled())
+                        .build(),
                 r.actions());
     }
 }

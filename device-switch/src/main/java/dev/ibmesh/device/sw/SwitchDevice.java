@@ -119,7 +119,10 @@ public class SwitchDevice extends Device {
         for (Port p : ports()) {
             p.receivePolicy().endNode(false);
         }
-        relay = new SwitchRelay(this, tables, slToVl,
+        relay = new SwitchRelay(
+                this,
+                tables,
+                slToVl,
                 () -> SwitchLifetime.nanos(port0.smaNode().switchInfo().lifeTimeValue()));
         port0 = new ManagementPort(this, relay, options, deviations);
         return started;

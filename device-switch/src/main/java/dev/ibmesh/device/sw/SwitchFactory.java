@@ -8,8 +8,10 @@ import io.micrometer.core.instrument.MeterRegistry;
 /** Builds switches for the "switch" kind; every other kind as the base device (until the HCA lands). */
 public final class SwitchFactory implements DeviceFactory {
     @Override
-    public Device create(dev.ibmesh.runtime.device.DeviceConfig config, LinkTransport transport, MeterRegistry registry) {
-        return "switch".equals(config.kind()) ? new SwitchDevice(config, transport, registry)
+    public Device create(
+            dev.ibmesh.runtime.device.DeviceConfig config, LinkTransport transport, MeterRegistry registry) {
+        return "switch".equals(config.kind())
+                ? new SwitchDevice(config, transport, registry)
                 : DeviceFactory.BASIC.create(config, transport, registry);
     }
 }

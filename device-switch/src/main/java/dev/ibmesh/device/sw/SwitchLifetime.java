@@ -9,8 +9,7 @@ final class SwitchLifetime {
     static final long INFINITE = Long.MAX_VALUE;
     private static final int FIRST_INFINITE_VALUE = 20;
 
-    private SwitchLifetime() {
-    }
+    private SwitchLifetime() {}
 
     static long nanos(int lifeTimeValue) {
         return lifeTimeValue >= FIRST_INFINITE_VALUE ? INFINITE : 4096L << lifeTimeValue;

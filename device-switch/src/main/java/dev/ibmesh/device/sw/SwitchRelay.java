@@ -191,7 +191,8 @@ final class SwitchRelay {
     private void discardExpired(Port output) {
         long lifetime = lifetimeNanos.getAsLong();
         if (lifetime != SwitchLifetime.INFINITE) {
-            waiting[output.number()].expired(device.scheduler().nanoTime(), lifetime)
+            waiting[output.number()]
+                    .expired(device.scheduler().nanoTime(), lifetime)
                     .forEach(p -> discard(p, output));
         }
     }

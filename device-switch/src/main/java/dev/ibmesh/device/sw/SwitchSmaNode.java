@@ -3,7 +3,6 @@ package dev.ibmesh.device.sw;
 import dev.ibmesh.mad.Mad;
 import dev.ibmesh.mad.smp.LinearForwardingTable;
 import dev.ibmesh.mad.smp.MulticastForwardingTable;
-import dev.ibmesh.mad.smp.NodeDescription;
 import dev.ibmesh.mad.smp.Notice;
 import dev.ibmesh.mad.smp.PKeyTable;
 import dev.ibmesh.mad.smp.PortInfo;
@@ -14,9 +13,9 @@ import dev.ibmesh.runtime.device.DeviceConfig;
 import dev.ibmesh.runtime.gsi.PKeys;
 import dev.ibmesh.runtime.gsi.Qp1Verdict;
 import dev.ibmesh.runtime.port.Port;
+import dev.ibmesh.runtime.sma.ConfiguredSmaNode;
 import dev.ibmesh.runtime.sma.PortInfoView;
 import dev.ibmesh.runtime.sma.SmaAction;
-import dev.ibmesh.runtime.sma.ConfiguredSmaNode;
 import dev.ibmesh.runtime.sma.SmaSwitch;
 import dev.ibmesh.runtime.topology.SwitchOptions;
 import dev.ibmesh.wire.Lrh;
@@ -36,6 +35,7 @@ final class SwitchSmaNode extends ConfiguredSmaNode implements SmaSwitch {
     static final int DEVICE_ID = 0xB1E5;
     /** One P_Key block on port 0; external ports do no partition enforcement (PartitionEnforcementCap 0). */
     static final int PARTITION_CAP = 32;
+
     private static final int ARBITRATION_CAP = 8;
     private static final int PORT0_WIDTHS = 3;
     private static final int PORT0_WIDTH = 2;
@@ -56,31 +56,74 @@ final class SwitchSmaNode extends ConfiguredSmaNode implements SmaSwitch {
         super(config, DEVICE_ID, PARTITION_CAP);
         this.device = device;
         this.traps = traps;
-        this.switchInfo = new SwitchInfo(options.linearFdbCap(), 0, options.multicastFdbCap(), 0, 0, 0xFF, 0xFF, 18,
-                false, 0, 0, 0, false, false, false, false, options.enhancedPort0(), 0, 0);
+        this.switchInfo = new SwitchInfo(
+                options.linearFdbCap(),
+                0,
+                options.multicastFdbCap(),
+                0,
+                0,
+                0xFF,
+                0xFF,
+                18,
+                false,
+                0,
+                0,
+                0,
+                false,
+                false,
+                false,
+                false,
+                options.enhancedPort0(),
+                0,
+                0);
         List<Integer> keys = new ArrayList<>(Collections.nCopies(PKeyTable.PKEYS_PER_BLOCK, 0));
         keys.set(0, PKeyTable.DEFAULT_FULL);
         this.port0PKeys = new PKeyTable(keys);
         this.ports = new PortInfoView[config.ports().size() + 1];
-        ports[0] = new PortInfoView(null, PortInfo.builder()
-                .capabilityMask(PortInfoView.withExtendedSpeeds(PortInfo.CAP_IS_TRAP_SUPPORTED
-                        | PortInfo.CAP_IS_SL_MAPPING_SUPPORTED | PortInfo.CAP_IS_SYSTEM_IMAGE_GUID_SUPPORTED
-                        | PortInfo.CAP_IS_CAPABILITY_MASK2_SUPPORTED | PortInfo.CAP_IS_OTHER_LOCAL_CHANGES_NOTICE_SUPPORTED,
-                        config.ports().stream().anyMatch(p -> p.linkSpeedExtSupported() != 0)))
-                .capabilityMask2(PortInfo.CAP2_IS_SET_NODE_DESCRIPTION_SUPPORTED)
-                .guidCap(1).mtuCap(5).vlCap(1).neighborMtu(5).portState(PortInfo.PORT_STATE_ACTIVE)
-                .portPhysicalState(PortInfo.PHYS_STATE_LINK_UP).linkDownDefaultState(2).operationalVls(1)
-                // Port 0 has no cable: nominal 1x/4x SDR link values (what ibsim and switches report), so readers
-                // such as smpquery see valid widths instead of 0, and Sets have a LinkWidthSupported to check.
-                .linkWidthSupported(PORT0_WIDTHS).linkWidthEnabled(PORT0_WIDTH).linkWidthActive(PORT0_WIDTH)
-                .linkSpeedSupported(PORT0_SPEED).linkSpeedEnabled(PORT0_SPEED).linkSpeedActive(PORT0_SPEED)
-                .build());
+        ports[0] = new PortInfoView(
+                null,
+                PortInfo.builder()
+                        .capabilityMask(PortInfoView.withExtendedSpeeds(
+                                PortInfo.CAP_IS_TRAP_SUPPORTED
+                                        | PortInfo.CAP_IS_SL_MAPPING_SUPPORTED
+                                        | PortInfo.CAP_IS_SYSTEM_IMAGE_GUID_SUPPORTED
+                                        | PortInfo.CAP_IS_CAPABILITY_MASK2_SUPPORTED
+                                        | PortInfo.CAP_IS_OTHER_LOCAL_CHANGES_NOTICE_SUPPORTED,
+                                config.ports().stream().anyMatch(p -> p.linkSpeedExtSupported() != 0)))
+                        .capabilityMask2(PortInfo.CAP2_IS_SET_NODE_DESCRIPTION_SUPPORTED)
+                        .guidCap(1)
+                        .mtuCap(5)
+                        .vlCap(1)
+                        .neighborMtu(5)
+                        .portState(PortInfo.PORT_STATE_ACTIVE)
+                        .portPhysicalState(PortInfo.PHYS_STATE_LINK_UP)
+                        .linkDownDefaultState(2)
+                        .operationalVls(1)
+                        // Port 0 has no cable: nominal 1x/4x SDR link values (what ibsim and switches report), so
+                        // readers
+                        // such as smpquery see valid widths instead of 0, and Sets have a LinkWidthSupported to check.
+                        .linkWidthSupported(PORT0_WIDTHS)
+                        .linkWidthEnabled(PORT0_WIDTH)
+                        .linkWidthActive(PORT0_WIDTH)
+                        .linkSpeedSupported(PORT0_SPEED)
+                        .linkSpeedEnabled(PORT0_SPEED)
+                        .linkSpeedActive(PORT0_SPEED)
+                        .build());
         for (Port p : device.ports()) {
-            ports[p.number()] = new PortInfoView(p, PortInfo.builder().vlArbitrationHighCap(ARBITRATION_CAP)
-                    .vlArbitrationLowCap(ARBITRATION_CAP).linkDownDefaultState(2).neighborMtu(5).hoqLife(20)
-                    .operationalVls(p.config().vlCap()).linkSpeedEnabled(p.config().linkSpeedEnabled())
-                    .linkSpeedExtEnabled(p.config().linkSpeedExtEnabled()).localPhyErrors(DEFAULT_ERROR_THRESHOLD)
-                    .overrunErrors(DEFAULT_ERROR_THRESHOLD).build());
+            ports[p.number()] = new PortInfoView(
+                    p,
+                    PortInfo.builder()
+                            .vlArbitrationHighCap(ARBITRATION_CAP)
+                            .vlArbitrationLowCap(ARBITRATION_CAP)
+                            .linkDownDefaultState(2)
+                            .neighborMtu(5)
+                            .hoqLife(20)
+                            .operationalVls(p.config().vlCap())
+                            .linkSpeedEnabled(p.config().linkSpeedEnabled())
+                            .linkSpeedExtEnabled(p.config().linkSpeedExtEnabled())
+                            .localPhyErrors(DEFAULT_ERROR_THRESHOLD)
+                            .overrunErrors(DEFAULT_ERROR_THRESHOLD)
+                            .build());
             p.counters().thresholds(DEFAULT_ERROR_THRESHOLD, DEFAULT_ERROR_THRESHOLD);
         }
     }
@@ -141,9 +184,11 @@ final class SwitchSmaNode extends ConfiguredSmaNode implements SmaSwitch {
         device.port(port).counters().thresholds(next.localPhyErrors(), next.overrunErrors());
         PortInfo after = ports[port].current();
         int changes = (before.linkWidthEnabled() != after.linkWidthEnabled()
-                ? Notice.LocalChangesTrap.CHANGE_LINK_WIDTH_ENABLED : 0)
+                        ? Notice.LocalChangesTrap.CHANGE_LINK_WIDTH_ENABLED
+                        : 0)
                 | (before.linkSpeedEnabled() != after.linkSpeedEnabled()
-                ? Notice.LocalChangesTrap.CHANGE_LINK_SPEED_ENABLED : 0);
+                        ? Notice.LocalChangesTrap.CHANGE_LINK_SPEED_ENABLED
+                        : 0);
         if (changes != 0) {
             traps.localChanges(changes);
         }
@@ -229,11 +274,26 @@ final class SwitchSmaNode extends ConfiguredSmaNode implements SmaSwitch {
     @Override
     public SwitchInfo switchInfo() {
         SwitchInfo s = switchInfo;
-        return new SwitchInfo(s.linearFdbCap(), s.randomFdbCap(), s.multicastFdbCap(), device.tables().linearFdbTop(),
-                s.defaultPort(), s.defaultMulticastPrimaryPort(), s.defaultMulticastNotPrimaryPort(), s.lifeTimeValue(),
-                portStateChange, s.optimizedSlToVlMappingProgramming(), s.lidsPerPort(), s.partitionEnforcementCap(),
-                s.inboundEnforcementCap(), s.outboundEnforcementCap(), s.filterRawInboundCap(), s.filterRawOutboundCap(),
-                s.enhancedPort0(), s.reserved133(), s.multicastFdbTop());
+        return new SwitchInfo(
+                s.linearFdbCap(),
+                s.randomFdbCap(),
+                s.multicastFdbCap(),
+                device.tables().linearFdbTop(),
+                s.defaultPort(),
+                s.defaultMulticastPrimaryPort(),
+                s.defaultMulticastNotPrimaryPort(),
+                s.lifeTimeValue(),
+                portStateChange,
+                s.optimizedSlToVlMappingProgramming(),
+                s.lidsPerPort(),
+                s.partitionEnforcementCap(),
+                s.inboundEnforcementCap(),
+                s.outboundEnforcementCap(),
+                s.filterRawInboundCap(),
+                s.filterRawOutboundCap(),
+                s.enhancedPort0(),
+                s.reserved133(),
+                s.multicastFdbTop());
     }
 
     @Override

@@ -31,7 +31,8 @@ final class SwitchTraps {
 
     /** Trap 129 or 130: {@code counter} of external port {@code port} just counted a threshold crossing. */
     void thresholdCrossed(int port, Counter counter) {
-        int trap = counter == Counter.LOCAL_LINK_INTEGRITY_ERRORS ? Notice.TRAP_LINK_INTEGRITY_THRESHOLD
+        int trap = counter == Counter.LOCAL_LINK_INTEGRITY_ERRORS
+                ? Notice.TRAP_LINK_INTEGRITY_THRESHOLD
                 : Notice.TRAP_BUFFER_OVERRUN_THRESHOLD;
         raise(notices.portError(trap, port0.get().lid(), port));
     }

@@ -20,7 +20,11 @@ public final class SwitchUmadPort extends AgentUmadPort {
 
     /** Port 0 of {@code device}: its one port GUID is the node GUID ({@link SwitchSmaNode#portGuid}). */
     public SwitchUmadPort(SwitchDevice device) {
-        super(device.name(), device.deviceConfig().nodeGuid(), device.deviceConfig().nodeGuid(), 0);
+        super(
+                device.name(),
+                device.deviceConfig().nodeGuid(),
+                device.deviceConfig().nodeGuid(),
+                0);
         this.device = device;
     }
 

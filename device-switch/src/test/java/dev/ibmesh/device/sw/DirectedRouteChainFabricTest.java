@@ -41,7 +41,8 @@ class DirectedRouteChainFabricTest {
     @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10})
     void reachesTheLastSwitchAndComesBack(int switches) throws Exception {
         InProcessLinkTransport transport = new InProcessLinkTransport("chain-" + System.nanoTime());
-        RecordingDevice sm = new RecordingDevice(hostConfig("sm", 0x11, new LinkPlan(1, "s1", 1, "s1", true)), transport);
+        RecordingDevice sm =
+                new RecordingDevice(hostConfig("sm", 0x11, new LinkPlan(1, "s1", 1, "s1", true)), transport);
         List<Device> devices = new ArrayList<>(List.of(sm));
         for (int i = 1; i <= switches; i++) {
             List<LinkPlan> links = new ArrayList<>();
@@ -49,7 +50,8 @@ class DirectedRouteChainFabricTest {
             if (i < switches) {
                 links.add(new LinkPlan(2, "s" + (i + 1), 1, "s" + (i + 1), true));
             }
-            devices.add(new SwitchDevice(switchConfig("s" + i, 0x100 + i, links), transport, new SimpleMeterRegistry()));
+            devices.add(
+                    new SwitchDevice(switchConfig("s" + i, 0x100 + i, links), transport, new SimpleMeterRegistry()));
         }
         for (Device d : devices) {
             vertx.deployVerticle(d).await(10, TimeUnit.SECONDS);
@@ -61,10 +63,13 @@ class DirectedRouteChainFabricTest {
         for (int i = 1; i < switches; i++) {
             path[i] = 2;
         }
-        DrSmp request = DrSmp.outbound(Method.GET, 0x5000 + switches, NodeDescription.ATTRIBUTE_ID, 0, 0, new byte[0], path);
+        DrSmp request =
+                DrSmp.outbound(Method.GET, 0x5000 + switches, NodeDescription.ATTRIBUTE_ID, 0, 0, new byte[0], path);
         onLoop(sm, () -> {
             DrDecision.Forward first = (DrDecision.Forward) DirectedRoute.send(request, DrNode.channelAdapter(1, 0));
-            return sm.port(first.port()).transmit(SmpPackets.frame(Lrh.PERMISSIVE_LID, Lrh.PERMISSIVE_LID, first.smp().encode()));
+            return sm.port(first.port())
+                    .transmit(SmpPackets.frame(
+                            Lrh.PERMISSIVE_LID, Lrh.PERMISSIVE_LID, first.smp().encode()));
         });
         await("the answer", () -> onLoop(sm, () -> sm.received.size()) == 1);
         DrSmp answer = DrSmp.decode(SmpPackets.mad(onLoop(sm, () -> sm.received.get(0))));

@@ -59,9 +59,17 @@ final class ManagedFabric implements AutoCloseable {
     ManagedFabric(List<String> s1Deviations) throws Exception {
         InProcessLinkTransport transport = new InProcessLinkTransport("managed-" + System.nanoTime());
         sm = new RecordingDevice(hostConfig("sm", 0x11, new LinkPlan(1, "s1", 1, "s1", true)), transport);
-        s1 = new SwitchDevice(switchConfig("s1", 0x21, List.of(new LinkPlan(1, "sm", 1, null, false),
-                new LinkPlan(2, "s2", 1, "s2", true)), s1Deviations), transport, new SimpleMeterRegistry());
-        s2 = new SwitchDevice(switchConfig("s2", 0x22, List.of(new LinkPlan(1, "s1", 2, null, false))), transport,
+        s1 = new SwitchDevice(
+                switchConfig(
+                        "s1",
+                        0x21,
+                        List.of(new LinkPlan(1, "sm", 1, null, false), new LinkPlan(2, "s2", 1, "s2", true)),
+                        s1Deviations),
+                transport,
+                new SimpleMeterRegistry());
+        s2 = new SwitchDevice(
+                switchConfig("s2", 0x22, List.of(new LinkPlan(1, "s1", 2, null, false))),
+                transport,
                 new SimpleMeterRegistry());
         List<Device> all = List.of(sm, s1, s2);
         for (Device d : all) {
@@ -83,7 +91,13 @@ final class ManagedFabric implements AutoCloseable {
             s1.tables().linearFdbTop(S1_LID);
             return null;
         });
-        setPortInfo(0, p -> p.toBuilder().lid(S1_LID).masterSmLid(SM_LID).masterSmSl(SM_SL).build());
+        setPortInfo(
+                0,
+                p -> p.toBuilder()
+                        .lid(S1_LID)
+                        .masterSmLid(SM_LID)
+                        .masterSmSl(SM_SL)
+                        .build());
     }
 
     /** SubnSet(PortInfo) of s1's port {@code port} over a directed route: the current value changed by {@code edit}. */
@@ -93,10 +107,13 @@ final class ManagedFabric implements AutoCloseable {
 
     /** The same, whatever the answer's status. */
     DrSmp setPortInfoAnswer(int port, UnaryOperator<PortInfo> edit) {
-        PortInfo now = PortInfo.decode(exchange(DrSmp.outbound(Method.GET, 1, PortInfo.ATTRIBUTE_ID, port, 0,
-                new byte[0], 1)).data(), 0);
+        PortInfo now = PortInfo.decode(
+                exchange(DrSmp.outbound(Method.GET, 1, PortInfo.ATTRIBUTE_ID, port, 0, new byte[0], 1))
+                        .data(),
+                0);
         // As an SM does: the states are written as 0 (no change).
-        PortInfo next = edit.apply(now.toBuilder().portState(0).portPhysicalState(0).build());
+        PortInfo next =
+                edit.apply(now.toBuilder().portState(0).portPhysicalState(0).build());
         return exchange(DrSmp.outbound(Method.SET, 2, PortInfo.ATTRIBUTE_ID, port, 0, next.toBytes(), 1));
     }
 
@@ -113,7 +130,8 @@ final class ManagedFabric implements AutoCloseable {
     void sendDr(DrSmp outbound) {
         onLoop(sm, () -> {
             DrDecision.Forward first = (DrDecision.Forward) DirectedRoute.send(outbound, DrNode.channelAdapter(1, 0));
-            return send(SmpPackets.frame(Lrh.PERMISSIVE_LID, Lrh.PERMISSIVE_LID, first.smp().encode()));
+            return send(SmpPackets.frame(
+                    Lrh.PERMISSIVE_LID, Lrh.PERMISSIVE_LID, first.smp().encode()));
         });
     }
 
@@ -126,26 +144,43 @@ final class ManagedFabric implements AutoCloseable {
 
     /** The SMPs of class {@code mgmtClass} the SM received since the last send. */
     List<Mad> smps(MgmtClass mgmtClass) {
-        return onLoop(sm, () -> sm.received.stream().filter(SmpPackets::isSmp).map(SmpPackets::mad)
-                .filter(m -> m.mgmtClass().equals(mgmtClass)).toList());
+        return onLoop(
+                sm,
+                () -> sm.received.stream()
+                        .filter(SmpPackets::isSmp)
+                        .map(SmpPackets::mad)
+                        .filter(m -> m.mgmtClass().equals(mgmtClass))
+                        .toList());
     }
 
     /** The GMPs the SM received since the last send. */
     List<Mad> gmps() {
-        return onLoop(sm, () -> sm.received.stream().filter(GmpPackets::isGmp).map(GmpPackets::mad).toList());
+        return onLoop(
+                sm,
+                () -> sm.received.stream()
+                        .filter(GmpPackets::isGmp)
+                        .map(GmpPackets::mad)
+                        .toList());
     }
 
     /** The LRH SLs of the traps the SM received since the last send. */
     List<Integer> trapSls() {
-        return onLoop(sm, () -> sm.received.stream().filter(SmpPackets::isSmp)
-                .filter(f -> SmpPackets.mad(f).header().method() == Method.TRAP).map(f -> Lrh.sl(f, 0)).toList());
+        return onLoop(
+                sm,
+                () -> sm.received.stream()
+                        .filter(SmpPackets::isSmp)
+                        .filter(f -> SmpPackets.mad(f).header().method() == Method.TRAP)
+                        .map(f -> Lrh.sl(f, 0))
+                        .toList());
     }
 
     /** The traps the SM received since the last send, in order. */
     List<Notice> traps() {
-        return smps(MgmtClass.SUBN_LID_ROUTED).stream().map(Smp::decode)
+        return smps(MgmtClass.SUBN_LID_ROUTED).stream()
+                .map(Smp::decode)
                 .filter(t -> t.header().method() == Method.TRAP && t.header().attributeId() == Notice.ATTRIBUTE_ID)
-                .map(t -> Notice.decodeSmp(t.data(), 0)).toList();
+                .map(t -> Notice.decodeSmp(t.data(), 0))
+                .toList();
     }
 
     /** Sends a frame from the SM's port after forgetting what it received; call on any thread. */
@@ -160,9 +195,11 @@ final class ManagedFabric implements AutoCloseable {
 
     /** A GMP from the SM to s1's QP1 with the given BTH P_Key and DETH Q_Key. */
     static byte[] gmpToS1(int pKey, int qKey, Mad mad) {
-        return PacketBuilder.iba(Lrh.of(0, 0, Lrh.LNH_IBA_LOCAL, S1_LID, SM_LID),
-                        Bth.of(OpCode.UD_SEND_ONLY, pKey, 1, false, 0))
-                .headers(new Deth(qKey, SM_QP)).payload(mad.toBytes()).build();
+        return PacketBuilder.iba(
+                        Lrh.of(0, 0, Lrh.LNH_IBA_LOCAL, S1_LID, SM_LID), Bth.of(OpCode.UD_SEND_ONLY, pKey, 1, false, 0))
+                .headers(new Deth(qKey, SM_QP))
+                .payload(mad.toBytes())
+                .build();
     }
 
     /** PerfMgt Get or Set(PortCounters) of {@code port} with {@code counterSelect}. */
@@ -185,13 +222,17 @@ final class ManagedFabric implements AutoCloseable {
     /** Waits for the first trap of {@code trapNumber} at the SM and returns its Notice. */
     Notice awaitTrap(int trapNumber) {
         await("trap " + trapNumber, () -> traps().stream().anyMatch(t -> t.trapNumber() == trapNumber));
-        return traps().stream().filter(t -> t.trapNumber() == trapNumber).findFirst().orElseThrow();
+        return traps().stream()
+                .filter(t -> t.trapNumber() == trapNumber)
+                .findFirst()
+                .orElseThrow();
     }
 
     /** The TrapRepress an SM answers the first received trap with, sent LID-routed to s1. */
     void repressFirstTrap() {
         Smp trap = Smp.decode(smps(MgmtClass.SUBN_LID_ROUTED).get(0));
-        Mad repress = Smp.of(trap.header().withMethod(Method.TRAP_REPRESS), 0, trap.data()).encode();
+        Mad repress = Smp.of(trap.header().withMethod(Method.TRAP_REPRESS), 0, trap.data())
+                .encode();
         sendFrame(SmpPackets.frame(S1_LID, SM_LID, repress));
     }
 }

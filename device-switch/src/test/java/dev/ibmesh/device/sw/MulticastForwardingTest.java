@@ -41,7 +41,8 @@ class MulticastForwardingTest {
         List<RecordingDevice> hosts = new ArrayList<>();
         List<LinkPlan> switchLinks = new ArrayList<>();
         for (int i = 1; i <= 4; i++) {
-            hosts.add(new RecordingDevice(hostConfig("h" + i, 0x10 + i, new LinkPlan(1, "s", i, "s", true)), transport));
+            hosts.add(
+                    new RecordingDevice(hostConfig("h" + i, 0x10 + i, new LinkPlan(1, "s", i, "s", true)), transport));
             switchLinks.add(new LinkPlan(i, "h" + i, 1, null, false));
         }
         SwitchDevice s = new SwitchDevice(switchConfig("s", 0x20, switchLinks), transport, new SimpleMeterRegistry());
@@ -58,15 +59,21 @@ class MulticastForwardingTest {
             return null;
         });
         RecordingDevice h1 = hosts.get(0);
-        byte[] packet = PacketBuilder.iba(Lrh.of(0, 0, Lrh.LNH_IBA_LOCAL, MLID, 1),
-                Bth.of(OpCode.UD_SEND_ONLY, 0xFFFF, 0xFFFFFF, false, 0)).headers(new Deth(0x1234, 5))
-                .payload(new byte[32]).build();
+        byte[] packet = PacketBuilder.iba(
+                        Lrh.of(0, 0, Lrh.LNH_IBA_LOCAL, MLID, 1),
+                        Bth.of(OpCode.UD_SEND_ONLY, 0xFFFF, 0xFFFFFF, false, 0))
+                .headers(new Deth(0x1234, 5))
+                .payload(new byte[32])
+                .build();
         onLoop(h1, () -> h1.port(1).transmit(packet));
-        await("h2 and h3 get a copy", () -> onLoop(hosts.get(1), () -> hosts.get(1).received.size()) == 1
-                && onLoop(hosts.get(2), () -> hosts.get(2).received.size()) == 1);
+        await(
+                "h2 and h3 get a copy",
+                () -> onLoop(hosts.get(1), () -> hosts.get(1).received.size()) == 1
+                        && onLoop(hosts.get(2), () -> hosts.get(2).received.size()) == 1);
         sleep(100);
         assertEquals(0, onLoop(h1, () -> h1.received.size()), "not back to the sender");
         assertEquals(0, onLoop(hosts.get(3), () -> hosts.get(3).received.size()), "not to a non-member");
-        assertEquals(MLID, Lrh.dlid(onLoop(hosts.get(1), () -> hosts.get(1).received.get(0)), 0));
+        assertEquals(
+                MLID, Lrh.dlid(onLoop(hosts.get(1), () -> hosts.get(1).received.get(0)), 0));
     }
 }

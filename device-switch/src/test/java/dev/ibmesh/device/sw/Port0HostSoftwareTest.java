@@ -62,8 +62,9 @@ class Port0HostSoftwareTest {
     @Test
     void hopCountZeroIsAnsweredByTheSwitchsOwnSmaWithoutTheWire() {
         long sent = packetsSentByS1();
-        DrSmp answer = DrSmp.decode(call(HostMad.smp(0xFFFF, directed(1, Method.GET, NodeInfo.ATTRIBUTE_ID, 0,
-                new byte[0]))).mad());
+        DrSmp answer =
+                DrSmp.decode(call(HostMad.smp(0xFFFF, directed(1, Method.GET, NodeInfo.ATTRIBUTE_ID, 0, new byte[0])))
+                        .mad());
         assertEquals(0, answer.status());
         assertTrue(answer.direction(), "a response");
         NodeInfo info = NodeInfo.decode(answer.data(), 0);
@@ -75,8 +76,9 @@ class Port0HostSoftwareTest {
 
     @Test
     void aDirectedRouteLeavesByInitialPathOneAndComesBack() {
-        DrSmp answer = DrSmp.decode(call(HostMad.smp(0xFFFF, directed(2, Method.GET, NodeDescription.ATTRIBUTE_ID, 0,
-                new byte[0], 2))).mad());
+        DrSmp answer = DrSmp.decode(
+                call(HostMad.smp(0xFFFF, directed(2, Method.GET, NodeDescription.ATTRIBUTE_ID, 0, new byte[0], 2)))
+                        .mad());
         assertEquals(0, answer.status());
         assertEquals("s2", NodeDescription.decode(answer.data(), 0).text());
         assertEquals(1, answer.returnPath(1), "s2 was entered on its port 1");
@@ -121,9 +123,12 @@ class Port0HostSoftwareTest {
 
     @Test
     void smInfoReachesHostSoftwareOnlyOnceIsSmIsSet() {
-        Mad request = DrSmp.outbound(Method.GET, 30, SmInfo.ATTRIBUTE_ID, 0, 0, new byte[0], 1).encode();
+        Mad request = DrSmp.outbound(Method.GET, 30, SmInfo.ATTRIBUTE_ID, 0, 0, new byte[0], 1)
+                .encode();
         DrSmp unsupported = f.exchange(DrSmp.decode(request));
-        assertEquals(MadStatus.CODE_METHOD_ATTRIBUTE_UNSUPPORTED, MadStatus.code(unsupported.status()),
+        assertEquals(
+                MadStatus.CODE_METHOD_ATTRIBUTE_UNSUPPORTED,
+                MadStatus.code(unsupported.status()),
                 "no SM on s1: its SMA does not do SMInfo");
 
         List<HostMad> smRequests = new ArrayList<>();
@@ -146,24 +151,56 @@ class Port0HostSoftwareTest {
         List<HostMad> traps = new ArrayList<>();
         onLoop(s1, () -> s1.attach(List.of(MgmtClass.SUBN_LID_ROUTED.code()), traps::add));
         PortInfo p0 = PortInfo.decode(onLoop(s1, () -> s1.localGet(PortInfo.ATTRIBUTE_ID, 0)), 0);
-        set(40, PortInfo.ATTRIBUTE_ID, 0, p0.toBuilder().lid(S1_LID).masterSmLid(S1_LID).portState(0)
-                .portPhysicalState(0).build().toBytes());
+        set(
+                40,
+                PortInfo.ATTRIBUTE_ID,
+                0,
+                p0.toBuilder()
+                        .lid(S1_LID)
+                        .masterSmLid(S1_LID)
+                        .portState(0)
+                        .portPhysicalState(0)
+                        .build()
+                        .toBytes());
         set(41, NodeDescription.ATTRIBUTE_ID, 0, NodeDescription.of("renamed").toBytes());
         await("trap 144 at s1's SM", () -> onLoop(s1, traps::size) > 0);
         HostMad trap = onLoop(s1, () -> traps.get(0));
         assertEquals(Method.TRAP, trap.mad().header().method());
         assertEquals(S1_LID, trap.remoteLid());
-        assertEquals(Notice.TRAP_LOCAL_CHANGES, Notice.decodeSmp(Smp.decode(trap.mad()).data(), 0).trapNumber());
+        assertEquals(
+                Notice.TRAP_LOCAL_CHANGES,
+                Notice.decodeSmp(Smp.decode(trap.mad()).data(), 0).trapNumber());
     }
 
     /** s1 gets LID 9 and s2 LID 12 (host software on s1 as their master), and each routes the other's LID. */
     private void assignLids() {
         for (int[] node : new int[][] {{S1_LID}, {S2_LID, 2}}) {
             int[] path = java.util.Arrays.copyOfRange(node, 1, node.length);
-            PortInfo now = PortInfo.decode(DrSmp.decode(call(HostMad.smp(0xFFFF, directed(100 + node[0],
-                    Method.GET, PortInfo.ATTRIBUTE_ID, 0, new byte[0], path))).mad()).data(), 0);
-            set(200 + node[0], PortInfo.ATTRIBUTE_ID, 0, now.toBuilder().lid(node[0]).masterSmLid(S1_LID)
-                    .portState(0).portPhysicalState(0).build().toBytes(), path);
+            PortInfo now = PortInfo.decode(
+                    DrSmp.decode(call(HostMad.smp(
+                                            0xFFFF,
+                                            directed(
+                                                    100 + node[0],
+                                                    Method.GET,
+                                                    PortInfo.ATTRIBUTE_ID,
+                                                    0,
+                                                    new byte[0],
+                                                    path)))
+                                    .mad())
+                            .data(),
+                    0);
+            set(
+                    200 + node[0],
+                    PortInfo.ATTRIBUTE_ID,
+                    0,
+                    now.toBuilder()
+                            .lid(node[0])
+                            .masterSmLid(S1_LID)
+                            .portState(0)
+                            .portPhysicalState(0)
+                            .build()
+                            .toBytes(),
+                    path);
         }
         onLoop(s1, () -> {
             s1.tables().linearFdbTop(0x20);
@@ -178,8 +215,9 @@ class Port0HostSoftwareTest {
     }
 
     private void set(long tid, int attributeId, int modifier, byte[] data, int... path) {
-        DrSmp answer = DrSmp.decode(call(HostMad.smp(0xFFFF, directed(tid, Method.SET, attributeId, modifier, data,
-                path))).mad());
+        DrSmp answer =
+                DrSmp.decode(call(HostMad.smp(0xFFFF, directed(tid, Method.SET, attributeId, modifier, data, path)))
+                        .mad());
         assertEquals(0, answer.status(), "SubnSet of 0x" + Integer.toHexString(attributeId));
     }
 
@@ -187,10 +225,17 @@ class Port0HostSoftwareTest {
     private HostMad call(HostMad out) {
         long tid = out.mad().header().transactionId();
         assertTrue(onLoop(s1, () -> s1.send(host, out)), "the MAD left");
-        await("answer " + tid, () -> onLoop(s1, () -> received.stream()
-                .anyMatch(m -> m.mad().header().transactionId() == tid)));
-        return onLoop(s1, () -> received.stream().filter(m -> m.mad().header().transactionId() == tid)
-                .findFirst().orElseThrow());
+        await(
+                "answer " + tid,
+                () -> onLoop(
+                        s1,
+                        () -> received.stream().anyMatch(m -> m.mad().header().transactionId() == tid)));
+        return onLoop(
+                s1,
+                () -> received.stream()
+                        .filter(m -> m.mad().header().transactionId() == tid)
+                        .findFirst()
+                        .orElseThrow());
     }
 
     private static Mad directed(long tid, int method, int attributeId, int modifier, byte[] data, int... path) {
@@ -203,8 +248,10 @@ class Port0HostSoftwareTest {
     }
 
     private static Mad portCounters(long tid, int port) {
-        return PmaMad.of(MadHeader.of(MgmtClass.PERF_MGT, 1, Method.GET, tid, PortCounters.ATTRIBUTE_ID, 0),
-                PortCounters.zero(port).toBytes()).encode();
+        return PmaMad.of(
+                        MadHeader.of(MgmtClass.PERF_MGT, 1, Method.GET, tid, PortCounters.ATTRIBUTE_ID, 0),
+                        PortCounters.zero(port).toBytes())
+                .encode();
     }
 
     /** Packets s1 sent on all its external ports. */

@@ -32,12 +32,16 @@ class SwitchDeviationTest {
     @Test
     void acceptReservedLinkWidthEnabled() throws Exception {
         for (boolean deviating : new boolean[] {false, true}) {
-            try (ManagedFabric f = new ManagedFabric(deviating ? List.of("accept-reserved-link-width-enabled")
-                    : List.of())) {
-                DrSmp answer = f.setPortInfoAnswer(1, p -> p.toBuilder().linkWidthEnabled(8).build()); // 12x
-                assertEquals(deviating ? 0 : MadStatus.ofCode(MadStatus.CODE_INVALID_FIELD), answer.status(),
+            try (ManagedFabric f =
+                    new ManagedFabric(deviating ? List.of("accept-reserved-link-width-enabled") : List.of())) {
+                DrSmp answer = f.setPortInfoAnswer(
+                        1, p -> p.toBuilder().linkWidthEnabled(8).build()); // 12x
+                assertEquals(
+                        deviating ? 0 : MadStatus.ofCode(MadStatus.CODE_INVALID_FIELD),
+                        answer.status(),
                         "12x is not in LinkWidthSupported");
-                assertEquals(deviating ? 8 : 3, PortInfo.decode(answer.data(), 0).linkWidthEnabled());
+                assertEquals(
+                        deviating ? 8 : 3, PortInfo.decode(answer.data(), 0).linkWidthEnabled());
             }
         }
     }
@@ -47,11 +51,20 @@ class SwitchDeviationTest {
         for (boolean deviating : new boolean[] {false, true}) {
             try (ManagedFabric f = new ManagedFabric(deviating ? List.of("ignore-m-key") : List.of())) {
                 f.configureS1();
-                f.setPortInfo(0, p -> p.toBuilder().mKey(0xCAFE).mKeyProtectBits(2).build());
-                f.sendDr(DrSmp.outbound(Method.SET, 3, NodeDescription.ATTRIBUTE_ID, 0, 0xBAD,
-                        NodeDescription.of("taken over").toBytes(), 1));
+                f.setPortInfo(
+                        0, p -> p.toBuilder().mKey(0xCAFE).mKeyProtectBits(2).build());
+                f.sendDr(DrSmp.outbound(
+                        Method.SET,
+                        3,
+                        NodeDescription.ATTRIBUTE_ID,
+                        0,
+                        0xBAD,
+                        NodeDescription.of("taken over").toBytes(),
+                        1));
                 sleep(300);
-                assertEquals(deviating ? 1 : 0, f.smps(MgmtClass.SUBN_DIRECTED_ROUTE).size(),
+                assertEquals(
+                        deviating ? 1 : 0,
+                        f.smps(MgmtClass.SUBN_DIRECTED_ROUTE).size(),
                         deviating ? "the deviating switch obeys a wrong M_Key" : "a wrong M_Key gets no answer");
             }
         }
@@ -63,7 +76,9 @@ class SwitchDeviationTest {
             try (ManagedFabric f = new ManagedFabric(deviating ? List.of("no-dr-return-path") : List.of())) {
                 f.sendDr(DrSmp.outbound(Method.GET, 4, NodeDescription.ATTRIBUTE_ID, 0, 0, new byte[0], 1, 2));
                 sleep(300);
-                assertEquals(deviating ? 0 : 1, f.smps(MgmtClass.SUBN_DIRECTED_ROUTE).size(),
+                assertEquals(
+                        deviating ? 0 : 1,
+                        f.smps(MgmtClass.SUBN_DIRECTED_ROUTE).size(),
                         deviating ? "s2's answer cannot find its way back through s1" : "s2 answers through s1");
             }
         }
@@ -78,12 +93,23 @@ class SwitchDeviationTest {
                     f.s1.tables().linearFdbTop(20);
                     return null;
                 });
-                f.sendFrame(PacketBuilder.iba(Lrh.of(0, 0, Lrh.LNH_IBA_LOCAL, 50, 1),
-                        Bth.of(OpCode.RC_SEND_ONLY, 0xFFFF, 3, false, 0)).payload(new byte[8]).build());
-                await("s1 decided", () -> onLoop(f.s1, () -> f.s1.relayed()
-                        + f.s1.port(1).counters().value(Counter.PORT_RCV_SWITCH_RELAY_ERRORS)) == 1);
-                assertEquals(deviating ? 1 : 0, onLoop(f.s1, f.s1::relayed),
-                        deviating ? "the deviating switch uses the entry"
+                f.sendFrame(PacketBuilder.iba(
+                                Lrh.of(0, 0, Lrh.LNH_IBA_LOCAL, 50, 1),
+                                Bth.of(OpCode.RC_SEND_ONLY, 0xFFFF, 3, false, 0))
+                        .payload(new byte[8])
+                        .build());
+                await(
+                        "s1 decided",
+                        () -> onLoop(
+                                        f.s1,
+                                        () -> f.s1.relayed()
+                                                + f.s1.port(1).counters().value(Counter.PORT_RCV_SWITCH_RELAY_ERRORS))
+                                == 1);
+                assertEquals(
+                        deviating ? 1 : 0,
+                        onLoop(f.s1, f.s1::relayed),
+                        deviating
+                                ? "the deviating switch uses the entry"
                                 : "IBA 18.2.4.3: above LinearFDBTop is no route");
             }
         }
@@ -98,7 +124,9 @@ class SwitchDeviationTest {
                     f.s1.port(2).counters().add(Counter.SYMBOL_ERROR_COUNTER, 0x1_0003);
                     return null;
                 });
-                assertEquals(deviating ? 3 : 0xFFFF, f.pma(Method.GET, 2, 0).symbolErrorCounter(),
+                assertEquals(
+                        deviating ? 3 : 0xFFFF,
+                        f.pma(Method.GET, 2, 0).symbolErrorCounter(),
                         deviating ? "wrapped" : "IBA 16.1.3.5: stops at all ones");
             }
         }
@@ -116,7 +144,9 @@ class SwitchDeviationTest {
                 });
                 PortCounters after = f.pma(Method.SET, 2, PortCounters.SELECT_SYMBOL_ERROR_COUNTER);
                 assertEquals(0, after.symbolErrorCounter());
-                assertEquals(deviating ? 0 : 2, after.linkDownedCounter(),
+                assertEquals(
+                        deviating ? 0 : 2,
+                        after.linkDownedCounter(),
                         deviating ? "cleared though not selected" : "IBA 16.1.3.5: only the selected counters clear");
             }
         }
@@ -155,12 +185,16 @@ class SwitchDeviationTest {
         for (boolean deviating : new boolean[] {false, true}) {
             try (ManagedFabric f = new ManagedFabric(deviating ? List.of("ignore-gsi-keys") : List.of())) {
                 f.configureS1();
-                f.sendFrame(ManagedFabric.gmpToS1(0x8123, Deth.GSI_Q_KEY,
-                        ManagedFabric.portCounters(Method.GET, 1, 0)));
+                f.sendFrame(
+                        ManagedFabric.gmpToS1(0x8123, Deth.GSI_Q_KEY, ManagedFabric.portCounters(Method.GET, 1, 0)));
                 sleep(300);
-                assertEquals(deviating ? 1 : 0, f.gmps().size(),
+                assertEquals(
+                        deviating ? 1 : 0,
+                        f.gmps().size(),
                         deviating ? "the PMA answers a foreign partition" : "dropped at QP1 (IBA 10.9.3)");
-                assertEquals(deviating ? 0 : 1, onLoop(f.s1, () -> f.s1.smaNode().portInfo(0)).pKeyViolations());
+                assertEquals(
+                        deviating ? 0 : 1,
+                        onLoop(f.s1, () -> f.s1.smaNode().portInfo(0)).pKeyViolations());
             }
         }
     }

@@ -1,21 +1,21 @@
 package dev.ibmesh.device.sw;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static dev.ibmesh.device.sw.SwitchTestKit.activateAll;
 import static dev.ibmesh.device.sw.SwitchTestKit.await;
 import static dev.ibmesh.device.sw.SwitchTestKit.hostConfig;
 import static dev.ibmesh.device.sw.SwitchTestKit.onLoop;
 import static dev.ibmesh.device.sw.SwitchTestKit.sleep;
 import static dev.ibmesh.device.sw.SwitchTestKit.switchConfig;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ibmesh.mad.DrSmp;
+import dev.ibmesh.mad.Mad;
 import dev.ibmesh.mad.MadHeader;
 import dev.ibmesh.mad.MadStatus;
 import dev.ibmesh.mad.Method;
 import dev.ibmesh.mad.MgmtClass;
 import dev.ibmesh.mad.Smp;
-import dev.ibmesh.mad.Mad;
 import dev.ibmesh.mad.pma.PmaMad;
 import dev.ibmesh.mad.pma.PortCounters;
 import dev.ibmesh.mad.smp.NodeDescription;
@@ -70,7 +70,8 @@ class SwitchForwardingTest {
             List<LinkPlan> links = List.of(
                     new LinkPlan(1, i == 1 ? "h1" : "s" + (i - 1), i == 1 ? 1 : 2, null, false),
                     new LinkPlan(2, i == 3 ? "h2" : "s" + (i + 1), 1, i == 3 ? null : "s" + (i + 1), i != 3));
-            SwitchDevice s = new SwitchDevice(switchConfig("s" + i, 0x20 + i, links), transport, new SimpleMeterRegistry());
+            SwitchDevice s =
+                    new SwitchDevice(switchConfig("s" + i, 0x20 + i, links), transport, new SimpleMeterRegistry());
             switches.add(s);
         }
         for (Device d : List.<Device>of(switches.get(0), switches.get(1), switches.get(2), h1, h2)) {
@@ -98,11 +99,14 @@ class SwitchForwardingTest {
     void unicastCrossesThreeSwitchesBothWays() {
         onLoop(h1, () -> sendN(h1, H2, H1, 0, 200));
         onLoop(h2, () -> sendN(h2, H1, H2, 0, 100));
-        await("delivered", () -> onLoop(h2, () -> h2.received.size()) == 200 && onLoop(h1, () -> h1.received.size()) == 100);
+        await(
+                "delivered",
+                () -> onLoop(h2, () -> h2.received.size()) == 200 && onLoop(h1, () -> h1.received.size()) == 100);
         for (SwitchDevice s : switches) {
             assertEquals(300, onLoop(s, s::relayed), s.name());
         }
-        List<Integer> psns = onLoop(h2, () -> h2.received.stream().map(f -> Bth.psn(f, 8)).toList());
+        List<Integer> psns =
+                onLoop(h2, () -> h2.received.stream().map(f -> Bth.psn(f, 8)).toList());
         for (int i = 0; i < psns.size(); i++) {
             assertEquals(i, psns.get(i), "in order");
         }
@@ -118,9 +122,12 @@ class SwitchForwardingTest {
                 return null;
             });
         }
-        byte[] packet = PacketBuilder.iba(Lrh.of(0, 0, Lrh.LNH_IBA_LOCAL, mlid, H1),
-                Bth.of(OpCode.UD_SEND_ONLY, 0xFFFF, 0xFFFFFF, false, 0)).headers(new Deth(0x1234, 5))
-                .payload(new byte[32]).build();
+        byte[] packet = PacketBuilder.iba(
+                        Lrh.of(0, 0, Lrh.LNH_IBA_LOCAL, mlid, H1),
+                        Bth.of(OpCode.UD_SEND_ONLY, 0xFFFF, 0xFFFFFF, false, 0))
+                .headers(new Deth(0x1234, 5))
+                .payload(new byte[32])
+                .build();
         onLoop(h1, () -> h1.port(1).transmit(packet));
         await("h2 gets the copy", () -> onLoop(h2, () -> h2.received.size()) == 1);
         onLoop(s2(), () -> {
@@ -132,7 +139,9 @@ class SwitchForwardingTest {
         assertEquals(1, onLoop(h2, () -> h2.received.size()), "s2's MFT no longer names the way to h2");
         assertEquals(0, onLoop(h1, () -> h1.received.size()), "never back out of the input port");
         assertEquals(mlid, Lrh.dlid(onLoop(h2, () -> h2.received.get(0)), 0));
-        assertEquals(1, onLoop(s2(), () -> s2().port(1).counters().portCounters(1)).portRcvSwitchRelayErrors(),
+        assertEquals(
+                1,
+                onLoop(s2(), () -> s2().port(1).counters().portCounters(1)).portRcvSwitchRelayErrors(),
                 "a group with no member but the input port is a relay error at s2");
     }
 
@@ -207,12 +216,27 @@ class SwitchForwardingTest {
         SwitchDevice s3 = switches.get(2);
         onLoop(s3, () -> {
             SwitchInfo si = s3.smaNode().switchInfo();
-            s3.smaNode().applySwitchInfo(new SwitchInfo(si.linearFdbCap(), si.randomFdbCap(), si.multicastFdbCap(),
-                    si.linearFdbTop(), si.defaultPort(), si.defaultMulticastPrimaryPort(),
-                    si.defaultMulticastNotPrimaryPort(), 12, false, si.optimizedSlToVlMappingProgramming(),
-                    si.lidsPerPort(), si.partitionEnforcementCap(), si.inboundEnforcementCap(),
-                    si.outboundEnforcementCap(), si.filterRawInboundCap(), si.filterRawOutboundCap(),
-                    si.enhancedPort0(), si.reserved133(), si.multicastFdbTop())); // 4.096 us x 2^12: about 17 ms
+            s3.smaNode()
+                    .applySwitchInfo(new SwitchInfo(
+                            si.linearFdbCap(),
+                            si.randomFdbCap(),
+                            si.multicastFdbCap(),
+                            si.linearFdbTop(),
+                            si.defaultPort(),
+                            si.defaultMulticastPrimaryPort(),
+                            si.defaultMulticastNotPrimaryPort(),
+                            12,
+                            false,
+                            si.optimizedSlToVlMappingProgramming(),
+                            si.lidsPerPort(),
+                            si.partitionEnforcementCap(),
+                            si.inboundEnforcementCap(),
+                            si.outboundEnforcementCap(),
+                            si.filterRawInboundCap(),
+                            si.filterRawOutboundCap(),
+                            si.enhancedPort0(),
+                            si.reserved133(),
+                            si.multicastFdbTop())); // 4.096 us x 2^12: about 17 ms
             return null;
         });
         onLoop(h2, () -> h2.hold = true);
@@ -233,9 +257,12 @@ class SwitchForwardingTest {
             h2.releaseHeld();
             return null;
         });
-        await("everything not discarded arrives",
+        await(
+                "everything not discarded arrives",
                 () -> onLoop(h2, () -> h2.received.size()) + discards(s3, 2) == accepted[0]);
-        assertEquals(0, discards(switches.get(0), 2) + discards(switches.get(1), 2),
+        assertEquals(
+                0,
+                discards(switches.get(0), 2) + discards(switches.get(1), 2),
                 "s1 and s2 keep the default lifetime of about a second");
         assertEquals(0, onLoop(s3, () -> s3.port(1).counters().portCounters(1)).portRcvSwitchRelayErrors());
     }
@@ -279,9 +306,18 @@ class SwitchForwardingTest {
         assertEquals(MadStatus.ofCode(MadStatus.CODE_INVALID_FIELD), answer.status());
         assertEquals(0x801C, answer.header().status(), "D bit and code 7 on the wire");
         sendDr(DrSmp.outbound(Method.GET, 3, PortInfo.ATTRIBUTE_ID, 1, 0, new byte[0], 1));
-        assertEquals(before.linkWidthEnabled(), PortInfo.decode(awaitDrResponse().data(), 0).linkWidthEnabled());
+        assertEquals(
+                before.linkWidthEnabled(),
+                PortInfo.decode(awaitDrResponse().data(), 0).linkWidthEnabled());
         // A legal value is taken.
-        sendDr(DrSmp.outbound(Method.SET, 7, PortInfo.ATTRIBUTE_ID, 1, 0, set.linkWidthEnabled(1).build().toBytes(), 1));
+        sendDr(DrSmp.outbound(
+                Method.SET,
+                7,
+                PortInfo.ATTRIBUTE_ID,
+                1,
+                0,
+                set.linkWidthEnabled(1).build().toBytes(),
+                1));
         DrSmp ok = awaitDrResponse();
         assertEquals(0, ok.status());
         assertEquals(1, PortInfo.decode(ok.data(), 0).linkWidthEnabled());
@@ -290,8 +326,15 @@ class SwitchForwardingTest {
     @Test
     void lidRoutedSmpToTheSwitchOnceItHasALid() {
         giveS1Lid9();
-        byte[] get = SmpPackets.frame(9, H1, Smp.of(MadHeader.of(MgmtClass.SUBN_LID_ROUTED, 1, Method.GET, 6,
-                NodeDescription.ATTRIBUTE_ID, 0), 0, new byte[0]).encode());
+        byte[] get = SmpPackets.frame(
+                9,
+                H1,
+                Smp.of(
+                                MadHeader.of(
+                                        MgmtClass.SUBN_LID_ROUTED, 1, Method.GET, 6, NodeDescription.ATTRIBUTE_ID, 0),
+                                0,
+                                new byte[0])
+                        .encode());
         onLoop(h1, () -> {
             h1.received.clear();
             return h1.port(1).transmit(get);
@@ -306,8 +349,15 @@ class SwitchForwardingTest {
 
     @Test
     void lidRoutedSmpsCrossThreeSwitchesOnVl15() {
-        byte[] get = SmpPackets.frame(H2, H1, Smp.of(MadHeader.of(MgmtClass.SUBN_LID_ROUTED, 1, Method.GET, 7,
-                NodeDescription.ATTRIBUTE_ID, 0), 0, new byte[0]).encode());
+        byte[] get = SmpPackets.frame(
+                H2,
+                H1,
+                Smp.of(
+                                MadHeader.of(
+                                        MgmtClass.SUBN_LID_ROUTED, 1, Method.GET, 7, NodeDescription.ATTRIBUTE_ID, 0),
+                                0,
+                                new byte[0])
+                        .encode());
         onLoop(h1, () -> h1.port(1).transmit(get));
         await("the SMP at h2", () -> onLoop(h2, () -> h2.received.size()) == 1);
         byte[] frame = onLoop(h2, () -> h2.received.get(0));
@@ -325,7 +375,9 @@ class SwitchForwardingTest {
         await("data through", () -> onLoop(h2, () -> h2.received.size()) == 5);
         PortCounters before = pma(1, Method.GET, 0);
         assertTrue(before.portRcvPkts() >= 5 + 3, "5 data packets and the SMPs, was " + before.portRcvPkts());
-        assertEquals(onLoop(s1, () -> s1.port(1).counters().portCounters(1)).portXmitPkts(), before.portXmitPkts() + 1,
+        assertEquals(
+                onLoop(s1, () -> s1.port(1).counters().portCounters(1)).portXmitPkts(),
+                before.portXmitPkts() + 1,
                 "the PMA's own answer left port 1 after the counters were read");
         PortCounters cleared = pma(2, Method.SET, PortCounters.SELECT_ALL);
         assertEquals(0, cleared.portRcvPkts());
@@ -355,7 +407,8 @@ class SwitchForwardingTest {
         Smp repeat = Smp.decode(SmpPackets.mad(onLoop(h1, () -> h1.received.get(1))));
         assertEquals(trap.header().transactionId(), repeat.header().transactionId(), "the same trap, repeated");
 
-        Mad repress = Smp.of(trap.header().withMethod(Method.TRAP_REPRESS), 0, trap.data()).encode();
+        Mad repress = Smp.of(trap.header().withMethod(Method.TRAP_REPRESS), 0, trap.data())
+                .encode();
         onLoop(h1, () -> h1.port(1).transmit(SmpPackets.frame(9, H1, repress)));
         sleep(150);
         long after = onLoop(s1, s1::trapsSent);
@@ -367,9 +420,13 @@ class SwitchForwardingTest {
     private PortCounters pma(long tid, int method, int counterSelect) {
         byte[] data = PortCounters.zero(1).toBytes();
         Bits.put16(data, 2, counterSelect);
-        Mad request = PmaMad.of(MadHeader.of(MgmtClass.PERF_MGT, 1, method, tid, PortCounters.ATTRIBUTE_ID, 0), data).encode();
-        byte[] frame = PacketBuilder.iba(Lrh.of(0, 0, Lrh.LNH_IBA_LOCAL, 9, H1), Bth.of(OpCode.UD_SEND_ONLY, 0xFFFF, 1, false, 0))
-                .headers(new Deth(Deth.GSI_Q_KEY, 1)).payload(request.toBytes()).build();
+        Mad request = PmaMad.of(MadHeader.of(MgmtClass.PERF_MGT, 1, method, tid, PortCounters.ATTRIBUTE_ID, 0), data)
+                .encode();
+        byte[] frame = PacketBuilder.iba(
+                        Lrh.of(0, 0, Lrh.LNH_IBA_LOCAL, 9, H1), Bth.of(OpCode.UD_SEND_ONLY, 0xFFFF, 1, false, 0))
+                .headers(new Deth(Deth.GSI_Q_KEY, 1))
+                .payload(request.toBytes())
+                .build();
         onLoop(h1, () -> {
             h1.received.clear();
             return h1.port(1).transmit(frame);
@@ -388,8 +445,20 @@ class SwitchForwardingTest {
         SwitchDevice s1 = switches.get(0);
         sendDr(DrSmp.outbound(Method.GET, 4, PortInfo.ATTRIBUTE_ID, 0, 0, new byte[0], 1));
         PortInfo port0 = PortInfo.decode(awaitDrResponse().data(), 0);
-        sendDr(DrSmp.outbound(Method.SET, 5, PortInfo.ATTRIBUTE_ID, 0, 0,
-                port0.toBuilder().portState(0).portPhysicalState(0).lid(9).masterSmLid(H1).build().toBytes(), 1));
+        sendDr(DrSmp.outbound(
+                Method.SET,
+                5,
+                PortInfo.ATTRIBUTE_ID,
+                0,
+                0,
+                port0.toBuilder()
+                        .portState(0)
+                        .portPhysicalState(0)
+                        .lid(9)
+                        .masterSmLid(H1)
+                        .build()
+                        .toBytes(),
+                1));
         assertEquals(0, awaitDrResponse().status());
         onLoop(s1, () -> {
             s1.tables().linearFdbTop(9);
@@ -402,7 +471,9 @@ class SwitchForwardingTest {
             h1.received.clear();
             DrDecision first = DirectedRoute.send(outbound, DrNode.channelAdapter(1, H1));
             DrDecision.Forward f = (DrDecision.Forward) first;
-            return h1.port(1).transmit(SmpPackets.frame(Lrh.PERMISSIVE_LID, Lrh.PERMISSIVE_LID, f.smp().encode()));
+            return h1.port(1)
+                    .transmit(SmpPackets.frame(
+                            Lrh.PERMISSIVE_LID, Lrh.PERMISSIVE_LID, f.smp().encode()));
         });
     }
 
@@ -419,8 +490,10 @@ class SwitchForwardingTest {
     }
 
     private static byte[] packet(int sl, int dlid, int slid, int psn) {
-        return PacketBuilder.iba(Lrh.of(0, sl, Lrh.LNH_IBA_LOCAL, dlid, slid),
-                Bth.of(OpCode.RC_SEND_ONLY, 0xFFFF, 0x99, false, psn)).payload(new byte[64]).build();
+        return PacketBuilder.iba(
+                        Lrh.of(0, sl, Lrh.LNH_IBA_LOCAL, dlid, slid),
+                        Bth.of(OpCode.RC_SEND_ONLY, 0xFFFF, 0x99, false, psn))
+                .payload(new byte[64])
+                .build();
     }
-
 }

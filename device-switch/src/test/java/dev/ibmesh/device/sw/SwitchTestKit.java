@@ -15,8 +15,7 @@ import java.util.function.Supplier;
 
 /** Building and driving small fabrics of switches and endpoints in tests. */
 final class SwitchTestKit {
-    private SwitchTestKit() {
-    }
+    private SwitchTestKit() {}
 
     /** A switch config: ports 1..links.size(), small tables. */
     static DeviceConfig switchConfig(String name, long guid, List<LinkPlan> links) {
@@ -25,20 +24,33 @@ final class SwitchTestKit {
 
     /** The same, started with the named deviations. */
     static DeviceConfig switchConfig(String name, long guid, List<LinkPlan> links, List<String> deviations) {
-        List<PortConfig> ports = links.stream().map(l -> PortConfig.defaults(l.localPort())).toList();
-        return new DeviceConfig(name, "switch", guid, guid, name, ports, links, name, deviations,
+        List<PortConfig> ports =
+                links.stream().map(l -> PortConfig.defaults(l.localPort())).toList();
+        return new DeviceConfig(
+                name,
+                "switch",
+                guid,
+                guid,
+                name,
+                ports,
+                links,
+                name,
+                deviations,
                 Optional.of(new SwitchOptions(true, 64, 16)));
     }
 
     static DeviceConfig hostConfig(String name, long guid, LinkPlan link) {
-        return new DeviceConfig(name, "hca", guid, guid, name, List.of(PortConfig.defaults(1)), List.of(link), name, List.of());
+        return new DeviceConfig(
+                name, "hca", guid, guid, name, List.of(PortConfig.defaults(1)), List.of(link), name, List.of());
     }
 
     /** Waits for every linked port to train, then arms and activates them all, as an SM would. */
     static void activateAll(List<? extends Device> devices) {
         for (Device d : devices) {
             for (Port p : d.ports()) {
-                await(d.name() + "/" + p.number() + " Init", () -> onLoop(d, () -> p.portState() >= PortInfo.PORT_STATE_INIT));
+                await(
+                        d.name() + "/" + p.number() + " Init",
+                        () -> onLoop(d, () -> p.portState() >= PortInfo.PORT_STATE_INIT));
             }
         }
         for (Device d : devices) {

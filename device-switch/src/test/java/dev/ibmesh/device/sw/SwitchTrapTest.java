@@ -50,15 +50,22 @@ class SwitchTrapTest {
     }
 
     private void protect(int level) {
-        fabric.setPortInfo(0, p -> p.toBuilder().mKey(KEY).mKeyProtectBits(level).build());
+        fabric.setPortInfo(
+                0, p -> p.toBuilder().mKey(KEY).mKeyProtectBits(level).build());
     }
 
     @ParameterizedTest(name = "level {0}")
     @ValueSource(ints = {0, 1, 2, 3})
     void aSetWithTheWrongMKeyRaisesTrap256(int level) {
         protect(level);
-        fabric.sendDr(DrSmp.outbound(Method.SET, 0x33, NodeDescription.ATTRIBUTE_ID, 0, WRONG,
-                NodeDescription.of("taken").toBytes(), 1));
+        fabric.sendDr(DrSmp.outbound(
+                Method.SET,
+                0x33,
+                NodeDescription.ATTRIBUTE_ID,
+                0,
+                WRONG,
+                NodeDescription.of("taken").toBytes(),
+                1));
         Notice trap = fabric.awaitTrap(Notice.TRAP_BAD_M_KEY);
         assertEquals(Notice.TYPE_SECURITY, trap.type());
         assertEquals(Notice.PRODUCER_SWITCH, trap.producerType());
@@ -84,15 +91,16 @@ class SwitchTrapTest {
         await("answer or trap", () -> fabric.receivedCount() >= 1);
         sleep(200);
         boolean refused = level >= 2;
-        assertEquals(refused ? 0 : 1, fabric.smps(MgmtClass.SUBN_DIRECTED_ROUTE).size(),
+        assertEquals(
+                refused ? 0 : 1,
+                fabric.smps(MgmtClass.SUBN_DIRECTED_ROUTE).size(),
                 refused ? "levels 2 and 3 refuse the Get" : "levels 0 and 1 answer it");
         assertEquals(refused, fabric.traps().stream().anyMatch(t -> t.trapNumber() == Notice.TRAP_BAD_M_KEY));
     }
 
     @Test
     void aGmpWithABadPKeyIsDroppedCountedAndTrapped() {
-        fabric.sendFrame(ManagedFabric.gmpToS1(0x8123, Deth.GSI_Q_KEY,
-                ManagedFabric.portCounters(Method.GET, 1, 0)));
+        fabric.sendFrame(ManagedFabric.gmpToS1(0x8123, Deth.GSI_Q_KEY, ManagedFabric.portCounters(Method.GET, 1, 0)));
         Notice trap = fabric.awaitTrap(Notice.TRAP_BAD_P_KEY);
         Notice.BadKeyTrap details = (Notice.BadKeyTrap) trap.details();
         assertEquals(0x8123, details.key());
@@ -120,8 +128,11 @@ class SwitchTrapTest {
         onLoop(fabric.sm, () -> {
             fabric.sm.received.clear();
             for (int i = 0; i < 3; i++) {
-                byte[] bad = PacketBuilder.iba(Lrh.of(0, 0, Lrh.LNH_IBA_LOCAL, 5, 1),
-                        Bth.of(OpCode.RC_SEND_ONLY, 0xFFFF, 3, false, i)).payload(new byte[16]).badVcrc().build();
+                byte[] bad = PacketBuilder.iba(
+                                Lrh.of(0, 0, Lrh.LNH_IBA_LOCAL, 5, 1), Bth.of(OpCode.RC_SEND_ONLY, 0xFFFF, 3, false, i))
+                        .payload(new byte[16])
+                        .badVcrc()
+                        .build();
                 assertTrue(fabric.sm.port(1).inject(Frame.Kind.DATA, bad, false));
             }
             return null;
@@ -133,8 +144,8 @@ class SwitchTrapTest {
         PortCounters counters = fabric.pma(Method.GET, 1, 0);
         assertEquals(3, counters.portRcvErrors());
         assertEquals(1, counters.localLinkIntegrityErrors());
-        PortCounters cleared = fabric.pma(Method.SET, 1,
-                PortCounters.SELECT_PORT_RCV_ERRORS | PortCounters.SELECT_LOCAL_LINK_INTEGRITY_ERRORS);
+        PortCounters cleared = fabric.pma(
+                Method.SET, 1, PortCounters.SELECT_PORT_RCV_ERRORS | PortCounters.SELECT_LOCAL_LINK_INTEGRITY_ERRORS);
         assertEquals(0, cleared.portRcvErrors());
         assertEquals(0, cleared.localLinkIntegrityErrors());
         assertTrue(cleared.portRcvPkts() > 0, "counters not selected keep their value");
@@ -142,8 +153,14 @@ class SwitchTrapTest {
 
     @Test
     void aNewNodeDescriptionRaisesTrap144() {
-        DrSmp answer = fabric.exchange(DrSmp.outbound(Method.SET, 0x40, NodeDescription.ATTRIBUTE_ID, 0, 0,
-                NodeDescription.of("renamed").toBytes(), 1));
+        DrSmp answer = fabric.exchange(DrSmp.outbound(
+                Method.SET,
+                0x40,
+                NodeDescription.ATTRIBUTE_ID,
+                0,
+                0,
+                NodeDescription.of("renamed").toBytes(),
+                1));
         assertEquals(0, answer.status(), "port 0 advertises IsSetNodeDescriptionSupported");
         assertEquals("renamed", NodeDescription.decode(answer.data(), 0).text());
         Notice trap = fabric.awaitTrap(Notice.TRAP_LOCAL_CHANGES);

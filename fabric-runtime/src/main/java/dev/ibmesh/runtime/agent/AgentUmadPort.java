@@ -27,7 +27,8 @@ import java.util.stream.IntStream;
  */
 public abstract class AgentUmadPort implements UmadPort {
     /** Host software sees every class: the SMA and PMA take what is theirs first. */
-    private static final List<Integer> EVERY_CLASS = IntStream.range(0, 256).boxed().toList();
+    private static final List<Integer> EVERY_CLASS =
+            IntStream.range(0, 256).boxed().toList();
 
     private final String nodeName;
     private final long nodeGuid;
@@ -109,8 +110,8 @@ public abstract class AgentUmadPort implements UmadPort {
         return onLoop(() -> {
             int qKey = mad.dqp() == 0 ? 0 : Deth.GSI_Q_KEY;
             if (agent == null || !transmit(agent, new HostMad(mad.dlid(), 0, mad.dqp(), qKey, 0, mad.mad()))) {
-                throw new IllegalStateException(nodeName() + "/" + portNumber()
-                        + " could not send the MAD (no route, or the port is down)");
+                throw new IllegalStateException(
+                        nodeName() + "/" + portNumber() + " could not send the MAD (no route, or the port is down)");
             }
             return null;
         });
@@ -120,8 +121,10 @@ public abstract class AgentUmadPort implements UmadPort {
     public void attach(UmadSink sink) {
         loop().execute(() -> {
             closeAgent();
-            agent = register(EVERY_CLASS, in -> sink.receive(new UmadMad(lid(), in.remoteLid(), in.isSmp() ? 0 : 1,
-                    in.remoteQp(), 0, in.mad())));
+            agent = register(
+                    EVERY_CLASS,
+                    in -> sink.receive(
+                            new UmadMad(lid(), in.remoteLid(), in.isSmp() ? 0 : 1, in.remoteQp(), 0, in.mad())));
         });
     }
 

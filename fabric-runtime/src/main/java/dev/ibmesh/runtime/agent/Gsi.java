@@ -69,8 +69,8 @@ public final class Gsi {
 
     /** The PMA's answer goes back to the asker's LID and QP, on its SL and P_Key. */
     private void reply(int port, HostMad request, Mad response) {
-        HostMad out = new HostMad(request.remoteLid(), request.sl(), request.remoteQp(), Deth.GSI_Q_KEY,
-                request.pKeyIndex(), response);
+        HostMad out = new HostMad(
+                request.remoteLid(), request.sl(), request.remoteQp(), Deth.GSI_Q_KEY, request.pKeyIndex(), response);
         if (request.remoteLid() == wire.lid(port)) {
             if (!agents.deliver(port, out)) {
                 dropped++;

@@ -10,8 +10,7 @@ import dev.ibmesh.mad.smp.SmInfo;
  * Stateless.
  */
 public final class SmpRecipient {
-    private SmpRecipient() {
-    }
+    private SmpRecipient() {}
 
     /**
      * Responses, traps and trap represses are for host software (the SM that runs here); so are SMInfo requests
@@ -21,7 +20,9 @@ public final class SmpRecipient {
      * @param smRunsHere PortInfo.CapabilityMask.IsSM of the port
      */
     public static boolean isHostSoftware(MadHeader h, boolean smRunsHere) {
-        return h.isResponse() || h.method() == Method.TRAP || h.method() == Method.TRAP_REPRESS
+        return h.isResponse()
+                || h.method() == Method.TRAP
+                || h.method() == Method.TRAP_REPRESS
                 || (smRunsHere && h.attributeId() == SmInfo.ATTRIBUTE_ID);
     }
 }

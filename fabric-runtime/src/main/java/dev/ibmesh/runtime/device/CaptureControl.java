@@ -62,13 +62,14 @@ public final class CaptureControl {
         }
         Port port = port(device, portNumber);
         return onLoop(fabric.device(device), () -> {
-            port.tap(null);
-            try {
-                capture.close();
-            } catch (IOException e) {
-                throw new IllegalStateException(e.getMessage(), e);
-            }
-        }).map(v -> capture.frames());
+                    port.tap(null);
+                    try {
+                        capture.close();
+                    } catch (IOException e) {
+                        throw new IllegalStateException(e.getMessage(), e);
+                    }
+                })
+                .map(v -> capture.frames());
     }
 
     private Port port(String device, int number) {

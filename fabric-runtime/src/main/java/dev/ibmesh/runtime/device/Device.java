@@ -1,5 +1,6 @@
 package dev.ibmesh.runtime.device;
 
+import dev.ibmesh.runtime.observe.PortMetrics;
 import dev.ibmesh.runtime.port.Port;
 import dev.ibmesh.runtime.port.PortConfig;
 import dev.ibmesh.runtime.port.PortEvents;
@@ -11,7 +12,6 @@ import dev.ibmesh.runtime.transport.LinkMetadata;
 import dev.ibmesh.runtime.transport.LinkTransport;
 import dev.ibmesh.runtime.transport.VirtualLinkService;
 import dev.ibmesh.wire.Lrh;
-import dev.ibmesh.runtime.observe.PortMetrics;
 import io.grpc.BindableService;
 import io.grpc.ManagedChannel;
 import io.grpc.Server;
@@ -101,16 +101,20 @@ public class Device extends VerticleBase implements PortEvents {
             PortMetrics.bind(registry, config.name(), ports[pc.number()]);
         }
         health = new HealthStatusManager();
-        List<BindableService> services = new ArrayList<>(
-                List.of(new VirtualLinkService(this::linkHandler), health.getHealthService()));
+        List<BindableService> services =
+                new ArrayList<>(List.of(new VirtualLinkService(this::linkHandler), health.getHealthService()));
         services.addAll(services());
         server = transport.startServer(config.listenAddress(), services, loop);
         for (LinkPlan link : config.links()) {
             if (link.dials()) {
                 ManagedChannel channel = transport.channel(link.peerAddress(), loop);
                 channels.add(channel);
-                LinkDialer dialer = new LinkDialer(channel, LinkMetadata.of(config.nodeGuid(), link.localPort(),
-                        link.peerPort()), ports[link.localPort()], scheduler, link.peerDevice() + "/" + link.peerPort());
+                LinkDialer dialer = new LinkDialer(
+                        channel,
+                        LinkMetadata.of(config.nodeGuid(), link.localPort(), link.peerPort()),
+                        ports[link.localPort()],
+                        scheduler,
+                        link.peerDevice() + "/" + link.peerPort());
                 dialers.add(dialer);
                 dialer.start();
             }
@@ -135,8 +139,10 @@ public class Device extends VerticleBase implements PortEvents {
         }
         channels.forEach(ManagedChannel::shutdownNow);
         // A device started again under the same name must not leave meters bound to these ports.
-        registry.getMeters().stream().filter(m -> config.name().equals(m.getId().getTag("device")))
-                .toList().forEach(registry::remove);
+        registry.getMeters().stream()
+                .filter(m -> config.name().equals(m.getId().getTag("device")))
+                .toList()
+                .forEach(registry::remove);
         return Future.succeededFuture();
     }
 
@@ -165,6 +171,5 @@ public class Device extends VerticleBase implements PortEvents {
     }
 
     @Override
-    public void onStateChange(Port port) {
-    }
+    public void onStateChange(Port port) {}
 }

@@ -15,9 +15,18 @@ import java.util.Optional;
  * @param portGuids     a switch: port 0's GUID; a CA: one per port, port 1 first; empty: the node GUID for a switch,
  *                      node GUID + port number for a CA (the topology's defaults)
  */
-public record DeviceConfig(String name, String kind, long nodeGuid, long systemImageGuid, String nodeDescription,
-                           List<PortConfig> ports, List<LinkPlan> links, String listenAddress,
-                           List<String> deviations, Optional<SwitchOptions> switchOptions, List<Long> portGuids) {
+public record DeviceConfig(
+        String name,
+        String kind,
+        long nodeGuid,
+        long systemImageGuid,
+        String nodeDescription,
+        List<PortConfig> ports,
+        List<LinkPlan> links,
+        String listenAddress,
+        List<String> deviations,
+        Optional<SwitchOptions> switchOptions,
+        List<Long> portGuids) {
     public DeviceConfig {
         ports = List.copyOf(ports);
         links = List.copyOf(links);
@@ -27,17 +36,52 @@ public record DeviceConfig(String name, String kind, long nodeGuid, long systemI
     }
 
     /** A device whose port GUIDs are the topology's defaults. */
-    public DeviceConfig(String name, String kind, long nodeGuid, long systemImageGuid, String nodeDescription,
-                        List<PortConfig> ports, List<LinkPlan> links, String listenAddress, List<String> deviations,
-                        Optional<SwitchOptions> switchOptions) {
-        this(name, kind, nodeGuid, systemImageGuid, nodeDescription, ports, links, listenAddress, deviations,
-                switchOptions, List.of());
+    public DeviceConfig(
+            String name,
+            String kind,
+            long nodeGuid,
+            long systemImageGuid,
+            String nodeDescription,
+            List<PortConfig> ports,
+            List<LinkPlan> links,
+            String listenAddress,
+            List<String> deviations,
+            Optional<SwitchOptions> switchOptions) {
+        this(
+                name,
+                kind,
+                nodeGuid,
+                systemImageGuid,
+                nodeDescription,
+                ports,
+                links,
+                listenAddress,
+                deviations,
+                switchOptions,
+                List.of());
     }
 
     /** A device that is not a switch. */
-    public DeviceConfig(String name, String kind, long nodeGuid, long systemImageGuid, String nodeDescription,
-                        List<PortConfig> ports, List<LinkPlan> links, String listenAddress, List<String> deviations) {
-        this(name, kind, nodeGuid, systemImageGuid, nodeDescription, ports, links, listenAddress, deviations,
+    public DeviceConfig(
+            String name,
+            String kind,
+            long nodeGuid,
+            long systemImageGuid,
+            String nodeDescription,
+            List<PortConfig> ports,
+            List<LinkPlan> links,
+            String listenAddress,
+            List<String> deviations) {
+        this(
+                name,
+                kind,
+                nodeGuid,
+                systemImageGuid,
+                nodeDescription,
+                ports,
+                links,
+                listenAddress,
+                deviations,
                 Optional.empty());
     }
 

@@ -27,8 +27,12 @@ public final class Fabric {
     }
 
     /** Deploys every device; the future fails (and undeploys what started) if any device fails to start. */
-    public static Future<Fabric> start(Vertx vertx, List<DeviceConfig> configs, DeviceFactory factory,
-                                       LinkTransport transport, MeterRegistry registry) {
+    public static Future<Fabric> start(
+            Vertx vertx,
+            List<DeviceConfig> configs,
+            DeviceFactory factory,
+            LinkTransport transport,
+            MeterRegistry registry) {
         Fabric fabric = new Fabric(vertx);
         Future<Void> chain = Future.succeededFuture();
         for (DeviceConfig c : configs) {
@@ -75,7 +79,8 @@ public final class Fabric {
             for (Device d : devices.values()) {
                 devs.put(d.name(), states.get(i++).result());
             }
-            return new JsonObject().put("status", deployments.size() == devices.size() ? "UP" : "DOWN")
+            return new JsonObject()
+                    .put("status", deployments.size() == devices.size() ? "UP" : "DOWN")
                     .put("devices", devs);
         });
     }
@@ -88,10 +93,12 @@ public final class Fabric {
         d.loop().execute(() -> {
             JsonObject ports = new JsonObject();
             for (Port port : d.ports()) {
-                ports.put(Integer.toString(port.number()), new JsonObject()
-                        .put("portState", PortStateNames.portState(port.portState()))
-                        .put("physicalState", PortStateNames.physicalState(port.physicalState()))
-                        .put("peer", port.peer()));
+                ports.put(
+                        Integer.toString(port.number()),
+                        new JsonObject()
+                                .put("portState", PortStateNames.portState(port.portState()))
+                                .put("physicalState", PortStateNames.physicalState(port.physicalState()))
+                                .put("peer", port.peer()));
             }
             p.complete(new JsonObject().put("kind", d.deviceConfig().kind()).put("ports", ports));
         });

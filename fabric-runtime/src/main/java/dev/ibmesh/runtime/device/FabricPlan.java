@@ -17,8 +17,7 @@ import java.util.Optional;
  * device listens on its topology {@code listen} address and dials its peers' addresses.
  */
 public final class FabricPlan {
-    private FabricPlan() {
-    }
+    private FabricPlan() {}
 
     /** Every device of the topology, for one JVM. */
     public static List<DeviceConfig> embedded(Topology topology) {
@@ -36,8 +35,9 @@ public final class FabricPlan {
      *                                  {@code listen} address
      */
     public static DeviceConfig standalone(Topology topology, String name) {
-        DeviceSpec d = topology.device(name).orElseThrow(() -> new IllegalArgumentException(
-                "the topology has no device '" + name + "'; it has " + topology.devices().stream().map(DeviceSpec::name).toList()));
+        DeviceSpec d = topology.device(name)
+                .orElseThrow(() -> new IllegalArgumentException("the topology has no device '" + name + "'; it has "
+                        + topology.devices().stream().map(DeviceSpec::name).toList()));
         return config(topology, d, listen(d), FabricPlan::listen);
     }
 
@@ -46,9 +46,11 @@ public final class FabricPlan {
     }
 
     private static String listen(DeviceSpec d) {
-        return d.listen().orElseThrow(() -> new IllegalArgumentException(
-                "device '" + d.name() + "' has no listen address (host:port) in the topology, which a standalone "
-                        + "device and its peers need")).toString();
+        return d.listen()
+                .orElseThrow(() -> new IllegalArgumentException("device '" + d.name()
+                        + "' has no listen address (host:port) in the topology, which a standalone "
+                        + "device and its peers need"))
+                .toString();
     }
 
     private static DeviceConfig config(Topology topology, DeviceSpec d, String listenAddress, Address address) {
@@ -65,14 +67,33 @@ public final class FabricPlan {
                 links.add(new LinkPlan(n, peer.name(), there.port().port(), dials ? address.of(peer) : null, dials));
             }
         }
-        return new DeviceConfig(d.name(), d.kind().label(), d.nodeGuid(), d.systemImageGuid(), d.nodeDescription(),
-                ports, links, listenAddress, d.deviations(), d.switchOptions(), d.portGuids());
+        return new DeviceConfig(
+                d.name(),
+                d.kind().label(),
+                d.nodeGuid(),
+                d.systemImageGuid(),
+                d.nodeDescription(),
+                ports,
+                links,
+                listenAddress,
+                d.deviations(),
+                d.switchOptions(),
+                d.portGuids());
     }
 
     private static PortConfig portConfig(int number, PortParams p) {
-        return new PortConfig(number, p.linkWidthSupportedMask(), p.linkWidthEnabledMask(), p.linkSpeedSupportedMask(),
-                p.linkSpeedEnabledMask(), p.linkSpeedExtSupportedMask(), p.linkSpeedExtEnabledMask(), p.vlCap().code(),
-                p.mtuCap(), PortConfig.DEFAULT_BUFFER_BLOCKS_PER_VL, PortConfig.DEFAULT_VL15_BUFFER_PACKETS,
+        return new PortConfig(
+                number,
+                p.linkWidthSupportedMask(),
+                p.linkWidthEnabledMask(),
+                p.linkSpeedSupportedMask(),
+                p.linkSpeedEnabledMask(),
+                p.linkSpeedExtSupportedMask(),
+                p.linkSpeedExtEnabledMask(),
+                p.vlCap().code(),
+                p.mtuCap(),
+                PortConfig.DEFAULT_BUFFER_BLOCKS_PER_VL,
+                PortConfig.DEFAULT_VL15_BUFFER_PACKETS,
                 PortConfig.DEFAULT_QUEUE_PACKETS_PER_VL);
     }
 }

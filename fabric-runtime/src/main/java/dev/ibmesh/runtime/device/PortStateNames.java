@@ -2,8 +2,7 @@ package dev.ibmesh.runtime.device;
 
 /** PortInfo state codes as words, for health documents and logs. */
 public final class PortStateNames {
-    private PortStateNames() {
-    }
+    private PortStateNames() {}
 
     public static String portState(int code) {
         return switch (code) {

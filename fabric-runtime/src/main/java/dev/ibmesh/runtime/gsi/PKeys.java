@@ -10,8 +10,7 @@ public final class PKeys {
     private static final int BASE = 0x7FFF;
     private static final int FULL_MEMBER = 0x8000;
 
-    private PKeys() {
-    }
+    private PKeys() {}
 
     public static boolean matches(int packetPKey, int entry) {
         int base = packetPKey & BASE;

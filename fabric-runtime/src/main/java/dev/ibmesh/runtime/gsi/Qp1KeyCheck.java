@@ -27,8 +27,7 @@ import java.util.List;
 public final class Qp1KeyCheck {
     private static final int GID_SIZE = 16;
 
-    private Qp1KeyCheck() {
-    }
+    private Qp1KeyCheck() {}
 
     /**
      * @param frame     a UD packet to QP1 (LRH, optional GRH, BTH, DETH ...), already through the link checks
@@ -38,7 +37,8 @@ public final class Qp1KeyCheck {
         int bth = bthOffset(frame);
         int pKey = Bth.pKey(frame, bth);
         long qKey = Deth.decode(frame, bth + Bth.SIZE).qKey() & 0xFFFF_FFFFL;
-        Qp1Verdict.Kind kind = !PKeys.inTable(pKey, pKeyTable) ? Qp1Verdict.Kind.BAD_P_KEY
+        Qp1Verdict.Kind kind = !PKeys.inTable(pKey, pKeyTable)
+                ? Qp1Verdict.Kind.BAD_P_KEY
                 : qKey != (Deth.GSI_Q_KEY & 0xFFFF_FFFFL) ? Qp1Verdict.Kind.BAD_Q_KEY : Qp1Verdict.Kind.ACCEPT;
         return describe(frame, kind);
     }
@@ -54,13 +54,21 @@ public final class Qp1KeyCheck {
         int bth = bthOffset(frame);
         boolean ud = OpCode.valueOf(Bth.opCode(frame, bth)).transport() == Transport.UD;
         Deth deth = ud ? Deth.decode(frame, bth + Bth.SIZE) : null;
-        long key = kind == Qp1Verdict.Kind.BAD_Q_KEY && deth != null ? deth.qKey() & 0xFFFF_FFFFL
-                : Bth.pKey(frame, bth);
+        long key =
+                kind == Qp1Verdict.Kind.BAD_Q_KEY && deth != null ? deth.qKey() & 0xFFFF_FFFFL : Bth.pKey(frame, bth);
         // GRH bytes 8-23 are the SGID, 24-39 the DGID.
         byte[] sgid = global ? Arrays.copyOfRange(frame, Lrh.SIZE + 8, Lrh.SIZE + 24) : new byte[GID_SIZE];
         byte[] dgid = global ? Arrays.copyOfRange(frame, Lrh.SIZE + 24, Lrh.SIZE + 40) : new byte[GID_SIZE];
-        return new Qp1Verdict(kind, key, Lrh.sl(frame, 0), Lrh.slid(frame, 0), Lrh.dlid(frame, 0),
-                deth == null ? 0 : deth.srcQp(), Bth.destQp(frame, bth), sgid, dgid);
+        return new Qp1Verdict(
+                kind,
+                key,
+                Lrh.sl(frame, 0),
+                Lrh.slid(frame, 0),
+                Lrh.dlid(frame, 0),
+                deth == null ? 0 : deth.srcQp(),
+                Bth.destQp(frame, bth),
+                sgid,
+                dgid);
     }
 
     private static int bthOffset(byte[] frame) {

@@ -8,8 +8,8 @@ import dev.ibmesh.mad.smp.Notice;
  * and its destination as address 2 (Linux qib/hfi1 {@code bad_pqkey}: lid1 = SLID, lid2 = DLID, qp1 = source QP,
  * qp2 = the receiving QP). GIDs are zero when the packet had no GRH.
  */
-public record Qp1Verdict(Kind kind, long key, int sl, int slid, int dlid, int srcQp, int destQp, byte[] sgid,
-                         byte[] dgid) {
+public record Qp1Verdict(
+        Kind kind, long key, int sl, int slid, int dlid, int srcQp, int destQp, byte[] sgid, byte[] dgid) {
     public enum Kind {
         ACCEPT,
         /** The BTH P_Key matches no entry of the port's P_Key table: PortInfo.P_KeyViolations, trap 257. */

@@ -21,6 +21,7 @@ final class ArbitrationTable {
     private final int[] weight = new int[MAX_ENTRIES];
     /** VLArbitrationHighCap or LowCap: the entries this port uses. Entries beyond it are stored but never served. */
     private final int capacity;
+
     private int index;
     private int remainingBytes;
     /** Bit n set when an entry in use names VL n with a weight: a table whose VLs are not ready can say so at once. */

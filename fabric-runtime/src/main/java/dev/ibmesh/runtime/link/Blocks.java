@@ -21,10 +21,10 @@ public final class Blocks {
      * transmitter reads (FCCL - FCTBS) mod 4096 above 2048 as "no credit" (IBA 7.9; IBTrainer manual p. 28).
      */
     public static final int MAX_CREDIT = 2048;
+
     private static final int VCRC_BYTES = 2;
 
-    private Blocks() {
-    }
+    private Blocks() {}
 
     /** Blocks consumed by a frame of {@code frameBytes} bytes, LRH through VCRC. */
     public static int ofFrame(int frameBytes) {

@@ -141,7 +141,8 @@ public final class LinkFlowControl {
 
     private FlowControlPacket packet(int op, int vl) {
         if (vl >= operationalVls) {
-            throw new IllegalArgumentException("VL " + vl + " is not an operational data VL (0.." + (operationalVls - 1) + ")");
+            throw new IllegalArgumentException(
+                    "VL " + vl + " is not an operational data VL (0.." + (operationalVls - 1) + ")");
         }
         return FlowControlPacket.of(op, tx[vl].fctbs(), vl, rx[vl].advertise());
     }

@@ -115,7 +115,8 @@ public final class VlArbiter {
     }
 
     private boolean highLimitReached() {
-        return vlHighLimit != UNLIMITED_HIGH_LIMIT && highBytes > 0
+        return vlHighLimit != UNLIMITED_HIGH_LIMIT
+                && highBytes > 0
                 && highBytes >= (long) vlHighLimit * HIGH_LIMIT_UNIT_BYTES;
     }
 

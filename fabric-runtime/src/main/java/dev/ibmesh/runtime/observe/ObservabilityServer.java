@@ -25,8 +25,11 @@ public final class ObservabilityServer {
     /**
      * @param health gives the health document, without blocking; its {@code status} field is "UP" when healthy
      */
-    public ObservabilityServer(Vertx vertx, PrometheusMeterRegistry registry, Supplier<Future<JsonObject>> health,
-                               CaptureControl captures) {
+    public ObservabilityServer(
+            Vertx vertx,
+            PrometheusMeterRegistry registry,
+            Supplier<Future<JsonObject>> health,
+            CaptureControl captures) {
         this.vertx = vertx;
         this.registry = registry;
         this.health = health;
@@ -35,10 +38,13 @@ public final class ObservabilityServer {
 
     /** Listens on {@code port} (0 picks a free one) on {@code host}; the future gives the bound port. */
     public Future<Integer> start(String host, int port) {
-        return vertx.createHttpServer().requestHandler(this::handle).listen(port, host).map(s -> {
-            server = s;
-            return s.actualPort();
-        });
+        return vertx.createHttpServer()
+                .requestHandler(this::handle)
+                .listen(port, host)
+                .map(s -> {
+                    server = s;
+                    return s.actualPort();
+                });
     }
 
     public Future<Void> stop() {
@@ -47,22 +53,32 @@ public final class ObservabilityServer {
 
     private void handle(HttpServerRequest request) {
         switch (request.path()) {
-            case "/metrics" -> vertx.executeBlocking(registry::scrape).onComplete(r -> {
-                if (r.succeeded()) {
-                    request.response().putHeader("Content-Type", "text/plain; version=0.0.4; charset=utf-8").end(r.result());
-                } else {
-                    request.response().setStatusCode(500).end("scrape failed: " + r.cause().getMessage());
-                }
-            });
-            case "/health" -> health.get().onComplete(r -> {
-                JsonObject doc = r.succeeded() ? r.result()
-                        : new JsonObject().put("status", "DOWN").put("error", String.valueOf(r.cause()));
-                request.response().setStatusCode("UP".equals(doc.getString("status")) ? 200 : 503)
-                        .putHeader("Content-Type", "application/json").end(doc.encodePrettily());
-            });
+            case "/metrics" ->
+                vertx.executeBlocking(registry::scrape).onComplete(r -> {
+                    if (r.succeeded()) {
+                        request.response()
+                                .putHeader("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
+                                .end(r.result());
+                    } else {
+                        request.response()
+                                .setStatusCode(500)
+                                .end("scrape failed: " + r.cause().getMessage());
+                    }
+                });
+            case "/health" ->
+                health.get().onComplete(r -> {
+                    JsonObject doc = r.succeeded()
+                            ? r.result()
+                            : new JsonObject().put("status", "DOWN").put("error", String.valueOf(r.cause()));
+                    request.response()
+                            .setStatusCode("UP".equals(doc.getString("status")) ? 200 : 503)
+                            .putHeader("Content-Type", "application/json")
+                            .end(doc.encodePrettily());
+                });
             case "/capture/start" -> capture(request, true);
             case "/capture/stop" -> capture(request, false);
-            default -> request.response().setStatusCode(404).end("not found: try /metrics, /health or /capture/start\n");
+            default ->
+                request.response().setStatusCode(404).end("not found: try /metrics, /health or /capture/start\n");
         }
     }
 
@@ -76,11 +92,14 @@ public final class ObservabilityServer {
         try {
             port = Integer.parseInt(request.getParam("port"));
         } catch (NumberFormatException e) {
-            request.response().setStatusCode(400).end("port must be a number, was '" + request.getParam("port") + "'\n");
+            request.response()
+                    .setStatusCode(400)
+                    .end("port must be a number, was '" + request.getParam("port") + "'\n");
             return;
         }
         Future<String> done = start
-                ? captures.start(device, port, request.getParam("file")).map(f -> "capturing " + device + "/" + port + " to " + f + "\n")
+                ? captures.start(device, port, request.getParam("file"))
+                        .map(f -> "capturing " + device + "/" + port + " to " + f + "\n")
                 : captures.stop(device, port).map(n -> "stopped " + device + "/" + port + ": " + n + " frames\n");
         done.onComplete(r -> {
             if (r.succeeded()) {

@@ -16,33 +16,44 @@ import io.micrometer.core.instrument.Tags;
  * moment old, never a wrong one for long.
  */
 public final class PortMetrics {
-    private PortMetrics() {
-    }
+    private PortMetrics() {}
 
     public static void bind(MeterRegistry registry, String device, Port port) {
         Tags tags = Tags.of("device", device, "port", Integer.toString(port.number()));
         Gauge.builder("ibmesh_port_state", port, Port::portState)
-                .description("PortInfo.PortState: 1 Down, 2 Init, 3 Armed, 4 Active").tags(tags).register(registry);
+                .description("PortInfo.PortState: 1 Down, 2 Init, 3 Armed, 4 Active")
+                .tags(tags)
+                .register(registry);
         Gauge.builder("ibmesh_port_physical_state", port, Port::physicalState)
-                .description("PortInfo.PortPhysicalState: 2 Polling, 3 Disabled, 4 Training, 5 LinkUp").tags(tags)
+                .description("PortInfo.PortPhysicalState: 2 Polling, 3 Disabled, 4 Training, 5 LinkUp")
+                .tags(tags)
                 .register(registry);
         Gauge.builder("ibmesh_port_link_width_active", port, p -> p.training().linkWidthActive())
-                .description("PortInfo.LinkWidthActive: 1 1x, 16 2x, 2 4x, 4 8x, 8 12x; 0 untrained").tags(tags)
+                .description("PortInfo.LinkWidthActive: 1 1x, 16 2x, 2 4x, 4 8x, 8 12x; 0 untrained")
+                .tags(tags)
                 .register(registry);
         Gauge.builder("ibmesh_port_link_speed_active", port, p -> p.training().linkSpeedActive())
-                .description("PortInfo.LinkSpeedActive: 1 SDR, 2 DDR, 4 QDR; 0 untrained").tags(tags).register(registry);
-        Gauge.builder("ibmesh_port_link_speed_ext_active", port, p -> p.training().linkSpeedExtActive())
-                .description("PortInfo.LinkSpeedExtActive: 1 FDR, 2 EDR, 4 HDR, 8 NDR; 0 none").tags(tags)
+                .description("PortInfo.LinkSpeedActive: 1 SDR, 2 DDR, 4 QDR; 0 untrained")
+                .tags(tags)
+                .register(registry);
+        Gauge.builder(
+                        "ibmesh_port_link_speed_ext_active",
+                        port,
+                        p -> p.training().linkSpeedExtActive())
+                .description("PortInfo.LinkSpeedExtActive: 1 FDR, 2 EDR, 4 HDR, 8 NDR; 0 none")
+                .tags(tags)
                 .register(registry);
         for (Counter c : Counter.values()) {
             FunctionCounter.builder("ibmesh_port_pma", port, p -> p.counters().value(c))
                     .description("PMA PortCounters, 64-bit (the PMA attribute saturates at the field width)")
-                    .tags(tags.and("counter", c.specName())).register(registry);
+                    .tags(tags.and("counter", c.specName()))
+                    .register(registry);
         }
         for (DropReason r : DropReason.values()) {
             if (r != DropReason.NONE) {
                 FunctionCounter.builder("ibmesh_port_drops", port, p -> p.drops(r))
-                        .description("Frames the port dropped, by reason").tags(tags.and("reason", r.name().toLowerCase()))
+                        .description("Frames the port dropped, by reason")
+                        .tags(tags.and("reason", r.name().toLowerCase()))
                         .register(registry);
             }
         }
@@ -50,11 +61,18 @@ public final class PortMetrics {
             int v = vl;
             Tags vlTags = tags.and("vl", Integer.toString(vl));
             Gauge.builder("ibmesh_port_tx_queue_packets", port, p -> p.queued(v))
-                    .description("Packets waiting in the port's transmit queue").tags(vlTags).register(registry);
+                    .description("Packets waiting in the port's transmit queue")
+                    .tags(vlTags)
+                    .register(registry);
             if (vl < LinkFlowControl.DATA_VLS) {
-                Gauge.builder("ibmesh_port_tx_credit_blocks", port,
-                                p -> v < p.flowControl().operationalVls() ? p.flowControl().tx(v).available() : 0)
-                        .description("64-byte blocks the peer's receiver has room for on this VL").tags(vlTags)
+                Gauge.builder(
+                                "ibmesh_port_tx_credit_blocks",
+                                port,
+                                p -> v < p.flowControl().operationalVls()
+                                        ? p.flowControl().tx(v).available()
+                                        : 0)
+                        .description("64-byte blocks the peer's receiver has room for on this VL")
+                        .tags(vlTags)
                         .register(registry);
             }
         }

@@ -9,7 +9,6 @@ import dev.ibmesh.mad.MgmtClass;
 import dev.ibmesh.mad.pma.PmaMad;
 import dev.ibmesh.mad.pma.PortCounters;
 import dev.ibmesh.mad.pma.PortCountersExtended;
-
 import java.util.Objects;
 import java.util.Optional;
 
@@ -67,8 +66,9 @@ public final class Pma {
         }
         PmaMad pma = PmaMad.decode(request);
         PmaReply reply = reply(header, pma.data());
-        return Optional.of(new PmaMad(header.withMethod(Method.GET_RESP).withStatus(reply.status()),
-                pma.reserved24(), reply.data()).encode());
+        return Optional.of(new PmaMad(
+                        header.withMethod(Method.GET_RESP).withStatus(reply.status()), pma.reserved24(), reply.data())
+                .encode());
     }
 
     private PmaReply reply(MadHeader header, byte[] data) {
@@ -80,7 +80,8 @@ public final class Pma {
             return PmaReply.error(MadStatus.CODE_METHOD_UNSUPPORTED, data);
         }
         int attributeId = header.attributeId();
-        boolean known = attributeId == PortCounters.ATTRIBUTE_ID || attributeId == PortCountersExtended.ATTRIBUTE_ID
+        boolean known = attributeId == PortCounters.ATTRIBUTE_ID
+                || attributeId == PortCountersExtended.ATTRIBUTE_ID
                 || (attributeId == ClassPortInfo.ATTRIBUTE_ID && method == Method.GET);
         if (!known) {
             return PmaReply.error(MadStatus.CODE_METHOD_ATTRIBUTE_UNSUPPORTED, data);
@@ -91,8 +92,9 @@ public final class Pma {
         return switch (attributeId) {
             case PortCounters.ATTRIBUTE_ID -> PortCountersHandler.handle(node, method, data, options);
             case PortCountersExtended.ATTRIBUTE_ID -> PortCountersExtendedHandler.handle(node, method, data);
-            default -> PmaReply.ok(ClassPortInfo.of(MadHeader.BASE_VERSION, PmaMad.CLASS_VERSION, CAPABILITY_MASK, 0,
-                    RESP_TIME_VALUE));
+            default ->
+                PmaReply.ok(ClassPortInfo.of(
+                        MadHeader.BASE_VERSION, PmaMad.CLASS_VERSION, CAPABILITY_MASK, 0, RESP_TIME_VALUE));
         };
     }
 }

@@ -4,7 +4,6 @@ import dev.ibmesh.mad.MadStatus;
 import dev.ibmesh.mad.Method;
 import dev.ibmesh.mad.pma.PortCountersExtended;
 import dev.ibmesh.runtime.port.PortCounterSet;
-
 import java.util.List;
 import java.util.Optional;
 
@@ -16,8 +15,7 @@ import java.util.Optional;
  * 64-bit count of 4-octet words cannot reach all ones in the life of a fabric, so the sum needs no saturation.
  */
 final class PortCountersExtendedHandler {
-    private PortCountersExtendedHandler() {
-    }
+    private PortCountersExtendedHandler() {}
 
     static PmaReply handle(PmaNode node, int method, byte[] data) {
         PortCountersExtended request = PortCountersExtended.decode(data, 0);
@@ -31,14 +29,21 @@ final class PortCountersExtendedHandler {
         long[] sum = new long[8];
         for (PortCounterSet port : ports.get()) {
             PortCountersExtended c = port.portCountersExtended(request.portSelect());
-            long[] values = {c.portXmitData(), c.portRcvData(), c.portXmitPkts(), c.portRcvPkts(),
-                    c.portUnicastXmitPkts(), c.portUnicastRcvPkts(), c.portMulticastXmitPkts(),
-                    c.portMulticastRcvPkts()};
+            long[] values = {
+                c.portXmitData(),
+                c.portRcvData(),
+                c.portXmitPkts(),
+                c.portRcvPkts(),
+                c.portUnicastXmitPkts(),
+                c.portUnicastRcvPkts(),
+                c.portMulticastXmitPkts(),
+                c.portMulticastRcvPkts()
+            };
             for (int i = 0; i < sum.length; i++) {
                 sum[i] += values[i];
             }
         }
-        return PmaReply.ok(PortCountersExtended.of(request.portSelect(), sum[0], sum[1], sum[2], sum[3], sum[4],
-                sum[5], sum[6], sum[7]));
+        return PmaReply.ok(PortCountersExtended.of(
+                request.portSelect(), sum[0], sum[1], sum[2], sum[3], sum[4], sum[5], sum[6], sum[7]));
     }
 }

@@ -5,7 +5,6 @@ import dev.ibmesh.mad.Method;
 import dev.ibmesh.mad.pma.PortCounters;
 import dev.ibmesh.mad.pma.PortCounters.Counter;
 import dev.ibmesh.runtime.port.PortCounterSet;
-
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
@@ -24,11 +23,10 @@ final class PortCountersHandler {
      * The counters this PMA reports. PortXmitWait and QP1Dropped are left out (read as 0): ClassPortInfo does not
      * advertise them (CapabilityMask bits 12 and 15 clear), so they are reserved.
      */
-    private static final Set<Counter> REPORTED = EnumSet.complementOf(EnumSet.of(Counter.PORT_XMIT_WAIT,
-            Counter.QP1_DROPPED));
+    private static final Set<Counter> REPORTED =
+            EnumSet.complementOf(EnumSet.of(Counter.PORT_XMIT_WAIT, Counter.QP1_DROPPED));
 
-    private PortCountersHandler() {
-    }
+    private PortCountersHandler() {}
 
     static PmaReply handle(PmaNode node, int method, byte[] data, PmaOptions options) {
         PortCounters request = PortCounters.decode(data, 0);

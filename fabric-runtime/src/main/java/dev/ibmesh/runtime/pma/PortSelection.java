@@ -2,7 +2,6 @@ package dev.ibmesh.runtime.pma;
 
 import dev.ibmesh.mad.pma.PortCounters;
 import dev.ibmesh.runtime.port.PortCounterSet;
-
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.IntStream;
@@ -19,13 +18,14 @@ import java.util.stream.IntStream;
  * </ul>
  */
 final class PortSelection {
-    private PortSelection() {
-    }
+    private PortSelection() {}
 
     /** The counters of the selected ports (none for switch port 0), or empty for an invalid PortSelect. */
     static Optional<List<PortCounterSet>> of(PmaNode node, int portSelect) {
         if (portSelect == PortCounters.ALL_PORTS) {
-            return Optional.of(IntStream.rangeClosed(1, node.numPorts()).mapToObj(node::counters).toList());
+            return Optional.of(IntStream.rangeClosed(1, node.numPorts())
+                    .mapToObj(node::counters)
+                    .toList());
         }
         if (portSelect == 0 && node.isSwitch()) {
             return Optional.of(List.of());

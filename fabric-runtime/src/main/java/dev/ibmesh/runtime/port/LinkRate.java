@@ -5,8 +5,7 @@ package dev.ibmesh.runtime.port;
  * 64b/66b from FDR): SDR 2, DDR 4, QDR 8, FDR 13.64, EDR 25, HDR 50, NDR 100 Gb/s per lane.
  */
 public final class LinkRate {
-    private LinkRate() {
-    }
+    private LinkRate() {}
 
     /** Bits per second of data a link with these PortInfo active values carries; 0 if it is not trained. */
     public static double bitsPerSecond(LinkTraining.Result t) {
@@ -33,12 +32,13 @@ public final class LinkRate {
             case 2 -> 25.78125e9 * 64 / 66;
             case 4 -> 50e9;
             case 8 -> 100e9;
-            default -> switch (speedActive) {
-                case 1 -> 2e9;
-                case 2 -> 4e9;
-                case 4 -> 8e9;
-                default -> 0;
-            };
+            default ->
+                switch (speedActive) {
+                    case 1 -> 2e9;
+                    case 2 -> 4e9;
+                    case 4 -> 8e9;
+                    default -> 0;
+                };
         };
     }
 }

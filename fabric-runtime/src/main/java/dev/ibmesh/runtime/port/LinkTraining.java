@@ -12,8 +12,7 @@ public final class LinkTraining {
     /** PortInfo LinkWidth bits, narrowest first: 1x (1), 2x (16), 4x (2), 8x (4), 12x (8). */
     private static final int[] WIDTHS_NARROW_TO_WIDE = {1, 16, 2, 4, 8};
 
-    private LinkTraining() {
-    }
+    private LinkTraining() {}
 
     /** The outcome; {@code trained} false means the ends share no width or speed and the port stays in Polling. */
     public record Result(boolean trained, int linkWidthActive, int linkSpeedActive, int linkSpeedExtActive) {
@@ -21,12 +20,25 @@ public final class LinkTraining {
     }
 
     public static Result negotiate(PhyState local, PhyState remote) {
-        int width = best(WIDTHS_NARROW_TO_WIDE, common(local.getLinkWidthSupported(), local.getLinkWidthEnabled(),
-                remote.getLinkWidthSupported(), remote.getLinkWidthEnabled()));
-        int speed = highestBit(common(local.getLinkSpeedSupported(), local.getLinkSpeedEnabled(),
-                remote.getLinkSpeedSupported(), remote.getLinkSpeedEnabled()) & 0x7);
-        int ext = highestBit(common(local.getLinkSpeedExtSupported(), local.getLinkSpeedExtEnabled(),
-                remote.getLinkSpeedExtSupported(), remote.getLinkSpeedExtEnabled()) & 0xF);
+        int width = best(
+                WIDTHS_NARROW_TO_WIDE,
+                common(
+                        local.getLinkWidthSupported(),
+                        local.getLinkWidthEnabled(),
+                        remote.getLinkWidthSupported(),
+                        remote.getLinkWidthEnabled()));
+        int speed = highestBit(common(
+                        local.getLinkSpeedSupported(),
+                        local.getLinkSpeedEnabled(),
+                        remote.getLinkSpeedSupported(),
+                        remote.getLinkSpeedEnabled())
+                & 0x7);
+        int ext = highestBit(common(
+                        local.getLinkSpeedExtSupported(),
+                        local.getLinkSpeedExtEnabled(),
+                        remote.getLinkSpeedExtSupported(),
+                        remote.getLinkSpeedExtEnabled())
+                & 0xF);
         if (width == 0 || speed == 0) {
             return Result.FAILED;
         }

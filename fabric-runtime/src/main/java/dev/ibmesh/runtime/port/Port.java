@@ -57,6 +57,7 @@ public final class Port implements LinkHandler {
     private final long[] drops = new long[DropReason.values().length];
     /** The flow-control packet waiting to go out per VL: a newer one replaces an older, so this never grows. */
     private final FlowControlPacket[] pendingFlowControl = new FlowControlPacket[LinkFlowControl.DATA_VLS];
+
     private final Lanes lanes = new Lanes();
 
     private int physicalState = PortInfo.PHYS_STATE_POLLING;
@@ -84,8 +85,8 @@ public final class Port implements LinkHandler {
         this.scheduler = scheduler;
         this.linkWidthEnabled = config.linkWidthEnabled();
         this.policy = new ReceivePolicy().mtuCap(config.mtuCap()).operationalVlsCode(config.vlCap());
-        this.flowControl = new LinkFlowControl(config.dataVls(), config.bufferBlocksPerVl(),
-                Math.max(1, config.bufferBlocksPerVl() / 8));
+        this.flowControl = new LinkFlowControl(
+                config.dataVls(), config.bufferBlocksPerVl(), Math.max(1, config.bufferBlocksPerVl() / 8));
         this.arbiter = new VlArbiter(64, 64, config.dataVls());
         this.queues = new VlQueues(config.queuePacketsPerVl());
     }
@@ -166,7 +167,8 @@ public final class Port implements LinkHandler {
      */
     public boolean transmit(byte[] frame) {
         int vl = frame.length >= Lrh.SIZE ? Lrh.vl(frame, 0) : -1;
-        boolean allowed = vl == Lrh.VL15 ? physicalState == PortInfo.PHYS_STATE_LINK_UP
+        boolean allowed = vl == Lrh.VL15
+                ? physicalState == PortInfo.PHYS_STATE_LINK_UP
                 : portState == PortInfo.PORT_STATE_ACTIVE && vl >= 0 && vl < flowControl.operationalVls();
         if (!allowed || !queues.offer(vl, frame, scheduler.nanoTime())) {
             drop(DropReason.TRANSMIT_REFUSED);
@@ -186,10 +188,15 @@ public final class Port implements LinkHandler {
             return false;
         }
         if (tap != null) {
-            tap.frame(this, Direction.TX, kind == Frame.Kind.LINK ? ErfType.INFINIBAND_LINK : ErfType.INFINIBAND, bytes);
+            tap.frame(
+                    this, Direction.TX, kind == Frame.Kind.LINK ? ErfType.INFINIBAND_LINK : ErfType.INFINIBAND, bytes);
         }
-        link.send(LinkMessage.newBuilder().addFrames(Frame.newBuilder().setKind(kind)
-                .setBytes(UnsafeByteOperations.unsafeWrap(bytes)).setEndBad(endBad)).build());
+        link.send(LinkMessage.newBuilder()
+                .addFrames(Frame.newBuilder()
+                        .setKind(kind)
+                        .setBytes(UnsafeByteOperations.unsafeWrap(bytes))
+                        .setEndBad(endBad))
+                .build());
         return true;
     }
 
@@ -370,7 +377,11 @@ public final class Port implements LinkHandler {
     private void receive(Frame frame) {
         byte[] bytes = frame.getBytes().toByteArray();
         if (tap != null) {
-            tap.frame(this, Direction.RX, frame.getKind() == Frame.Kind.LINK ? ErfType.INFINIBAND_LINK : ErfType.INFINIBAND, bytes);
+            tap.frame(
+                    this,
+                    Direction.RX,
+                    frame.getKind() == Frame.Kind.LINK ? ErfType.INFINIBAND_LINK : ErfType.INFINIBAND,
+                    bytes);
         }
         switch (frame.getKind()) {
             case LINK -> receiveLinkPacket(bytes);
@@ -383,7 +394,9 @@ public final class Port implements LinkHandler {
         if (physicalState != PortInfo.PHYS_STATE_LINK_UP) {
             return;
         }
-        if (b.length != FlowControlPacket.SIZE || !FlowControlPacket.isLpcrcValid(b, 0) || !flowControl.onFlowControl(b, 0)) {
+        if (b.length != FlowControlPacket.SIZE
+                || !FlowControlPacket.isLpcrcValid(b, 0)
+                || !flowControl.onFlowControl(b, 0)) {
             drop(DropReason.MALFORMED_LINK_PACKET);
             return;
         }
@@ -478,7 +491,8 @@ public final class Port implements LinkHandler {
 
     private void addFrame(LinkMessage.Builder batch, Frame.Kind kind, byte[] bytes) {
         if (tap != null) {
-            tap.frame(this, Direction.TX, kind == Frame.Kind.LINK ? ErfType.INFINIBAND_LINK : ErfType.INFINIBAND, bytes);
+            tap.frame(
+                    this, Direction.TX, kind == Frame.Kind.LINK ? ErfType.INFINIBAND_LINK : ErfType.INFINIBAND, bytes);
         }
         // No copy: a frame handed to the port is the port's, and nothing writes to it again.
         batch.addFrames(Frame.newBuilder().setKind(kind).setBytes(UnsafeByteOperations.unsafeWrap(bytes)));

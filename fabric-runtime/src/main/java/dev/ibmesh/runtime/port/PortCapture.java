@@ -32,7 +32,8 @@ public final class PortCapture implements FrameTap, AutoCloseable {
         }
         try {
             Instant now = Instant.now();
-            writer.write(new TraceRecord(now.getEpochSecond() * 1_000_000_000L + now.getNano(), label, direction, type, bytes));
+            writer.write(new TraceRecord(
+                    now.getEpochSecond() * 1_000_000_000L + now.getNano(), label, direction, type, bytes));
             frames++;
         } catch (IOException e) {
             // A full disk must not take the port down: stop writing and report it when the capture stops.
@@ -49,7 +50,8 @@ public final class PortCapture implements FrameTap, AutoCloseable {
     public void close() throws IOException {
         writer.close();
         if (failure != null) {
-            throw new IOException("capture stopped writing after " + frames + " frames: " + failure.getMessage(), failure);
+            throw new IOException(
+                    "capture stopped writing after " + frames + " frames: " + failure.getMessage(), failure);
         }
     }
 }

@@ -14,11 +14,22 @@ import dev.ibmesh.wire.Mtu;
  * @param vl15BufferPackets    SMPs the VL15 receive buffer holds; VL15 is not flow controlled, a full buffer drops
  * @param queuePacketsPerVl    transmit queue per VL in packets; a full queue discards (PortXmitDiscards)
  */
-public record PortConfig(int number, int linkWidthSupported, int linkWidthEnabled, int linkSpeedSupported,
-                         int linkSpeedEnabled, int linkSpeedExtSupported, int linkSpeedExtEnabled, int vlCap,
-                         Mtu mtuCap, int bufferBlocksPerVl, int vl15BufferPackets, int queuePacketsPerVl) {
+public record PortConfig(
+        int number,
+        int linkWidthSupported,
+        int linkWidthEnabled,
+        int linkSpeedSupported,
+        int linkSpeedEnabled,
+        int linkSpeedExtSupported,
+        int linkSpeedExtEnabled,
+        int vlCap,
+        Mtu mtuCap,
+        int bufferBlocksPerVl,
+        int vl15BufferPackets,
+        int queuePacketsPerVl) {
     /** 2048 blocks (128 KiB): as much credit as one flow-control packet can advertise (FCCL - ABR is at most 2048). */
     public static final int DEFAULT_BUFFER_BLOCKS_PER_VL = 2048;
+
     public static final int DEFAULT_VL15_BUFFER_PACKETS = 32;
     public static final int DEFAULT_QUEUE_PACKETS_PER_VL = 1024;
 
@@ -40,8 +51,19 @@ public record PortConfig(int number, int linkWidthSupported, int linkWidthEnable
 
     /** A 4x QDR port with VL0-7 and a 4096-byte MTU, the usual defaults. */
     public static PortConfig defaults(int number) {
-        return new PortConfig(number, 3, 3, 7, 7, 0, 0, 4, Mtu.MTU_4096, DEFAULT_BUFFER_BLOCKS_PER_VL,
-                DEFAULT_VL15_BUFFER_PACKETS, DEFAULT_QUEUE_PACKETS_PER_VL);
+        return new PortConfig(
+                number,
+                3,
+                3,
+                7,
+                7,
+                0,
+                0,
+                4,
+                Mtu.MTU_4096,
+                DEFAULT_BUFFER_BLOCKS_PER_VL,
+                DEFAULT_VL15_BUFFER_PACKETS,
+                DEFAULT_QUEUE_PACKETS_PER_VL);
     }
 
     /** The number of data VLs the VLCap code allows: 1, 2, 4, 8 or 15. */

@@ -29,16 +29,16 @@ import java.util.function.Consumer;
 public final class PortCounterSet {
     private static final Counter[] COUNTERS = Counter.values();
     /** The drops that are local physical errors of the link (IBA 16.1.3.5, PortRcvErrors' first kind). */
-    private static final Set<DropReason> LOCAL_PHYSICAL_ERRORS = EnumSet.of(DropReason.SYMBOL_ERROR,
-            DropReason.BAD_VCRC, DropReason.BAD_ICRC);
+    private static final Set<DropReason> LOCAL_PHYSICAL_ERRORS =
+            EnumSet.of(DropReason.SYMBOL_ERROR, DropReason.BAD_VCRC, DropReason.BAD_ICRC);
+
     private final long[] values = new long[COUNTERS.length];
     private int localPhyErrorsThreshold;
     private int overrunErrorsThreshold;
     private int localPhyErrors;
     private boolean overrunThisPeriod;
     private int overrunPeriods;
-    private Consumer<Counter> thresholdCrossed = counter -> {
-    };
+    private Consumer<Counter> thresholdCrossed = counter -> {};
     private long xmitData;
     private long rcvData;
     private long xmitPkts;
@@ -95,7 +95,8 @@ public final class PortCounterSet {
         if (reason.counter() != null) {
             increment(reason.counter());
         }
-        if (LOCAL_PHYSICAL_ERRORS.contains(reason) && localPhyErrorsThreshold != 0
+        if (LOCAL_PHYSICAL_ERRORS.contains(reason)
+                && localPhyErrorsThreshold != 0
                 && ++localPhyErrors > localPhyErrorsThreshold) {
             localPhyErrors = 0;
             crossed(Counter.LOCAL_LINK_INTEGRITY_ERRORS);
@@ -151,8 +152,33 @@ public final class PortCounterSet {
 
     /** The PortCountersExtended attribute (IBA 1.2 part; the later 64-bit error counters are zero). */
     public PortCountersExtended portCountersExtended(int portSelect) {
-        return new PortCountersExtended(0, portSelect, 0, 0, xmitData, rcvData, xmitPkts, rcvPkts, unicastXmitPkts,
-                unicastRcvPkts, multicastXmitPkts, multicastRcvPkts, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        return new PortCountersExtended(
+                0,
+                portSelect,
+                0,
+                0,
+                xmitData,
+                rcvData,
+                xmitPkts,
+                rcvPkts,
+                unicastXmitPkts,
+                unicastRcvPkts,
+                multicastXmitPkts,
+                multicastRcvPkts,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0);
     }
 
     /** Clears the extended counters whose CounterSelect bits (PortCountersExtended numbering) are set. */
@@ -161,9 +187,12 @@ public final class PortCounterSet {
         rcvData = (counterSelect & PortCountersExtended.SELECT_PORT_RCV_DATA) != 0 ? 0 : rcvData;
         xmitPkts = (counterSelect & PortCountersExtended.SELECT_PORT_XMIT_PKTS) != 0 ? 0 : xmitPkts;
         rcvPkts = (counterSelect & PortCountersExtended.SELECT_PORT_RCV_PKTS) != 0 ? 0 : rcvPkts;
-        unicastXmitPkts = (counterSelect & PortCountersExtended.SELECT_PORT_UNICAST_XMIT_PKTS) != 0 ? 0 : unicastXmitPkts;
+        unicastXmitPkts =
+                (counterSelect & PortCountersExtended.SELECT_PORT_UNICAST_XMIT_PKTS) != 0 ? 0 : unicastXmitPkts;
         unicastRcvPkts = (counterSelect & PortCountersExtended.SELECT_PORT_UNICAST_RCV_PKTS) != 0 ? 0 : unicastRcvPkts;
-        multicastXmitPkts = (counterSelect & PortCountersExtended.SELECT_PORT_MULTICAST_XMIT_PKTS) != 0 ? 0 : multicastXmitPkts;
-        multicastRcvPkts = (counterSelect & PortCountersExtended.SELECT_PORT_MULTICAST_RCV_PKTS) != 0 ? 0 : multicastRcvPkts;
+        multicastXmitPkts =
+                (counterSelect & PortCountersExtended.SELECT_PORT_MULTICAST_XMIT_PKTS) != 0 ? 0 : multicastXmitPkts;
+        multicastRcvPkts =
+                (counterSelect & PortCountersExtended.SELECT_PORT_MULTICAST_RCV_PKTS) != 0 ? 0 : multicastRcvPkts;
     }
 }

@@ -9,8 +9,7 @@ public interface PortEvents {
     void onPacket(Port port, byte[] frame);
 
     /** Packets left the transmit queues: a device holding packets back for lack of queue space may offer them now. */
-    default void onTransmitSpace(Port port) {
-    }
+    default void onTransmitSpace(Port port) {}
 
     /** The port's physical state or PortState changed (the SMA turns this into trap 128 and PortStateChange). */
     void onStateChange(Port port);

@@ -12,8 +12,7 @@ import dev.ibmesh.wire.RejectReason;
  * Works in place on the frame bytes and allocates nothing.
  */
 public final class ReceiveCheck {
-    private ReceiveCheck() {
-    }
+    private ReceiveCheck() {}
 
     public static DropReason check(byte[] b, int off, int len, ReceivePolicy policy) {
         DropReason linkLevel = map(PacketCheck.check(b, off, len, policy.mtuCap(), policy.endNode()));

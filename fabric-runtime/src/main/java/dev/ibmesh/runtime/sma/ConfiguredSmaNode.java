@@ -32,8 +32,7 @@ public abstract class ConfiguredSmaNode implements SmaNode {
     }
 
     /** A SubnSet changed the NodeDescription (a switch raises trap 144). */
-    protected void nodeDescriptionChanged() {
-    }
+    protected void nodeDescriptionChanged() {}
 
     @Override
     public int numPorts() {

@@ -15,13 +15,14 @@ public final class GmpPackets {
     private static final int DETH_OFFSET = Lrh.SIZE + Bth.SIZE;
     private static final int MAD_OFFSET = DETH_OFFSET + 8;
 
-    private GmpPackets() {
-    }
+    private GmpPackets() {}
 
     /** True for an IBA local packet (not on VL15) that is a UD SEND Only to QP1 with room for a MAD. */
     public static boolean isGmp(byte[] frame) {
-        return frame.length >= MAD_OFFSET + Mad.SIZE + 6 && Lrh.vl(frame, 0) != Lrh.VL15
-                && Lrh.lnh(frame, 0) == Lrh.LNH_IBA_LOCAL && Bth.opCode(frame, Lrh.SIZE) == OpCode.UD_SEND_ONLY.code()
+        return frame.length >= MAD_OFFSET + Mad.SIZE + 6
+                && Lrh.vl(frame, 0) != Lrh.VL15
+                && Lrh.lnh(frame, 0) == Lrh.LNH_IBA_LOCAL
+                && Bth.opCode(frame, Lrh.SIZE) == OpCode.UD_SEND_ONLY.code()
                 && Bth.destQp(frame, Lrh.SIZE) == 1;
     }
 
@@ -35,8 +36,15 @@ public final class GmpPackets {
      */
     public static byte[] response(byte[] request, int slid, int vl, Mad mad) {
         int srcQp = Deth.decode(request, DETH_OFFSET).srcQp();
-        return frame(vl, Lrh.sl(request, 0), Lrh.slid(request, 0), slid, Bth.pKey(request, Lrh.SIZE), srcQp,
-                Deth.GSI_Q_KEY, mad);
+        return frame(
+                vl,
+                Lrh.sl(request, 0),
+                Lrh.slid(request, 0),
+                slid,
+                Bth.pKey(request, Lrh.SIZE),
+                srcQp,
+                Deth.GSI_Q_KEY,
+                mad);
     }
 
     /** The source QP of a GMP frame's DETH. */
@@ -51,8 +59,11 @@ public final class GmpPackets {
 
     /** A GMP frame from QP1 of the port with LID {@code slid} to QP {@code destQp} at {@code dlid}. */
     public static byte[] frame(int vl, int sl, int dlid, int slid, int pKey, int destQp, int qKey, Mad mad) {
-        return PacketBuilder.iba(Lrh.of(vl, sl, Lrh.LNH_IBA_LOCAL, dlid, slid),
+        return PacketBuilder.iba(
+                        Lrh.of(vl, sl, Lrh.LNH_IBA_LOCAL, dlid, slid),
                         Bth.of(OpCode.UD_SEND_ONLY, pKey, destQp, false, 0))
-                .headers(new Deth(qKey, 1)).payload(mad.toBytes()).build();
+                .headers(new Deth(qKey, 1))
+                .payload(mad.toBytes())
+                .build();
     }
 }

@@ -1,7 +1,6 @@
 package dev.ibmesh.runtime.sma;
 
 import dev.ibmesh.mad.smp.GuidInfo;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

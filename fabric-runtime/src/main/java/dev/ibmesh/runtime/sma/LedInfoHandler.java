@@ -2,7 +2,6 @@ package dev.ibmesh.runtime.sma;
 
 import dev.ibmesh.mad.smp.LedInfo;
 import dev.ibmesh.mad.smp.PortInfo;
-
 import java.util.Optional;
 import java.util.OptionalInt;
 
@@ -34,7 +33,10 @@ final class LedInfoHandler implements SmpAttributeHandler {
         if (port.isEmpty()) {
             return SmpReply.invalid(request);
         }
-        request.node().setLedInfo(port.getAsInt(), new LedInfo(LedInfo.decode(request.data(), 0).ledMask()));
+        request.node()
+                .setLedInfo(
+                        port.getAsInt(),
+                        new LedInfo(LedInfo.decode(request.data(), 0).ledMask()));
         return SmpReply.ok(request.node().ledInfo(port.getAsInt()));
     }
 }

@@ -1,7 +1,6 @@
 package dev.ibmesh.runtime.sma;
 
 import dev.ibmesh.mad.smp.LinearForwardingTable;
-
 import java.util.Optional;
 
 /**

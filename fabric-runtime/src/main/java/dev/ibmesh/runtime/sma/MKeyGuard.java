@@ -52,12 +52,17 @@ final class MKeyGuard {
             }
             return true;
         }
-        boolean violation = method == Method.SET || method == Method.TRAP_REPRESS
+        boolean violation = method == Method.SET
+                || method == Method.TRAP_REPRESS
                 || (method == Method.GET && info.mKeyProtectBits() >= 2);
         if (!violation) {
             return true;
         }
-        node.applyPortInfo(port, info.toBuilder().mKeyViolations(Math.min(0xFFFF, info.mKeyViolations() + 1)).build(),
+        node.applyPortInfo(
+                port,
+                info.toBuilder()
+                        .mKeyViolations(Math.min(0xFFFF, info.mKeyViolations() + 1))
+                        .build(),
                 List.of());
         if (leaseEndsAt < 0 && info.mKeyLeasePeriod() != 0) {
             leaseEndsAt = nanoTime.getAsLong() + info.mKeyLeasePeriod() * 1_000_000_000L;

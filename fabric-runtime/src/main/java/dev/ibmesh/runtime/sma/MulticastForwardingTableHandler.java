@@ -1,7 +1,6 @@
 package dev.ibmesh.runtime.sma;
 
 import dev.ibmesh.mad.smp.MulticastForwardingTable;
-
 import java.util.Optional;
 
 /**
@@ -34,14 +33,15 @@ final class MulticastForwardingTableHandler implements SmpAttributeHandler {
         if (!exists(sw, request)) {
             return SmpReply.invalid(request);
         }
-        sw.setMulticastForwardingTable(block(request), position(request),
-                MulticastForwardingTable.decode(request.data(), 0));
+        sw.setMulticastForwardingTable(
+                block(request), position(request), MulticastForwardingTable.decode(request.data(), 0));
         return SmpReply.ok(sw.multicastForwardingTable(block(request), position(request)));
     }
 
     private static boolean exists(SmaSwitch sw, SmpRequest request) {
         return position(request) * MulticastForwardingTable.PORTS_PER_POSITION <= sw.numPorts()
-                && block(request) * MulticastForwardingTable.MLIDS_PER_BLOCK < sw.switchInfo().multicastFdbCap();
+                && block(request) * MulticastForwardingTable.MLIDS_PER_BLOCK
+                        < sw.switchInfo().multicastFdbCap();
     }
 
     private static int position(SmpRequest request) {

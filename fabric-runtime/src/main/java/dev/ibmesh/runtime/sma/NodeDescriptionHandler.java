@@ -2,7 +2,6 @@ package dev.ibmesh.runtime.sma;
 
 import dev.ibmesh.mad.smp.NodeDescription;
 import dev.ibmesh.mad.smp.PortInfo;
-
 import java.util.Optional;
 
 /**

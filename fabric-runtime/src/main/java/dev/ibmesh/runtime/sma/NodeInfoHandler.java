@@ -2,7 +2,6 @@ package dev.ibmesh.runtime.sma;
 
 import dev.ibmesh.mad.MadHeader;
 import dev.ibmesh.mad.smp.NodeInfo;
-
 import java.util.Optional;
 
 /**
@@ -20,8 +19,18 @@ final class NodeInfoHandler implements SmpAttributeHandler {
             return SmpReply.invalid(request);
         }
         SmaNode node = request.node();
-        return SmpReply.ok(new NodeInfo(MadHeader.BASE_VERSION, Sma.CLASS_VERSION, node.nodeType(), node.numPorts(),
-                node.systemImageGuid(), node.nodeGuid(), node.portGuid(request.endPort()), node.partitionCap(),
-                node.deviceId(), node.revision(), request.ingressPort(), node.vendorId()));
+        return SmpReply.ok(new NodeInfo(
+                MadHeader.BASE_VERSION,
+                Sma.CLASS_VERSION,
+                node.nodeType(),
+                node.numPorts(),
+                node.systemImageGuid(),
+                node.nodeGuid(),
+                node.portGuid(request.endPort()),
+                node.partitionCap(),
+                node.deviceId(),
+                node.revision(),
+                request.ingressPort(),
+                node.vendorId()));
     }
 }

@@ -1,7 +1,6 @@
 package dev.ibmesh.runtime.sma;
 
 import dev.ibmesh.mad.smp.PKeyTable;
-
 import java.util.Optional;
 
 /**
@@ -15,12 +14,12 @@ final class PKeyTableHandler implements SmpAttributeHandler {
     private static final int BLOCK_MASK = 0xFFFF;
     private static final int PORT_SHIFT = 16;
 
-    private record Block(int port, int block) {
-    }
+    private record Block(int port, int block) {}
 
     @Override
     public Optional<SmpReply> get(SmpRequest request) {
-        return locate(request).map(b -> SmpReply.ok(request.node().pKeyTable(b.port(), b.block())))
+        return locate(request)
+                .map(b -> SmpReply.ok(request.node().pKeyTable(b.port(), b.block())))
                 .orElseGet(() -> SmpReply.invalid(request));
     }
 
@@ -42,7 +41,8 @@ final class PKeyTableHandler implements SmpAttributeHandler {
             return Optional.empty();
         }
         int entries = request.node() instanceof SmaSwitch sw && port != 0
-                ? sw.switchInfo().partitionEnforcementCap() : request.node().partitionCap();
+                ? sw.switchInfo().partitionEnforcementCap()
+                : request.node().partitionCap();
         return block * PKeyTable.PKEYS_PER_BLOCK < entries ? Optional.of(new Block(port, block)) : Optional.empty();
     }
 }

@@ -1,7 +1,6 @@
 package dev.ibmesh.runtime.sma;
 
 import dev.ibmesh.mad.smp.PortInfo;
-
 import java.util.Optional;
 import java.util.OptionalInt;
 
@@ -47,8 +46,7 @@ final class PortInfoHandler implements SmpAttributeHandler {
         int port = selected.getAsInt();
         SmaNode node = request.node();
         PortInfo current = node.portInfo(port);
-        SetResult<PortInfo> result = rules.apply(current, PortInfo.decode(request.data(), 0),
-                context(request, port));
+        SetResult<PortInfo> result = rules.apply(current, PortInfo.decode(request.data(), 0), context(request, port));
         if (!result.isValid()) {
             return SmpReply.rejected(result, asSeenFrom(request, current));
         }
@@ -61,8 +59,12 @@ final class PortInfoHandler implements SmpAttributeHandler {
     }
 
     private static OptionalInt selectedPort(SmpRequest request) {
-        return new SmpRequest(request.node(), request.attributeModifier() & ~SM_SUPPORTS_EXTENDED_SPEEDS,
-                request.data(), request.ingressPort()).modifierPort();
+        return new SmpRequest(
+                        request.node(),
+                        request.attributeModifier() & ~SM_SUPPORTS_EXTENDED_SPEEDS,
+                        request.data(),
+                        request.ingressPort())
+                .modifierPort();
     }
 
     private static PortInfo asSeenFrom(SmpRequest request, PortInfo portInfo) {
@@ -73,7 +75,8 @@ final class PortInfoHandler implements SmpAttributeHandler {
         if (!(request.node() instanceof SmaSwitch sw)) {
             return PortContext.caPort(port);
         }
-        return port == 0 ? PortContext.switchPort0(sw.switchInfo().enhancedPort0())
+        return port == 0
+                ? PortContext.switchPort0(sw.switchInfo().enhancedPort0())
                 : PortContext.switchExternalPort(port);
     }
 }

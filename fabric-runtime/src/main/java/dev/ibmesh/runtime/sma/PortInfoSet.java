@@ -1,11 +1,5 @@
 package dev.ibmesh.runtime.sma;
 
-import dev.ibmesh.mad.smp.PortInfo;
-import dev.ibmesh.runtime.sma.SmaAction.ViolationCounter;
-
-import java.util.ArrayList;
-import java.util.List;
-
 import static dev.ibmesh.mad.smp.PortInfo.LINK_SPEED_EXT_DISABLE;
 import static dev.ibmesh.mad.smp.PortInfo.LINK_SPEED_EXT_SET_TO_SUPPORTED;
 import static dev.ibmesh.mad.smp.PortInfo.LINK_SPEED_SET_TO_SUPPORTED;
@@ -15,6 +9,11 @@ import static dev.ibmesh.mad.smp.PortInfo.PHYS_STATE_NO_CHANGE;
 import static dev.ibmesh.mad.smp.PortInfo.PHYS_STATE_POLLING;
 import static dev.ibmesh.mad.smp.PortInfo.PORT_STATE_DOWN;
 import static dev.ibmesh.mad.smp.PortInfo.PORT_STATE_NO_CHANGE;
+
+import dev.ibmesh.mad.smp.PortInfo;
+import dev.ibmesh.runtime.sma.SmaAction.ViolationCounter;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * SubnSet(PortInfo) at the SMA (IBA 14.2.5.6, C14-24): checks every read-write component of the requested PortInfo
@@ -50,14 +49,14 @@ public final class PortInfoSet {
     private static final int LINK_SPEED_BITS = 0x7;
     /** Speeds a LinkSpeedExtEnabled mask may name: FDR, EDR, HDR, NDR; 16-29 are reserved. */
     private static final int LINK_SPEED_EXT_BITS = 0xF;
+
     private static final int MAX_LINK_DOWN_DEFAULT_STATE = PHYS_STATE_POLLING;
     private static final int MAX_INIT_TYPE_REPLY = 8;
     private static final int LID_UNICAST_MAX = 0xBFFF;
     /** The highest VLCap / OperationalVLs code, 5 = VL0-VL14; 6-15 are reserved. */
     private static final int MAX_VL_CODE = 5;
 
-    private PortInfoSet() {
-    }
+    private PortInfoSet() {}
 
     public static SetResult<PortInfo> apply(PortInfo current, PortInfo requested, PortContext port) {
         PortKind kind = port.kind();
@@ -150,22 +149,33 @@ public final class PortInfoSet {
         if (phys > PHYS_STATE_DISABLED) {
             return "PortPhysicalState " + phys + " cannot be set (0-3 on Set)";
         }
-        if (phys != PHYS_STATE_NO_CHANGE && requested.portState() != PORT_STATE_NO_CHANGE
+        if (phys != PHYS_STATE_NO_CHANGE
+                && requested.portState() != PORT_STATE_NO_CHANGE
                 && requested.portState() != PORT_STATE_DOWN) {
             return "PortPhysicalState " + phys + " needs PortState 0 or Down, not " + requested.portState();
         }
         if (requested.linkDownDefaultState() > MAX_LINK_DOWN_DEFAULT_STATE) {
             return "LinkDownDefaultState " + requested.linkDownDefaultState() + " is reserved";
         }
-        String speedReason = maskViolation("LinkSpeedEnabled", requested.linkSpeedEnabled(), LINK_SPEED_BITS,
-                LINK_SPEED_SET_TO_SUPPORTED, "LinkSpeedSupported", current.linkSpeedSupported());
+        String speedReason = maskViolation(
+                "LinkSpeedEnabled",
+                requested.linkSpeedEnabled(),
+                LINK_SPEED_BITS,
+                LINK_SPEED_SET_TO_SUPPORTED,
+                "LinkSpeedSupported",
+                current.linkSpeedSupported());
         if (speedReason != null) {
             return speedReason;
         }
         int ext = requested.linkSpeedExtEnabled();
         if (ext != LINK_SPEED_EXT_DISABLE) {
-            String extReason = maskViolation("LinkSpeedExtEnabled", ext, LINK_SPEED_EXT_BITS,
-                    LINK_SPEED_EXT_SET_TO_SUPPORTED, "LinkSpeedExtSupported", current.linkSpeedExtSupported());
+            String extReason = maskViolation(
+                    "LinkSpeedExtEnabled",
+                    ext,
+                    LINK_SPEED_EXT_BITS,
+                    LINK_SPEED_EXT_SET_TO_SUPPORTED,
+                    "LinkSpeedExtSupported",
+                    current.linkSpeedExtSupported());
             if (extReason != null) {
                 return extReason;
             }
@@ -191,8 +201,8 @@ public final class PortInfoSet {
      * An "enabled" speed mask: 0 no change, {@code setToSupported} (all ones), bits outside {@code bits} reserved,
      * otherwise every bit must be supported.
      */
-    private static String maskViolation(String name, int value, int bits, int setToSupported, String supportedName,
-                                        int supported) {
+    private static String maskViolation(
+            String name, int value, int bits, int setToSupported, String supportedName, int supported) {
         if (value == 0 || value == setToSupported) {
             return null;
         }
@@ -205,8 +215,8 @@ public final class PortInfoSet {
         return null;
     }
 
-    private static void applyEndPortFields(PortInfo current, PortInfo requested, PortInfo.Builder next,
-                                           List<SmaAction> actions) {
+    private static void applyEndPortFields(
+            PortInfo current, PortInfo requested, PortInfo.Builder next, List<SmaAction> actions) {
         next.mKey(requested.mKey())
                 .gidPrefix(requested.gidPrefix())
                 .lid(requested.lid())
@@ -236,8 +246,8 @@ public final class PortInfoSet {
         }
     }
 
-    private static void applyLinkFields(PortInfo current, PortInfo requested, PortInfo.Builder next,
-                                        List<SmaAction> actions) {
+    private static void applyLinkFields(
+            PortInfo current, PortInfo requested, PortInfo.Builder next, List<SmaAction> actions) {
         int width = switch (requested.linkWidthEnabled()) {
             case 0 -> current.linkWidthEnabled();
             case LINK_WIDTH_SET_TO_SUPPORTED -> current.linkWidthSupported();
@@ -256,7 +266,8 @@ public final class PortInfoSet {
             default -> requested.linkSpeedExtEnabled();
         };
         next.linkWidthEnabled(width).linkSpeedEnabled(speed).linkSpeedExtEnabled(ext);
-        if (width != current.linkWidthEnabled() || speed != current.linkSpeedEnabled()
+        if (width != current.linkWidthEnabled()
+                || speed != current.linkSpeedEnabled()
                 || ext != current.linkSpeedExtEnabled()) {
             actions.add(new SmaAction.Retrain());
         }
@@ -293,5 +304,4 @@ public final class PortInfoSet {
     private static String hex(int value) {
         return String.format("0x%04X", value);
     }
-
 }

@@ -60,7 +60,8 @@ public final class PortInfoView {
      * when any of its ports has extended speeds.
      */
     public static int withExtendedSpeeds(int capabilityMask, boolean extendedSpeeds) {
-        return extendedSpeeds ? capabilityMask | PortInfo.CAP_IS_EXTENDED_SPEEDS_SUPPORTED
+        return extendedSpeeds
+                ? capabilityMask | PortInfo.CAP_IS_EXTENDED_SPEEDS_SUPPORTED
                 : capabilityMask & ~PortInfo.CAP_IS_EXTENDED_SPEEDS_SUPPORTED;
     }
 

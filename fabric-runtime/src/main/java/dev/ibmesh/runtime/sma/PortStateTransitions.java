@@ -1,13 +1,13 @@
 package dev.ibmesh.runtime.sma;
 
-import dev.ibmesh.runtime.device.PortStateNames;
-
 import static dev.ibmesh.mad.smp.PortInfo.PORT_STATE_ACTIVE;
 import static dev.ibmesh.mad.smp.PortInfo.PORT_STATE_ACT_DEFER;
 import static dev.ibmesh.mad.smp.PortInfo.PORT_STATE_ARMED;
 import static dev.ibmesh.mad.smp.PortInfo.PORT_STATE_DOWN;
 import static dev.ibmesh.mad.smp.PortInfo.PORT_STATE_INIT;
 import static dev.ibmesh.mad.smp.PortInfo.PORT_STATE_NO_CHANGE;
+
+import dev.ibmesh.runtime.device.PortStateNames;
 
 /**
  * Which PortState a SubnSet(PortInfo) may request from which current PortState (IBA 7.2 link state machine and
@@ -25,8 +25,7 @@ import static dev.ibmesh.mad.smp.PortInfo.PORT_STATE_NO_CHANGE;
  * </ul>
  */
 public final class PortStateTransitions {
-    private PortStateTransitions() {
-    }
+    private PortStateTransitions() {}
 
     /** Null if the Set may request {@code requested} while the port is in {@code current}; otherwise the reason. */
     public static String violation(int current, int requested) {
@@ -38,7 +37,9 @@ public final class PortStateTransitions {
         }
         boolean allowed = (requested == PORT_STATE_ARMED && current == PORT_STATE_INIT)
                 || (requested == PORT_STATE_ACTIVE && current == PORT_STATE_ARMED);
-        return allowed ? null : "PortState " + requested + " (" + PortStateNames.portState(requested)
-                + ") is not a legal transition from " + PortStateNames.portState(current);
+        return allowed
+                ? null
+                : "PortState " + requested + " (" + PortStateNames.portState(requested)
+                        + ") is not a legal transition from " + PortStateNames.portState(current);
     }
 }

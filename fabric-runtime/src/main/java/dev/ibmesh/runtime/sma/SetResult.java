@@ -1,7 +1,6 @@
 package dev.ibmesh.runtime.sma;
 
 import dev.ibmesh.mad.MadStatus;
-
 import java.util.List;
 import java.util.Objects;
 

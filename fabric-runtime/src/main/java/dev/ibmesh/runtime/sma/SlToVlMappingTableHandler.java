@@ -1,7 +1,6 @@
 package dev.ibmesh.runtime.sma;
 
 import dev.ibmesh.mad.smp.SlToVlMappingTable;
-
 import java.util.Optional;
 
 /**
@@ -16,12 +15,12 @@ final class SlToVlMappingTableHandler implements SmpAttributeHandler {
     private static final int IN_PORT_SHIFT = 8;
     private static final int PORT_PAIR_BITS = 0xFFFF;
 
-    private record PortPair(int inPort, int outPort) {
-    }
+    private record PortPair(int inPort, int outPort) {}
 
     @Override
     public Optional<SmpReply> get(SmpRequest request) {
-        return locate(request).map(p -> SmpReply.ok(request.node().slToVlMappingTable(p.inPort(), p.outPort())))
+        return locate(request)
+                .map(p -> SmpReply.ok(request.node().slToVlMappingTable(p.inPort(), p.outPort())))
                 .orElseGet(() -> SmpReply.invalid(request));
     }
 

@@ -2,7 +2,6 @@ package dev.ibmesh.runtime.sma;
 
 import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.mad.smp.SmInfo;
-
 import java.util.Optional;
 
 /**

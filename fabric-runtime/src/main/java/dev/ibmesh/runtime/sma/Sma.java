@@ -5,7 +5,6 @@ import dev.ibmesh.mad.Mad;
 import dev.ibmesh.mad.MadHeader;
 import dev.ibmesh.mad.MadStatus;
 import dev.ibmesh.mad.Method;
-import dev.ibmesh.wire.Bits;
 import dev.ibmesh.mad.MgmtClass;
 import dev.ibmesh.mad.Smp;
 import dev.ibmesh.mad.smp.GuidInfo;
@@ -21,11 +20,11 @@ import dev.ibmesh.mad.smp.SmInfo;
 import dev.ibmesh.mad.smp.SwitchInfo;
 import dev.ibmesh.mad.smp.VlArbitrationTable;
 import dev.ibmesh.runtime.sma.dr.DrResponse;
-
+import dev.ibmesh.wire.Bits;
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.LongSupplier;
 import java.util.Optional;
+import java.util.function.LongSupplier;
 
 /**
  * The Subnet Management Agent of one node (IBA 14.2.5): answers the SubnGet and SubnSet SMPs that reached it, LID
@@ -106,8 +105,8 @@ public final class Sma {
         }
         int lowest = node instanceof SmaSwitch ? 0 : 1;
         if (ingressPort < lowest || ingressPort > node.numPorts()) {
-            throw new IllegalArgumentException("ingress port must be " + lowest + ".." + node.numPorts() + ", was "
-                    + ingressPort);
+            throw new IllegalArgumentException(
+                    "ingress port must be " + lowest + ".." + node.numPorts() + ", was " + ingressPort);
         }
         boolean directed = header.mgmtClass() == MgmtClass.SUBN_DIRECTED_ROUTE;
         if (directed) {
@@ -115,16 +114,23 @@ public final class Sma {
             if (smp.direction() || !admitted(request, ingressPort)) {
                 return Optional.empty();
             }
-            return reply(header, smp.data(), ingressPort).map(r -> hideMKey(header, smp.mKey(), ingressPort, r))
+            return reply(header, smp.data(), ingressPort)
+                    .map(r -> hideMKey(header, smp.mKey(), ingressPort, r))
                     .map(r -> DrResponse.getResp(smp, r.status(), r.data()).encode());
         }
         Smp smp = Smp.decode(request);
         if (!admitted(request, ingressPort)) {
             return Optional.empty();
         }
-        return reply(header, smp.data(), ingressPort).map(r -> hideMKey(header, smp.mKey(), ingressPort, r)).map(r -> new Smp(
-                header.withMethod(Method.GET_RESP).withStatus(r.status()), smp.mKey(), smp.reserved32(), r.data(),
-                smp.reserved128()).encode());
+        return reply(header, smp.data(), ingressPort)
+                .map(r -> hideMKey(header, smp.mKey(), ingressPort, r))
+                .map(r -> new Smp(
+                                header.withMethod(Method.GET_RESP).withStatus(r.status()),
+                                smp.mKey(),
+                                smp.reserved32(),
+                                r.data(),
+                                smp.reserved128())
+                        .encode());
     }
 
     private boolean admitted(Mad request, int ingressPort) {

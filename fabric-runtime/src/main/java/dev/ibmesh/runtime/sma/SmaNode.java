@@ -9,7 +9,6 @@ import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.mad.smp.SlToVlMappingTable;
 import dev.ibmesh.mad.smp.SmInfo;
 import dev.ibmesh.mad.smp.VlArbitrationTable;
-
 import java.util.List;
 import java.util.Optional;
 
@@ -99,6 +98,5 @@ public interface SmaNode {
      * The M_Key check refused {@code refused} (IBA 14.2.4): it was discarded and M_KeyViolations of
      * {@code endPort} counted it. The node raises trap 256 ({@link TrapNotices#badMKey}) if it sends traps.
      */
-    default void onMKeyViolation(Mad refused, int endPort) {
-    }
+    default void onMKeyViolation(Mad refused, int endPort) {}
 }

@@ -13,13 +13,14 @@ import dev.ibmesh.wire.PacketBuilder;
  * directed-route hop sends.
  */
 public final class SmpPackets {
-    private SmpPackets() {
-    }
+    private SmpPackets() {}
 
     /** True for an IBA local packet on VL15 that is a UD SEND Only to QP0 with room for a MAD. */
     public static boolean isSmp(byte[] frame) {
-        return frame.length >= Lrh.SIZE + Bth.SIZE + 8 + Mad.SIZE + 6 && Lrh.vl(frame, 0) == Lrh.VL15
-                && Lrh.lnh(frame, 0) == Lrh.LNH_IBA_LOCAL && Bth.opCode(frame, Lrh.SIZE) == OpCode.UD_SEND_ONLY.code()
+        return frame.length >= Lrh.SIZE + Bth.SIZE + 8 + Mad.SIZE + 6
+                && Lrh.vl(frame, 0) == Lrh.VL15
+                && Lrh.lnh(frame, 0) == Lrh.LNH_IBA_LOCAL
+                && Bth.opCode(frame, Lrh.SIZE) == OpCode.UD_SEND_ONLY.code()
                 && Bth.destQp(frame, Lrh.SIZE) == 0;
     }
 
@@ -35,8 +36,11 @@ public final class SmpPackets {
 
     /** The same on SL {@code sl}: a trap goes to the master SM on PortInfo.MasterSMSL (qib {@code send_trap}). */
     public static byte[] frame(int dlid, int slid, int sl, Mad mad) {
-        return PacketBuilder.iba(Lrh.of(Lrh.VL15, sl, Lrh.LNH_IBA_LOCAL, dlid, slid),
+        return PacketBuilder.iba(
+                        Lrh.of(Lrh.VL15, sl, Lrh.LNH_IBA_LOCAL, dlid, slid),
                         Bth.of(OpCode.UD_SEND_ONLY, 0xFFFF, 0, false, 0))
-                .headers(new Deth(0, 0)).payload(mad.toBytes()).build();
+                .headers(new Deth(0, 0))
+                .payload(mad.toBytes())
+                .build();
     }
 }

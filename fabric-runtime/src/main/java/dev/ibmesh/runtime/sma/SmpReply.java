@@ -3,7 +3,6 @@ package dev.ibmesh.runtime.sma;
 import dev.ibmesh.mad.Attribute;
 import dev.ibmesh.mad.MadStatus;
 import dev.ibmesh.mad.Smp;
-
 import java.util.Arrays;
 import java.util.Optional;
 

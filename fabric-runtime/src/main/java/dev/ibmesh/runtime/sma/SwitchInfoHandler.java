@@ -2,7 +2,6 @@ package dev.ibmesh.runtime.sma;
 
 import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.mad.smp.SwitchInfo;
-
 import java.util.Optional;
 
 /**
@@ -30,10 +29,10 @@ final class SwitchInfoHandler implements SmpAttributeHandler {
         if (request.attributeModifier() != 0) {
             return SmpReply.invalid(request);
         }
-        SwitchContext context = new SwitchContext(sw.numPorts(),
-                sw.portInfo(0).hasCapability(PortInfo.CAP_IS_MULTICAST_FDB_TOP_SUPPORTED));
-        SetResult<SwitchInfo> result = SwitchInfoSet.apply(sw.switchInfo(), SwitchInfo.decode(request.data(), 0),
-                context);
+        SwitchContext context = new SwitchContext(
+                sw.numPorts(), sw.portInfo(0).hasCapability(PortInfo.CAP_IS_MULTICAST_FDB_TOP_SUPPORTED));
+        SetResult<SwitchInfo> result =
+                SwitchInfoSet.apply(sw.switchInfo(), SwitchInfo.decode(request.data(), 0), context);
         if (!result.isValid()) {
             return SmpReply.rejected(result, result.attribute());
         }

@@ -1,7 +1,6 @@
 package dev.ibmesh.runtime.sma;
 
 import dev.ibmesh.mad.smp.SwitchInfo;
-
 import java.util.List;
 
 /**
@@ -30,24 +29,35 @@ import java.util.List;
 public final class SwitchInfoSet {
     /** DefaultMulticast*Port: no default multicast port. [M] */
     private static final int NO_PORT = 0xFF;
+
     private static final int MULTICAST_LID_BASE = 0xC000;
 
-    private SwitchInfoSet() {
-    }
+    private SwitchInfoSet() {}
 
     public static SetResult<SwitchInfo> apply(SwitchInfo current, SwitchInfo requested, SwitchContext sw) {
         String reason = violation(current, requested, sw);
         if (reason != null) {
             return SetResult.invalid(current, reason);
         }
-        SwitchInfo next = new SwitchInfo(current.linearFdbCap(), current.randomFdbCap(), current.multicastFdbCap(),
+        SwitchInfo next = new SwitchInfo(
+                current.linearFdbCap(),
+                current.randomFdbCap(),
+                current.multicastFdbCap(),
                 current.linearFdbCap() == 0 ? current.linearFdbTop() : requested.linearFdbTop(),
-                requested.defaultPort(), requested.defaultMulticastPrimaryPort(),
-                requested.defaultMulticastNotPrimaryPort(), requested.lifeTimeValue(),
+                requested.defaultPort(),
+                requested.defaultMulticastPrimaryPort(),
+                requested.defaultMulticastNotPrimaryPort(),
+                requested.lifeTimeValue(),
                 current.portStateChange() && !requested.portStateChange(),
-                current.optimizedSlToVlMappingProgramming(), current.lidsPerPort(), current.partitionEnforcementCap(),
-                current.inboundEnforcementCap(), current.outboundEnforcementCap(), current.filterRawInboundCap(),
-                current.filterRawOutboundCap(), current.enhancedPort0(), current.reserved133(),
+                current.optimizedSlToVlMappingProgramming(),
+                current.lidsPerPort(),
+                current.partitionEnforcementCap(),
+                current.inboundEnforcementCap(),
+                current.outboundEnforcementCap(),
+                current.filterRawInboundCap(),
+                current.filterRawOutboundCap(),
+                current.enhancedPort0(),
+                current.reserved133(),
                 sw.multicastFdbTopSupported() ? requested.multicastFdbTop() : current.multicastFdbTop());
         return SetResult.accepted(next, List.of());
     }
@@ -60,13 +70,13 @@ public final class SwitchInfoSet {
         if (requested.defaultPort() > sw.numPorts()) {
             return "DefaultPort " + requested.defaultPort() + " is not a port (0-" + sw.numPorts() + ")";
         }
-        String primary = multicastPortViolation("DefaultMulticastPrimaryPort",
-                requested.defaultMulticastPrimaryPort(), sw);
+        String primary =
+                multicastPortViolation("DefaultMulticastPrimaryPort", requested.defaultMulticastPrimaryPort(), sw);
         if (primary != null) {
             return primary;
         }
-        String notPrimary = multicastPortViolation("DefaultMulticastNotPrimaryPort",
-                requested.defaultMulticastNotPrimaryPort(), sw);
+        String notPrimary = multicastPortViolation(
+                "DefaultMulticastNotPrimaryPort", requested.defaultMulticastNotPrimaryPort(), sw);
         if (notPrimary != null) {
             return notPrimary;
         }
@@ -79,7 +89,8 @@ public final class SwitchInfoSet {
     }
 
     private static String multicastPortViolation(String name, int port, SwitchContext sw) {
-        return port <= sw.numPorts() || port == NO_PORT ? null
+        return port <= sw.numPorts() || port == NO_PORT
+                ? null
                 : name + " " + port + " is not a port (0-" + sw.numPorts() + " or 0xFF)";
     }
 

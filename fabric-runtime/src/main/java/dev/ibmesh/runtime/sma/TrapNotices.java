@@ -48,9 +48,16 @@ public final class TrapNotices {
      * CapabilityMask and CapabilityMask2 (opensm {@code ntc_144}), so a CapabilityMask change needs no flag.
      */
     public Notice localChanges(PortInfo endPort, int changeFlags) {
-        return notice(Notice.TYPE_INFO, Notice.TRAP_LOCAL_CHANGES, endPort.lid(),
-                new Notice.LocalChangesTrap(endPort.lid(), changeFlags != 0, endPort.capabilityMask() & 0xFFFF_FFFFL,
-                        changeFlags, endPort.capabilityMask2()));
+        return notice(
+                Notice.TYPE_INFO,
+                Notice.TRAP_LOCAL_CHANGES,
+                endPort.lid(),
+                new Notice.LocalChangesTrap(
+                        endPort.lid(),
+                        changeFlags != 0,
+                        endPort.capabilityMask() & 0xFFFF_FFFFL,
+                        changeFlags,
+                        endPort.capabilityMask2()));
     }
 
     /**
@@ -69,11 +76,35 @@ public final class TrapNotices {
             boolean truncated = smp.hopCount() > DR_NOTICE_PATH_BYTES;
             int hops = Math.min(smp.hopCount(), DR_NOTICE_PATH_BYTES);
             byte[] path = Arrays.copyOf(Arrays.copyOf(smp.returnPath(), hops), DR_NOTICE_PATH_BYTES);
-            details = new Notice.BadMKeyTrap(0, lid, smp.drSlid(), method, 0, attributeId, modifier, smp.mKey(), 0,
-                    1, truncated ? 1 : 0, hops, path);
+            details = new Notice.BadMKeyTrap(
+                    0,
+                    lid,
+                    smp.drSlid(),
+                    method,
+                    0,
+                    attributeId,
+                    modifier,
+                    smp.mKey(),
+                    0,
+                    1,
+                    truncated ? 1 : 0,
+                    hops,
+                    path);
         } else {
-            details = new Notice.BadMKeyTrap(0, lid, 0, method, 0, attributeId, modifier, Smp.decode(refused).mKey(),
-                    0, 0, 0, 0, new byte[DR_NOTICE_PATH_BYTES]);
+            details = new Notice.BadMKeyTrap(
+                    0,
+                    lid,
+                    0,
+                    method,
+                    0,
+                    attributeId,
+                    modifier,
+                    Smp.decode(refused).mKey(),
+                    0,
+                    0,
+                    0,
+                    0,
+                    new byte[DR_NOTICE_PATH_BYTES]);
         }
         return notice(Notice.TYPE_SECURITY, Notice.TRAP_BAD_M_KEY, lid, details);
     }

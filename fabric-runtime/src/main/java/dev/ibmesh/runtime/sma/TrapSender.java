@@ -60,7 +60,8 @@ public final class TrapSender {
      * send traps. Returns whether it was sent.
      */
     public boolean raise(Notice notice, PortInfo endPort) {
-        if (!endPort.hasCapability(PortInfo.CAP_IS_TRAP_SUPPORTED) || endPort.lid() == 0
+        if (!endPort.hasCapability(PortInfo.CAP_IS_TRAP_SUPPORTED)
+                || endPort.lid() == 0
                 || endPort.masterSmLid() == 0) {
             return false;
         }

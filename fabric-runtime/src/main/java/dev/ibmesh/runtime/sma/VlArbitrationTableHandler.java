@@ -2,7 +2,6 @@ package dev.ibmesh.runtime.sma;
 
 import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.mad.smp.VlArbitrationTable;
-
 import java.util.Optional;
 
 /**
@@ -16,12 +15,12 @@ final class VlArbitrationTableHandler implements SmpAttributeHandler {
     private static final int PORT_MASK = 0xFFFF;
     private static final int PART_SHIFT = 16;
 
-    private record Part(int port, int part) {
-    }
+    private record Part(int port, int part) {}
 
     @Override
     public Optional<SmpReply> get(SmpRequest request) {
-        return locate(request).map(p -> SmpReply.ok(request.node().vlArbitrationTable(p.port(), p.part())))
+        return locate(request)
+                .map(p -> SmpReply.ok(request.node().vlArbitrationTable(p.port(), p.part())))
                 .orElseGet(() -> SmpReply.invalid(request));
     }
 
@@ -39,7 +38,8 @@ final class VlArbitrationTableHandler implements SmpAttributeHandler {
     private static Optional<Part> locate(SmpRequest request) {
         int part = request.attributeModifier() >>> PART_SHIFT;
         int port = request.isSwitch() ? request.attributeModifier() & PORT_MASK : request.ingressPort();
-        if (part < VlArbitrationTable.PART_LOW_0_31 || part > VlArbitrationTable.PART_HIGH_32_63
+        if (part < VlArbitrationTable.PART_LOW_0_31
+                || part > VlArbitrationTable.PART_HIGH_32_63
                 || !request.isPort(port)) {
             return Optional.empty();
         }

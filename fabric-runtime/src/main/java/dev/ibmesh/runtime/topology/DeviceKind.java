@@ -6,7 +6,9 @@ import java.util.stream.Collectors;
 
 /** What a device is, and how many external ports it may have. */
 public enum DeviceKind {
-    SWITCH("switch", 254), HCA("hca", 2), TESTER("tester", 4);
+    SWITCH("switch", 254),
+    HCA("hca", 2),
+    TESTER("tester", 4);
 
     private final String label;
     private final int maxPorts;

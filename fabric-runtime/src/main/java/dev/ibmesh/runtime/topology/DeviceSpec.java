@@ -18,9 +18,18 @@ import java.util.stream.LongStream;
  * @param http            the port of its metrics/health endpoint
  * @param deviations      names from the {@link DeviationCatalog} of its kind
  */
-public record DeviceSpec(String name, DeviceKind kind, int numPorts, long nodeGuid, long systemImageGuid,
-                         List<Long> portGuids, String nodeDescription, Optional<SwitchOptions> switchOptions,
-                         Optional<HostPort> listen, OptionalInt http, List<String> deviations) {
+public record DeviceSpec(
+        String name,
+        DeviceKind kind,
+        int numPorts,
+        long nodeGuid,
+        long systemImageGuid,
+        List<Long> portGuids,
+        String nodeDescription,
+        Optional<SwitchOptions> switchOptions,
+        Optional<HostPort> listen,
+        OptionalInt http,
+        List<String> deviations) {
 
     /** Letters, digits, '.', '_', ':' and '-'; no '/' (it separates the port) nor ibsim's reserved '#' and '@'. */
     public static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._:-]{0,49}");
@@ -49,13 +58,17 @@ public record DeviceSpec(String name, DeviceKind kind, int numPorts, long nodeGu
 
     /** Node GUID, system image GUID and port GUIDs, without repeats. */
     public LongStream guids() {
-        return LongStream.concat(LongStream.of(nodeGuid), portGuids.stream().mapToLong(Long::longValue)).distinct();
+        return LongStream.concat(LongStream.of(nodeGuid), portGuids.stream().mapToLong(Long::longValue))
+                .distinct();
     }
 
     /** What a device gets when its file names no port GUIDs: port 0 = node GUID (switch), else node GUID + port. */
     public static List<Long> defaultPortGuids(DeviceKind kind, int numPorts, long nodeGuid) {
-        return kind == DeviceKind.SWITCH ? List.of(nodeGuid)
-                : LongStream.rangeClosed(1, numPorts).mapToObj(p -> nodeGuid + p).toList();
+        return kind == DeviceKind.SWITCH
+                ? List.of(nodeGuid)
+                : LongStream.rangeClosed(1, numPorts)
+                        .mapToObj(p -> nodeGuid + p)
+                        .toList();
     }
 
     public static String defaultDescription(String name, DeviceKind kind) {

@@ -10,8 +10,7 @@ public final class Guids {
     /** Top byte 0x02: the EUI-64 "locally administered" bit, so derived GUIDs never clash with a vendor's. */
     private static final long LOCAL = 0x02L << 56;
 
-    private Guids() {
-    }
+    private Guids() {}
 
     /**
      * The node GUID a device named {@code name} gets when the file gives none: 48 bits of SHA-256 of the name between
@@ -33,7 +32,9 @@ public final class Guids {
     /** "0x" and 1 to 16 hex digits; 0 is not a GUID. */
     public static long parse(String text) {
         String t = text.strip();
-        if (t.length() < 3 || t.length() > 18 || !(t.startsWith("0x") || t.startsWith("0X"))
+        if (t.length() < 3
+                || t.length() > 18
+                || !(t.startsWith("0x") || t.startsWith("0X"))
                 || !t.substring(2).chars().allMatch(c -> Character.digit(c, 16) >= 0)) {
             throw new IllegalArgumentException("GUID '" + t + "' is not 0x followed by 1 to 16 hex digits");
         }

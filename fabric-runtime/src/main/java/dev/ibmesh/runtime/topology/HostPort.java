@@ -21,10 +21,14 @@ public record HostPort(String host, int port) {
             host = ""; // an IPv6 address needs brackets
         }
         String port = text.substring(colon + 1);
-        if (host.isEmpty() || port.isEmpty() || port.length() > 5 || !port.chars().allMatch(Character::isDigit)
-                || Integer.parseInt(port) < 1 || Integer.parseInt(port) > 65535) {
-            throw new IllegalArgumentException("'" + text + "' is not host:port (like localhost:7001 or [::1]:7001)"
-                    + " with a port 1..65535");
+        if (host.isEmpty()
+                || port.isEmpty()
+                || port.length() > 5
+                || !port.chars().allMatch(Character::isDigit)
+                || Integer.parseInt(port) < 1
+                || Integer.parseInt(port) > 65535) {
+            throw new IllegalArgumentException(
+                    "'" + text + "' is not host:port (like localhost:7001 or [::1]:7001)" + " with a port 1..65535");
         }
         return new HostPort(host, Integer.parseInt(port));
     }

@@ -44,7 +44,8 @@ public record LinkSpec(LinkEnd a, LinkEnd b) {
 
     /** The fastest of SDR, DDR, QDR both ends enable. */
     public Optional<LinkSpeed> activeSpeed() {
-        return common(a.params().linkSpeedEnabled(), b.params().linkSpeedEnabled()).stream().max(Enum::compareTo);
+        return common(a.params().linkSpeedEnabled(), b.params().linkSpeedEnabled()).stream()
+                .max(Enum::compareTo);
     }
 
     private static <E extends Enum<E>> Set<E> common(Collection<E> x, Collection<E> y) {

@@ -2,7 +2,10 @@ package dev.ibmesh.runtime.topology;
 
 /** PortInfo LinkSpeedExt (FDR, EDR, HDR, NDR): codes of LinkSpeedExtActive, bits of Supported/Enabled. */
 public enum LinkSpeedExt implements Coded {
-    FDR(1), EDR(2), HDR(4), NDR(8);
+    FDR(1),
+    EDR(2),
+    HDR(4),
+    NDR(8);
 
     static final Choices<LinkSpeedExt> CHOICES = new Choices<>(LinkSpeedExt.class, "extended link speed");
 

@@ -2,7 +2,11 @@ package dev.ibmesh.runtime.topology;
 
 /** PortInfo LinkWidth: the codes of LinkWidthActive, bits of LinkWidthSupported/Enabled. Declared narrowest first. */
 public enum LinkWidth implements Coded {
-    W1X(1, "1x", 1), W2X(16, "2x", 2), W4X(2, "4x", 4), W8X(4, "8x", 8), W12X(8, "12x", 12);
+    W1X(1, "1x", 1),
+    W2X(16, "2x", 2),
+    W4X(2, "4x", 4),
+    W8X(4, "8x", 8),
+    W12X(8, "12x", 12);
 
     static final Choices<LinkWidth> CHOICES = new Choices<>(LinkWidth.class, "link width");
 

@@ -14,11 +14,11 @@ import java.util.regex.Pattern;
  * </pre>
  * A missing remote port means port 1 (as in ibsim). {@code [ext N]} annotations of grouped output are skipped.
  */
-record NetPortLine(int port, Optional<Long> portGuid, String remote, int remotePort, String options,
-                   Optional<String> rate) {
+record NetPortLine(
+        int port, Optional<Long> portGuid, String remote, int remotePort, String options, Optional<String> rate) {
 
-    private static final Pattern LINE = Pattern.compile(
-            "\\[(\\d{1,3})](?:\\(([0-9a-fA-F]{1,16})\\))?(?:\\[ext \\d+])?\\s*\"([^\"]*)\""
+    private static final Pattern LINE =
+            Pattern.compile("\\[(\\d{1,3})](?:\\(([0-9a-fA-F]{1,16})\\))?(?:\\[ext \\d+])?\\s*\"([^\"]*)\""
                     + "(?:\\[(\\d{1,3})])?(?:\\[ext \\d+])?\\s*(?:\\(([0-9a-fA-F]{1,16})\\))?([^#]*)(#.*)?");
     /** ibsim's rule: the rate follows the last "lid N" after the last quote of the comment. */
     private static final Pattern RATE = Pattern.compile("lid\\s+\\d+\\s+(\\S+)[^\"]*$");
@@ -33,8 +33,12 @@ record NetPortLine(int port, Optional<Long> portGuid, String remote, int remoteP
             Matcher r = RATE.matcher(comment);
             return r.find() ? Optional.of(r.group(1)) : Optional.empty();
         });
-        return new NetPortLine(Integer.parseInt(m.group(1)),
+        return new NetPortLine(
+                Integer.parseInt(m.group(1)),
                 Optional.ofNullable(m.group(2)).map(g -> Long.parseUnsignedLong(g, 16)),
-                m.group(3), m.group(4) == null ? 1 : Integer.parseInt(m.group(4)), m.group(6).strip(), rate);
+                m.group(3),
+                m.group(4) == null ? 1 : Integer.parseInt(m.group(4)),
+                m.group(6).strip(),
+                rate);
     }
 }

@@ -14,12 +14,12 @@ import java.util.regex.Pattern;
 final class NetRate {
     private static final Pattern RATE = Pattern.compile("(\\d+x)(\\S+)");
 
-    private NetRate() {
-    }
+    private NetRate() {}
 
     /** What a link prints, empty when its ends have no width or speed in common (it would not come up). */
     static Optional<String> of(LinkSpec link) {
-        Optional<String> speed = link.activeSpeedExt().map(Coded::label)
+        Optional<String> speed = link.activeSpeedExt()
+                .map(Coded::label)
                 .or(() -> link.activeSpeed().map(Coded::label));
         return link.activeWidth().flatMap(w -> speed.map(s -> w.label() + s));
     }
@@ -41,13 +41,13 @@ final class NetRate {
             default -> EnumSet.of(width);
         };
         String speedText = m.group(2).equalsIgnoreCase("FDR10") ? "QDR" : m.group(2);
-        boolean extended = Arrays.stream(LinkSpeedExt.values()).anyMatch(e -> e.label().equalsIgnoreCase(speedText));
-        Set<LinkSpeed> speeds = extended ? EnumSet.allOf(LinkSpeed.class)
-                : upTo(LinkSpeed.CHOICES.parse(speedText), LinkSpeed.class);
-        Set<LinkSpeedExt> ext = extended ? upTo(LinkSpeedExt.CHOICES.parse(speedText), LinkSpeedExt.class)
-                : Set.of();
-        return new PortParams(widths, widths, speeds, speeds, ext, ext, PortParams.DEFAULT.vlCap(),
-                PortParams.DEFAULT.mtuCap());
+        boolean extended =
+                Arrays.stream(LinkSpeedExt.values()).anyMatch(e -> e.label().equalsIgnoreCase(speedText));
+        Set<LinkSpeed> speeds =
+                extended ? EnumSet.allOf(LinkSpeed.class) : upTo(LinkSpeed.CHOICES.parse(speedText), LinkSpeed.class);
+        Set<LinkSpeedExt> ext = extended ? upTo(LinkSpeedExt.CHOICES.parse(speedText), LinkSpeedExt.class) : Set.of();
+        return new PortParams(
+                widths, widths, speeds, speeds, ext, ext, PortParams.DEFAULT.vlCap(), PortParams.DEFAULT.mtuCap());
     }
 
     private static <E extends Enum<E>> Set<E> upTo(E last, Class<E> type) {

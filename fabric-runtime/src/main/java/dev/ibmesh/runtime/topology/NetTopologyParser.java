@@ -7,8 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.OptionalInt;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -31,11 +31,12 @@ import java.util.regex.Pattern;
 public final class NetTopologyParser {
     static final String TESTER_MARK = "# ibmesh: tester";
     private static final Pattern HEADER = Pattern.compile("(Switch|Hca|Ca|Rt)\\s*(\\d{1,9})\\s*\"([^\"]*)\"(.*)");
-    private static final Pattern ASSIGNMENT = Pattern.compile("(\\w+)\\s*([=+])\\s*(0[xX][0-9a-fA-F]{1,16}|\\d{1,19})"
-            + "(?:\\(([0-9a-fA-F]{1,16})\\))?\\s*(#.*)?");
+    private static final Pattern ASSIGNMENT = Pattern.compile(
+            "(\\w+)\\s*([=+])\\s*(0[xX][0-9a-fA-F]{1,16}|\\d{1,19})" + "(?:\\(([0-9a-fA-F]{1,16})\\))?\\s*(#.*)?");
     private static final Pattern OPTION = Pattern.compile("([wse])=(0[xX][0-9a-fA-F]{1,8}|\\d{1,9})");
     /** Where ibsim starts counting GUIDs when no guid line says otherwise (sim_net.c absguids). */
     private static final long FIRST_SWITCH_GUID = 0x200000;
+
     private static final long FIRST_CA_GUID = 0x100000;
 
     public Topology parse(Path file) throws TopologyException {
@@ -70,8 +71,7 @@ public final class NetTopologyParser {
     }
 
     /** One direction of a link: the port line of {@code local}. */
-    private record End(int line, PortRef local, PortRef remote, PortParams params, Optional<String> rate) {
-    }
+    private record End(int line, PortRef local, PortRef remote, PortParams params, Optional<String> rate) {}
 
     /** The state of one parse. */
     private static final class Reader {
@@ -86,6 +86,7 @@ public final class NetTopologyParser {
         private Node current;
         /** True after a header that was rejected: its port lines are skipped, not reported again. */
         private boolean skipping;
+
         private boolean testerMarked;
 
         Reader(Problems problems) {
@@ -136,12 +137,12 @@ public final class NetTopologyParser {
             if (m.group(1).equals("Rt")) {
                 throw new IllegalArgumentException("routers are not supported (Rt \"" + m.group(3) + "\")");
             }
-            DeviceKind kind = m.group(1).equals("Switch") ? DeviceKind.SWITCH
-                    : testerMarked ? DeviceKind.TESTER : DeviceKind.HCA;
+            DeviceKind kind =
+                    m.group(1).equals("Switch") ? DeviceKind.SWITCH : testerMarked ? DeviceKind.TESTER : DeviceKind.HCA;
             String name = m.group(3);
             if (nodes.containsKey(name)) {
-                throw new IllegalArgumentException("duplicate node \"" + name + "\" (first at line "
-                        + nodes.get(name).line + ")");
+                throw new IllegalArgumentException(
+                        "duplicate node \"" + name + "\" (first at line " + nodes.get(name).line + ")");
             }
             Node node = new Node(kind, name, Integer.parseInt(m.group(2)), number);
             node.description = description(m.group(4)).orElse(name);
@@ -208,20 +209,22 @@ public final class NetTopologyParser {
                 case "vendid", "devid" -> {
                     // NodeInfo VendorID and DeviceID: the model has neither
                 }
-                case "width" -> portDefaults = withEnabled(portDefaults, LinkWidth.CHOICES.fromMask(mask(value)),
-                        null, null);
-                case "speed" -> portDefaults = withEnabled(portDefaults, null,
-                        LinkSpeed.CHOICES.fromMask(mask(value)), null);
-                case "extspeed" -> portDefaults = withEnabled(portDefaults, null, null,
-                        LinkSpeedExt.CHOICES.fromMask(mask(value)));
-                default -> throw new IllegalArgumentException("unknown setting '" + key + "'; known: switchguid,"
-                        + " caguid, sysimgguid, vendid, devid, width, speed, extspeed");
+                case "width" ->
+                    portDefaults = withEnabled(portDefaults, LinkWidth.CHOICES.fromMask(mask(value)), null, null);
+                case "speed" ->
+                    portDefaults = withEnabled(portDefaults, null, LinkSpeed.CHOICES.fromMask(mask(value)), null);
+                case "extspeed" ->
+                    portDefaults = withEnabled(portDefaults, null, null, LinkSpeedExt.CHOICES.fromMask(mask(value)));
+                default ->
+                    throw new IllegalArgumentException("unknown setting '" + key + "'; known: switchguid,"
+                            + " caguid, sysimgguid, vendid, devid, width, speed, extspeed");
             }
         }
 
         /** 0x-hex or decimal, up to 64 bits unsigned. */
         private static long number(String text) {
-            return text.startsWith("0x") || text.startsWith("0X") ? Long.parseUnsignedLong(text.substring(2), 16)
+            return text.startsWith("0x") || text.startsWith("0X")
+                    ? Long.parseUnsignedLong(text.substring(2), 16)
                     : Long.parseUnsignedLong(text);
         }
 
@@ -233,11 +236,17 @@ public final class NetTopologyParser {
         }
 
         /** {@code p} with the given enabled sets (null: keep), Supported = Enabled. */
-        private static PortParams withEnabled(PortParams p, Set<LinkWidth> widths,
-                                              Set<LinkSpeed> speeds, Set<LinkSpeedExt> ext) {
-            return new PortParams(p.linkWidthEnabled(), widths != null ? widths : p.linkWidthEnabled(),
-                    p.linkSpeedEnabled(), speeds != null ? speeds : p.linkSpeedEnabled(),
-                    p.linkSpeedExtEnabled(), ext != null ? ext : p.linkSpeedExtEnabled(), p.vlCap(), p.mtuCap())
+        private static PortParams withEnabled(
+                PortParams p, Set<LinkWidth> widths, Set<LinkSpeed> speeds, Set<LinkSpeedExt> ext) {
+            return new PortParams(
+                            p.linkWidthEnabled(),
+                            widths != null ? widths : p.linkWidthEnabled(),
+                            p.linkSpeedEnabled(),
+                            speeds != null ? speeds : p.linkSpeedEnabled(),
+                            p.linkSpeedExtEnabled(),
+                            ext != null ? ext : p.linkSpeedExtEnabled(),
+                            p.vlCap(),
+                            p.mtuCap())
                     .supportingOnlyEnabled();
         }
 
@@ -254,13 +263,18 @@ public final class NetTopologyParser {
                         + "\" is out of range; it has ports 1.." + current.numPorts);
             }
             if (current.ends.containsKey(p.port())) {
-                throw new IllegalArgumentException("port [" + p.port() + "] of \"" + current.name
-                        + "\" appears twice (first at line " + current.ends.get(p.port()).line() + ")");
+                throw new IllegalArgumentException(
+                        "port [" + p.port() + "] of \"" + current.name + "\" appears twice (first at line "
+                                + current.ends.get(p.port()).line() + ")");
             }
             PortParams params = p.rate().map(NetRate::enabledBy).orElse(portDefaults);
             params = options(p.options(), params);
-            End end = new End(number, new PortRef(current.name, p.port()), new PortRef(p.remote(), p.remotePort()),
-                    params, p.rate());
+            End end = new End(
+                    number,
+                    new PortRef(current.name, p.port()),
+                    new PortRef(p.remote(), p.remotePort()),
+                    params,
+                    p.rate());
             current.ends.put(p.port(), end);
             ends.add(end);
             p.portGuid().ifPresent(guid -> current.portGuids.put(p.port(), guid));
@@ -271,8 +285,8 @@ public final class NetTopologyParser {
             for (String option : options.isEmpty() ? new String[0] : options.split("\\s+")) {
                 Matcher m = OPTION.matcher(option);
                 if (!m.matches()) {
-                    throw new IllegalArgumentException("port option '" + option + "' is not one of ibsim's w=, s=,"
-                            + " e= with a number");
+                    throw new IllegalArgumentException(
+                            "port option '" + option + "' is not one of ibsim's w=, s=," + " e= with a number");
                 }
                 int mask = mask(number(m.group(2)));
                 result = switch (m.group(1)) {
@@ -297,35 +311,61 @@ public final class NetTopologyParser {
                 } else {
                     n.portGuids.forEach((port, guid) -> portGuids.set(port - 1, guid));
                 }
-                builder.addDevice(new DeviceSpec(n.name, n.kind, n.numPorts, n.nodeGuid,
-                        n.systemImageGuid.orElse(n.nodeGuid), portGuids, n.description,
-                        n.kind == DeviceKind.SWITCH ? Optional.of(new SwitchOptions(n.enhancedPort0,
-                                SwitchOptions.DEFAULT.linearFdbCap(), SwitchOptions.DEFAULT.multicastFdbCap()))
-                                : Optional.empty(),
-                        Optional.empty(), OptionalInt.empty(), List.of()), key -> at);
+                builder.addDevice(
+                        new DeviceSpec(
+                                n.name,
+                                n.kind,
+                                n.numPorts,
+                                n.nodeGuid,
+                                n.systemImageGuid.orElse(n.nodeGuid),
+                                portGuids,
+                                n.description,
+                                n.kind == DeviceKind.SWITCH
+                                        ? Optional.of(new SwitchOptions(
+                                                n.enhancedPort0,
+                                                SwitchOptions.DEFAULT.linearFdbCap(),
+                                                SwitchOptions.DEFAULT.multicastFdbCap()))
+                                        : Optional.empty(),
+                                Optional.empty(),
+                                OptionalInt.empty(),
+                                List.of()),
+                        key -> at);
             }
             for (End end : ends) {
                 Optional<End> back = Optional.ofNullable(nodes.get(end.remote().device()))
                         .map(n -> n.ends.get(end.remote().port()));
                 if (back.isEmpty()) {
-                    problems.add(SourcePosition.line(end.line()), "dangling link: " + end.local() + " goes to "
-                            + end.remote() + ", which has no line back"
-                            + (nodes.containsKey(end.remote().device()) ? "" : " (no node \"" + end.remote().device()
-                            + "\")"));
+                    problems.add(
+                            SourcePosition.line(end.line()),
+                            "dangling link: " + end.local() + " goes to "
+                                    + end.remote() + ", which has no line back"
+                                    + (nodes.containsKey(end.remote().device())
+                                            ? ""
+                                            : " (no node \"" + end.remote().device() + "\")"));
                 } else if (!back.get().remote().equals(end.local())) {
-                    problems.add(SourcePosition.line(end.line()), "links disagree: " + end.local() + " goes to "
-                            + end.remote() + ", but " + end.remote() + " goes to " + back.get().remote() + " (line "
-                            + back.get().line() + ")");
-                } else if (end.rate().isPresent() && back.get().rate().isPresent()
+                    problems.add(
+                            SourcePosition.line(end.line()),
+                            "links disagree: " + end.local() + " goes to "
+                                    + end.remote() + ", but " + end.remote() + " goes to "
+                                    + back.get().remote() + " (line "
+                                    + back.get().line() + ")");
+                } else if (end.rate().isPresent()
+                        && back.get().rate().isPresent()
                         && !end.rate().get().equalsIgnoreCase(back.get().rate().get())) {
-                    problems.add(SourcePosition.line(end.line()), "the ends of " + end.local() + " - " + end.remote()
-                            + " report different rates: " + end.rate().get() + " here, " + back.get().rate().get()
-                            + " at line " + back.get().line());
+                    problems.add(
+                            SourcePosition.line(end.line()),
+                            "the ends of " + end.local() + " - " + end.remote()
+                                    + " report different rates: " + end.rate().get() + " here, "
+                                    + back.get().rate().get()
+                                    + " at line " + back.get().line());
                 } else if (end.line() <= back.get().line()) {
                     SourcePosition a = SourcePosition.line(end.line());
                     SourcePosition b = SourcePosition.line(back.get().line());
-                    builder.addLink(new LinkSpec(new LinkEnd(end.local(), end.params()),
-                            new LinkEnd(back.get().local(), back.get().params())), key -> key.equals("ends.1") ? b : a);
+                    builder.addLink(
+                            new LinkSpec(
+                                    new LinkEnd(end.local(), end.params()),
+                                    new LinkEnd(back.get().local(), back.get().params())),
+                            key -> key.equals("ends.1") ? b : a);
                 }
             }
             return builder.build();

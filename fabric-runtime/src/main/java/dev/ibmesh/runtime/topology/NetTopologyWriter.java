@@ -22,21 +22,37 @@ public final class NetTopologyWriter {
     public String write(Topology topology) {
         StringBuilder out = new StringBuilder("#\n# Topology file: written by ibmesh\n#\n");
         for (DeviceSpec d : topology.devices()) {
-            out.append("\nsysimgguid=").append(Guids.format(d.systemImageGuid())).append('\n');
+            out.append("\nsysimgguid=")
+                    .append(Guids.format(d.systemImageGuid()))
+                    .append('\n');
             if (d.kind() == DeviceKind.SWITCH) {
-                out.append("switchguid=").append(Guids.format(d.nodeGuid()))
-                        .append('(').append(hex(d.portGuid(0))).append(")\n");
+                out.append("switchguid=")
+                        .append(Guids.format(d.nodeGuid()))
+                        .append('(')
+                        .append(hex(d.portGuid(0)))
+                        .append(")\n");
                 boolean enhanced = d.switchOptions().orElseThrow().enhancedPort0();
-                out.append("Switch\t").append(d.numPorts()).append(" \"").append(d.name()).append("\"\t\t# \"")
-                        .append(description(d)).append("\" ").append(enhanced ? "enhanced" : "base")
+                out.append("Switch\t")
+                        .append(d.numPorts())
+                        .append(" \"")
+                        .append(d.name())
+                        .append("\"\t\t# \"")
+                        .append(description(d))
+                        .append("\" ")
+                        .append(enhanced ? "enhanced" : "base")
                         .append(" port 0 lid 0 lmc 0\n");
             } else {
                 out.append("caguid=").append(Guids.format(d.nodeGuid())).append('\n');
                 if (d.kind() == DeviceKind.TESTER) {
                     out.append(NetTopologyParser.TESTER_MARK).append('\n');
                 }
-                out.append("Ca\t").append(d.numPorts()).append(" \"").append(d.name()).append("\"\t\t# \"")
-                        .append(description(d)).append("\"\n");
+                out.append("Ca\t")
+                        .append(d.numPorts())
+                        .append(" \"")
+                        .append(d.name())
+                        .append("\"\t\t# \"")
+                        .append(description(d))
+                        .append("\"\n");
             }
             for (int port = 1; port <= d.numPorts(); port++) {
                 PortRef here = new PortRef(d.name(), port);
@@ -55,14 +71,23 @@ public final class NetTopologyWriter {
         if (ca) {
             out.append('(').append(hex(d.portGuid(here.port()))).append(") ");
         }
-        out.append("\t\"").append(peer.device()).append("\"[").append(peer.port()).append(']');
+        out.append("\t\"")
+                .append(peer.device())
+                .append("\"[")
+                .append(peer.port())
+                .append(']');
         if (remote.kind() != DeviceKind.SWITCH) {
-            out.append(ca ? " (" : "(").append(hex(remote.portGuid(peer.port()))).append(") ");
+            out.append(ca ? " (" : "(")
+                    .append(hex(remote.portGuid(peer.port())))
+                    .append(") ");
         }
         PortParams p = own.params();
-        out.append("\tw=").append(Choices.mask(p.linkWidthEnabled()))
-                .append(" s=").append(Choices.mask(p.linkSpeedEnabled()))
-                .append(" e=").append(Choices.mask(p.linkSpeedExtEnabled()))
+        out.append("\tw=")
+                .append(Choices.mask(p.linkWidthEnabled()))
+                .append(" s=")
+                .append(Choices.mask(p.linkSpeedEnabled()))
+                .append(" e=")
+                .append(Choices.mask(p.linkSpeedExtEnabled()))
                 .append("\t\t# ");
         if (ca) {
             out.append("lid 0 lmc 0 ");

@@ -17,7 +17,8 @@ public record PortRef(String device, int port) implements Comparable<PortRef> {
         }
         String number = text.substring(slash + 1);
         if (!number.chars().allMatch(Character::isDigit) || number.length() > 3) {
-            throw new IllegalArgumentException("'" + text + "' is not device/port: '" + number + "' is not a port number");
+            throw new IllegalArgumentException(
+                    "'" + text + "' is not device/port: '" + number + "' is not a port number");
         }
         return new PortRef(text.substring(0, slash), Integer.parseInt(number));
     }

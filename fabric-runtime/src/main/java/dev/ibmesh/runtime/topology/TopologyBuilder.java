@@ -40,17 +40,22 @@ final class TopologyBuilder {
 
     void addDevice(DeviceSpec d, Locator at) {
         if (!DeviceSpec.NAME.matcher(d.name()).matches()) {
-            problems.add(at.at("name"), "device name '" + d.name() + "' must be 1 to 50 letters, digits, '.', '_',"
-                    + " ':' or '-', starting with a letter or digit");
+            problems.add(
+                    at.at("name"),
+                    "device name '" + d.name() + "' must be 1 to 50 letters, digits, '.', '_',"
+                            + " ':' or '-', starting with a letter or digit");
         }
         int bytes = DeviceSpec.descriptionBytes(d.nodeDescription());
         if (bytes > DeviceSpec.MAX_DESCRIPTION_BYTES) {
-            problems.add(at.at("nodeDescription"), "nodeDescription is " + bytes + " bytes in UTF-8; at most "
-                    + DeviceSpec.MAX_DESCRIPTION_BYTES + " are allowed");
+            problems.add(
+                    at.at("nodeDescription"),
+                    "nodeDescription is " + bytes + " bytes in UTF-8; at most " + DeviceSpec.MAX_DESCRIPTION_BYTES
+                            + " are allowed");
         }
         SourcePosition first = deviceNamedAt.putIfAbsent(d.name(), at.at("name"));
         if (first != null) {
-            problems.add(at.at("name"), "duplicate device name '" + d.name() + "' (first at line " + first.line() + ")");
+            problems.add(
+                    at.at("name"), "duplicate device name '" + d.name() + "' (first at line " + first.line() + ")");
             return;
         }
         devices.put(d.name(), d);
@@ -58,15 +63,17 @@ final class TopologyBuilder {
             DeviceSpec owner = guidOwners.putIfAbsent(guid, d);
             if (owner != null) {
                 String key = guid == d.nodeGuid() ? "nodeGuid" : "portGuids";
-                problems.add(at.at(key), "GUID " + Guids.format(guid) + " of '" + d.name()
-                        + "' is already used by '" + owner.name() + "'");
+                problems.add(
+                        at.at(key),
+                        "GUID " + Guids.format(guid) + " of '" + d.name() + "' is already used by '" + owner.name()
+                                + "'");
             }
         });
         d.listen().ifPresent(address -> {
             DeviceSpec owner = listenOwners.putIfAbsent(address, d);
             if (owner != null) {
-                problems.add(at.at("listen"), "listen address '" + address + "' is already used by '"
-                        + owner.name() + "'");
+                problems.add(
+                        at.at("listen"), "listen address '" + address + "' is already used by '" + owner.name() + "'");
             }
         });
     }
@@ -90,8 +97,10 @@ final class TopologyBuilder {
             return false;
         }
         if (port.port() < 1 || port.port() > d.numPorts()) {
-            problems.add(at, "link end " + port + ": port " + port.port() + " is out of range; " + d.name()
-                    + " has ports 1.." + d.numPorts());
+            problems.add(
+                    at,
+                    "link end " + port + ": port " + port.port() + " is out of range; " + d.name() + " has ports 1.."
+                            + d.numPorts());
             return false;
         }
         SourcePosition first = linkedPorts.putIfAbsent(port, at);

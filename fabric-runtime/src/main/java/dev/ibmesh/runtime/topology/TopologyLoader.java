@@ -8,12 +8,15 @@ import java.util.Locale;
  * that is not blank or a comment starts a YAML document or its 'devices:' or 'links:' key. Anything else is a net file.
  */
 public final class TopologyLoader {
-    private TopologyLoader() {
-    }
+    private TopologyLoader() {}
 
     private static boolean looksLikeYaml(String text) {
-        return text.lines().map(String::strip).filter(l -> !l.isEmpty() && !l.startsWith("#")).findFirst()
-                .filter(l -> l.startsWith("---") || l.startsWith("devices:") || l.startsWith("links:")).isPresent();
+        return text.lines()
+                .map(String::strip)
+                .filter(l -> !l.isEmpty() && !l.startsWith("#"))
+                .findFirst()
+                .filter(l -> l.startsWith("---") || l.startsWith("devices:") || l.startsWith("links:"))
+                .isPresent();
     }
 
     public static Topology load(Path file, DeviationCatalog catalog) throws TopologyException {

@@ -3,9 +3,11 @@ package dev.ibmesh.runtime.topology;
 import java.util.Comparator;
 
 /** One thing wrong with a topology file. Line and column start at 1; 0 means unknown. */
-public record TopologyProblem(String file, int line, int column, String message) implements Comparable<TopologyProblem> {
+public record TopologyProblem(String file, int line, int column, String message)
+        implements Comparable<TopologyProblem> {
     private static final Comparator<TopologyProblem> ORDER = Comparator.comparingInt(TopologyProblem::line)
-            .thenComparingInt(TopologyProblem::column).thenComparing(TopologyProblem::message);
+            .thenComparingInt(TopologyProblem::column)
+            .thenComparing(TopologyProblem::message);
 
     @Override
     public int compareTo(TopologyProblem o) {

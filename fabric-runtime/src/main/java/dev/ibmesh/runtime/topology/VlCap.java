@@ -2,7 +2,11 @@ package dev.ibmesh.runtime.topology;
 
 /** PortInfo VLCap: the data VLs a port has. */
 public enum VlCap implements Coded {
-    VL0(1, "VL0"), VL0_1(2, "VL0-1"), VL0_3(3, "VL0-3"), VL0_7(4, "VL0-7"), VL0_14(5, "VL0-14");
+    VL0(1, "VL0"),
+    VL0_1(2, "VL0-1"),
+    VL0_3(3, "VL0-3"),
+    VL0_7(4, "VL0-7"),
+    VL0_14(5, "VL0-14");
 
     static final Choices<VlCap> CHOICES = new Choices<>(VlCap.class, "VLCap");
 

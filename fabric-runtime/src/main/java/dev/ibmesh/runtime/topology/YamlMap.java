@@ -1,15 +1,14 @@
 package dev.ibmesh.runtime.topology;
 
-import org.yaml.snakeyaml.nodes.MappingNode;
-import org.yaml.snakeyaml.nodes.Node;
-import org.yaml.snakeyaml.nodes.NodeTuple;
-import org.yaml.snakeyaml.nodes.ScalarNode;
-
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import org.yaml.snakeyaml.nodes.MappingNode;
+import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.NodeTuple;
+import org.yaml.snakeyaml.nodes.ScalarNode;
 
 /** A YAML mapping checked against the schema: wrong types, unknown keys (typos) and repeated keys are problems. */
 final class YamlMap {
@@ -37,8 +36,9 @@ final class YamlMap {
             if (!(keyNode instanceof ScalarNode k)) {
                 source.problem(keyNode, "a key in " + what + " must be text, found " + YamlSource.describe(keyNode));
             } else if (!allowed.isEmpty() && !allowed.contains(k.getValue())) {
-                source.problem(k, "unknown key '" + k.getValue() + "' in " + what + "; allowed: "
-                        + String.join(", ", allowed));
+                source.problem(
+                        k,
+                        "unknown key '" + k.getValue() + "' in " + what + "; allowed: " + String.join(", ", allowed));
             } else if (map.values.containsKey(k.getValue())) {
                 source.problem(k, "duplicate key '" + k.getValue() + "' in " + what);
             } else {

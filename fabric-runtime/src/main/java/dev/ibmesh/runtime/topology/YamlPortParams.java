@@ -1,9 +1,6 @@
 package dev.ibmesh.runtime.topology;
 
 import dev.ibmesh.wire.Mtu;
-import org.yaml.snakeyaml.nodes.Node;
-import org.yaml.snakeyaml.nodes.ScalarNode;
-
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
@@ -11,6 +8,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.ScalarNode;
 
 /**
  * The PortInfo keys a link, or one end of it, sets in YAML. Parsed per level, then merged: the end's value, else the
@@ -18,8 +17,15 @@ import java.util.function.Function;
  * means in a Set(PortInfo)).
  */
 final class YamlPortParams {
-    static final List<String> KEYS = List.of("linkWidthSupported", "linkWidthEnabled", "linkSpeedSupported",
-            "linkSpeedEnabled", "linkSpeedExtSupported", "linkSpeedExtEnabled", "vlCap", "mtuCap");
+    static final List<String> KEYS = List.of(
+            "linkWidthSupported",
+            "linkWidthEnabled",
+            "linkSpeedSupported",
+            "linkSpeedEnabled",
+            "linkSpeedExtSupported",
+            "linkSpeedExtEnabled",
+            "vlCap",
+            "mtuCap");
     private static final String MTU_BYTES = "256, 512, 1024, 2048, 4096";
 
     private final Map<String, Object> values = new HashMap<>();
@@ -98,7 +104,10 @@ final class YamlPortParams {
                 m.set("linkSpeedSupported", PortParams.DEFAULT.linkSpeedSupported()),
                 m.enabled("linkSpeedEnabled", "linkSpeedSupported", PortParams.DEFAULT.linkSpeedSupported(), false),
                 m.set("linkSpeedExtSupported", PortParams.DEFAULT.linkSpeedExtSupported()),
-                m.enabled("linkSpeedExtEnabled", "linkSpeedExtSupported", PortParams.DEFAULT.linkSpeedExtSupported(),
+                m.enabled(
+                        "linkSpeedExtEnabled",
+                        "linkSpeedExtSupported",
+                        PortParams.DEFAULT.linkSpeedExtSupported(),
                         true),
                 m.value("vlCap", PortParams.DEFAULT.vlCap()),
                 m.value("mtuCap", PortParams.DEFAULT.mtuCap()));
@@ -108,7 +117,8 @@ final class YamlPortParams {
     /** The values of one end after merging, with the checks that need both Supported and Enabled. */
     private record Merged(YamlPortParams link, YamlPortParams end, PortRef port, YamlSource source) {
         private Optional<YamlPortParams> level(String key) {
-            return end.values.containsKey(key) ? Optional.of(end)
+            return end.values.containsKey(key)
+                    ? Optional.of(end)
                     : link.values.containsKey(key) ? Optional.of(link) : Optional.empty();
         }
 
@@ -121,17 +131,20 @@ final class YamlPortParams {
             return value(key, fallback);
         }
 
-        <E extends Enum<E> & Coded> Set<E> enabled(String key, String supportedKey, Set<E> defaultSupported,
-                                                   boolean mayBeEmpty) {
+        <E extends Enum<E> & Coded> Set<E> enabled(
+                String key, String supportedKey, Set<E> defaultSupported, boolean mayBeEmpty) {
             Set<E> supported = set(supportedKey, defaultSupported);
             Set<E> enabled = set(key, supported);
             Optional<Node> at = level(key).map(l -> l.nodes.get(key));
-            Node where = at.or(() -> level(supportedKey).map(l -> l.nodes.get(supportedKey))).orElse(null);
+            Node where = at.or(() -> level(supportedKey).map(l -> l.nodes.get(supportedKey)))
+                    .orElse(null);
             if (where != null && enabled.isEmpty() && !mayBeEmpty) {
                 source.problem(where, key + " of " + port + " is empty; a port needs at least one");
             } else if (where != null && !supported.containsAll(enabled)) {
-                source.problem(where, key + " " + Choices.text(enabled) + " of " + port + " is not within "
-                        + supportedKey + " " + Choices.text(supported));
+                source.problem(
+                        where,
+                        key + " " + Choices.text(enabled) + " of " + port + " is not within " + supportedKey + " "
+                                + Choices.text(supported));
             }
             return enabled;
         }

@@ -1,15 +1,14 @@
 package dev.ibmesh.runtime.topology;
 
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
 import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.ScalarNode;
 import org.yaml.snakeyaml.nodes.SequenceNode;
 import org.yaml.snakeyaml.nodes.Tag;
-
-import java.util.List;
-import java.util.Optional;
-import java.util.OptionalLong;
 
 /** Reads values out of composed YAML nodes, reporting each wrong one at its line and column. */
 final class YamlSource {
@@ -53,7 +52,9 @@ final class YamlSource {
     }
 
     private Optional<String> scalar(Node node, String what, String expected) {
-        if (!(node instanceof ScalarNode s) || s.getTag().equals(Tag.NULL) || s.getValue().isBlank()) {
+        if (!(node instanceof ScalarNode s)
+                || s.getTag().equals(Tag.NULL)
+                || s.getValue().isBlank()) {
             problem(node, what + " must be " + expected + ", found " + describe(node));
             return Optional.empty();
         }
@@ -69,7 +70,8 @@ final class YamlSource {
         String t = text.get().strip();
         boolean hex = t.startsWith("0x") || t.startsWith("0X");
         String digits = hex ? t.substring(2) : t;
-        if (digits.isEmpty() || digits.length() > 9
+        if (digits.isEmpty()
+                || digits.length() > 9
                 || !digits.chars().allMatch(c -> Character.digit(c, hex ? 16 : 10) >= 0)) {
             problem(node, what + " must be an integer, found '" + t + "'");
             return OptionalLong.empty();
@@ -104,7 +106,9 @@ final class YamlSource {
                     allScalars = false;
                 }
             }
-            return allScalars ? Optional.of(seq.getValue().stream().map(ScalarNode.class::cast).toList())
+            return allScalars
+                    ? Optional.of(
+                            seq.getValue().stream().map(ScalarNode.class::cast).toList())
                     : Optional.empty();
         }
         problem(node, what + " must be a list, found " + describe(node));

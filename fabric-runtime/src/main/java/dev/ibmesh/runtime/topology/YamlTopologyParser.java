@@ -1,13 +1,5 @@
 package dev.ibmesh.runtime.topology;
 
-import org.yaml.snakeyaml.LoaderOptions;
-import org.yaml.snakeyaml.Yaml;
-import org.yaml.snakeyaml.error.Mark;
-import org.yaml.snakeyaml.error.MarkedYAMLException;
-import org.yaml.snakeyaml.error.YAMLException;
-import org.yaml.snakeyaml.nodes.Node;
-import org.yaml.snakeyaml.nodes.ScalarNode;
-
 import java.io.StringReader;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,6 +10,13 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.stream.Stream;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
+import org.yaml.snakeyaml.error.YAMLException;
+import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.ScalarNode;
 
 /**
  * Reads a topology from YAML. Every problem is reported with file, line and column, all of them at once; nothing
@@ -58,11 +57,22 @@ import java.util.stream.Stream;
  */
 public final class YamlTopologyParser {
     private static final List<String> TOP_KEYS = List.of("devices", "links");
-    private static final List<String> DEVICE_KEYS = List.of("name", "kind", "ports", "nodeGuid", "systemImageGuid",
-            "portGuids", "nodeDescription", "switch", "listen", "http", "deviations");
+    private static final List<String> DEVICE_KEYS = List.of(
+            "name",
+            "kind",
+            "ports",
+            "nodeGuid",
+            "systemImageGuid",
+            "portGuids",
+            "nodeDescription",
+            "switch",
+            "listen",
+            "http",
+            "deviations");
     private static final List<String> SWITCH_KEYS = List.of("enhancedPort0", "linearFdbCap", "multicastFdbCap");
-    private static final List<String> LINK_KEYS = Stream.concat(Stream.of("ends", "overrides"),
-            YamlPortParams.KEYS.stream()).toList();
+    private static final List<String> LINK_KEYS = Stream.concat(
+                    Stream.of("ends", "overrides"), YamlPortParams.KEYS.stream())
+            .toList();
 
     private final DeviationCatalog catalog;
 
@@ -85,10 +95,12 @@ public final class YamlTopologyParser {
         }
         TopologyBuilder builder = new TopologyBuilder(problems);
         YamlMap.of(root, "the top level", TOP_KEYS, source).ifPresent(top -> {
-            top.required("devices").flatMap(n -> source.sequence(n, "'devices'")).ifPresent(items ->
-                    items.forEach(item -> readDevice(item, source, builder)));
-            top.get("links").flatMap(n -> source.sequence(n, "'links'")).ifPresent(items ->
-                    items.forEach(item -> readLink(item, source, builder)));
+            top.required("devices")
+                    .flatMap(n -> source.sequence(n, "'devices'"))
+                    .ifPresent(items -> items.forEach(item -> readDevice(item, source, builder)));
+            top.get("links")
+                    .flatMap(n -> source.sequence(n, "'links'"))
+                    .ifPresent(items -> items.forEach(item -> readLink(item, source, builder)));
         });
         return builder.build();
     }
@@ -100,7 +112,8 @@ public final class YamlTopologyParser {
         } catch (MarkedYAMLException e) {
             Mark mark = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
             String context = e.getContext() != null ? e.getContext() + ": " : "";
-            problems.add(mark != null ? YamlSource.position(mark) : new SourcePosition(1, 1),
+            problems.add(
+                    mark != null ? YamlSource.position(mark) : new SourcePosition(1, 1),
                     "YAML syntax: " + context + e.getProblem());
         } catch (YAMLException e) {
             problems.add(new SourcePosition(1, 1), "YAML syntax: " + e.getMessage());
@@ -117,13 +130,16 @@ public final class YamlTopologyParser {
         YamlMap m = parsed.get();
         int before = source.problems().count();
         Optional<String> name = m.required("name").flatMap(n -> source.text(n, "'name'"));
-        Optional<DeviceKind> kind = m.required("kind").flatMap(n -> source.text(n, "'kind'")).flatMap(k -> {
-            Optional<DeviceKind> known = DeviceKind.parse(k);
-            if (known.isEmpty()) {
-                source.problem(m.get("kind").orElseThrow(), "kind '" + k + "' is not one of " + DeviceKind.labels());
-            }
-            return known;
-        });
+        Optional<DeviceKind> kind = m.required("kind")
+                .flatMap(n -> source.text(n, "'kind'"))
+                .flatMap(k -> {
+                    Optional<DeviceKind> known = DeviceKind.parse(k);
+                    if (known.isEmpty()) {
+                        source.problem(
+                                m.get("kind").orElseThrow(), "kind '" + k + "' is not one of " + DeviceKind.labels());
+                    }
+                    return known;
+                });
         OptionalLong ports = m.required("ports").isPresent() ? m.integer("ports", 1, 254) : OptionalLong.empty();
         if (kind.isPresent() && ports.isPresent()) {
             builder.checkPortCount(kind.get(), (int) ports.getAsLong(), m.at("ports"));
@@ -146,9 +162,12 @@ public final class YamlTopologyParser {
         if (kind.isPresent() && ports.isPresent() && portGuids.isPresent()) {
             int needed = kind.get().portGuidCount((int) ports.getAsLong());
             if (portGuids.get().size() != needed) {
-                source.problem(m.get("portGuids").orElseThrow(), "portGuids has " + portGuids.get().size()
-                        + " entries; a " + kind.get().label() + " with " + ports.getAsLong() + " ports needs " + needed
-                        + (kind.get() == DeviceKind.SWITCH ? " (port 0's)" : " (one per port, port 1 first)"));
+                source.problem(
+                        m.get("portGuids").orElseThrow(),
+                        "portGuids has " + portGuids.get().size()
+                                + " entries; a " + kind.get().label() + " with " + ports.getAsLong() + " ports needs "
+                                + needed
+                                + (kind.get() == DeviceKind.SWITCH ? " (port 0's)" : " (one per port, port 1 first)"));
             }
         }
         if (source.problems().count() != before) {
@@ -156,11 +175,17 @@ public final class YamlTopologyParser {
         }
         long guid = nodeGuid.orElseGet(() -> Guids.derive(name.orElseThrow()));
         int numPorts = (int) ports.getAsLong();
-        DeviceSpec device = new DeviceSpec(name.orElseThrow(), kind.orElseThrow(), numPorts, guid,
+        DeviceSpec device = new DeviceSpec(
+                name.orElseThrow(),
+                kind.orElseThrow(),
+                numPorts,
+                guid,
                 systemImageGuid.orElse(guid),
                 portGuids.orElseGet(() -> DeviceSpec.defaultPortGuids(kind.get(), numPorts, guid)),
                 description.orElseGet(() -> DeviceSpec.defaultDescription(name.get(), kind.get())),
-                switchOptions, listen, http.isPresent() ? OptionalInt.of((int) http.getAsLong()) : OptionalInt.empty(),
+                switchOptions,
+                listen,
+                http.isPresent() ? OptionalInt.of((int) http.getAsLong()) : OptionalInt.empty(),
                 deviations);
         builder.addDevice(device, m::at);
     }
@@ -188,8 +213,9 @@ public final class YamlTopologyParser {
 
     private static Optional<SwitchOptions> switchOptions(YamlMap m, DeviceKind kind, YamlSource source) {
         if (kind != DeviceKind.SWITCH) {
-            m.get("switch").ifPresent(n -> source.problem(m.key("switch"), "'switch' options are only for kind switch,"
-                    + " not " + kind.label()));
+            m.get("switch")
+                    .ifPresent(n -> source.problem(
+                            m.key("switch"), "'switch' options are only for kind switch," + " not " + kind.label()));
             return Optional.empty();
         }
         Optional<YamlMap> options = m.get("switch").flatMap(n -> YamlMap.of(n, "'switch'", SWITCH_KEYS, source));
@@ -200,25 +226,31 @@ public final class YamlTopologyParser {
         SwitchOptions d = SwitchOptions.DEFAULT;
         int before = source.problems().count();
         boolean enhancedPort0 = o.bool("enhancedPort0").orElse(d.enhancedPort0());
-        long linear = o.integer("linearFdbCap", 1, SwitchOptions.MAX_LINEAR_FDB_CAP).orElse(d.linearFdbCap());
+        long linear =
+                o.integer("linearFdbCap", 1, SwitchOptions.MAX_LINEAR_FDB_CAP).orElse(d.linearFdbCap());
         long multicast = o.integer("multicastFdbCap", 0, SwitchOptions.MAX_MULTICAST_FDB_CAP)
                 .orElse(d.multicastFdbCap());
         return source.problems().count() == before
-                ? Optional.of(new SwitchOptions(enhancedPort0, (int) linear, (int) multicast)) : Optional.empty();
+                ? Optional.of(new SwitchOptions(enhancedPort0, (int) linear, (int) multicast))
+                : Optional.empty();
     }
 
     private List<String> deviations(YamlMap m, DeviceKind kind, YamlSource source) {
         List<String> names = new ArrayList<>();
-        m.scalars("deviations").ifPresent(items -> items.forEach(item -> {
-            String name = item.getValue().strip();
-            if (catalog.knows(kind.label(), name)) {
-                names.add(name);
-            } else {
-                List<String> known = catalog.names(kind.label()).stream().sorted().toList();
-                source.problem(item, "unknown deviation '" + name + "' for a " + kind.label() + "; "
-                        + (known.isEmpty() ? "none are known" : "known: " + String.join(", ", known)));
-            }
-        }));
+        m.scalars("deviations")
+                .ifPresent(items -> items.forEach(item -> {
+                    String name = item.getValue().strip();
+                    if (catalog.knows(kind.label(), name)) {
+                        names.add(name);
+                    } else {
+                        List<String> known =
+                                catalog.names(kind.label()).stream().sorted().toList();
+                        source.problem(
+                                item,
+                                "unknown deviation '" + name + "' for a " + kind.label() + "; "
+                                        + (known.isEmpty() ? "none are known" : "known: " + String.join(", ", known)));
+                    }
+                }));
         return names;
     }
 
@@ -229,10 +261,14 @@ public final class YamlTopologyParser {
         }
         YamlMap m = parsed.get();
         int before = source.problems().count();
-        List<ScalarNode> endNodes = m.required("ends").flatMap(n -> source.scalars(n, "'ends'")).orElse(List.of());
-        if (m.get("ends").isPresent() && endNodes.size() != 2 && source.problems().count() == before) {
-            source.problem(m.get("ends").orElseThrow(), "'ends' must name two ports, like [sw1/1, h1/1]; found "
-                    + endNodes.size());
+        List<ScalarNode> endNodes =
+                m.required("ends").flatMap(n -> source.scalars(n, "'ends'")).orElse(List.of());
+        if (m.get("ends").isPresent()
+                && endNodes.size() != 2
+                && source.problems().count() == before) {
+            source.problem(
+                    m.get("ends").orElseThrow(),
+                    "'ends' must name two ports, like [sw1/1, h1/1]; found " + endNodes.size());
         }
         List<PortRef> ends = new ArrayList<>();
         for (ScalarNode end : endNodes) {
@@ -254,15 +290,17 @@ public final class YamlTopologyParser {
         }
         if (resolved.size() == 2) {
             Map<String, Node> where = Map.of("ends.0", endNodes.get(0), "ends.1", endNodes.get(1));
-            builder.addLink(new LinkSpec(resolved.get(0), resolved.get(1)),
+            builder.addLink(
+                    new LinkSpec(resolved.get(0), resolved.get(1)),
                     key -> where.containsKey(key) ? YamlSource.position(where.get(key)) : m.at(key));
         }
     }
 
     private static Map<PortRef, YamlPortParams> overrides(YamlMap m, List<PortRef> ends, YamlSource source) {
         Map<PortRef, YamlPortParams> result = new HashMap<>();
-        m.get("overrides").flatMap(n -> YamlMap.of(n, "'overrides'", List.of(), source)).ifPresent(o ->
-                o.entries().forEach((key, value) -> {
+        m.get("overrides")
+                .flatMap(n -> YamlMap.of(n, "'overrides'", List.of(), source))
+                .ifPresent(o -> o.entries().forEach((key, value) -> {
                     Optional<PortRef> port = Optional.empty();
                     try {
                         port = Optional.of(PortRef.parse(key.strip()));
@@ -271,8 +309,14 @@ public final class YamlTopologyParser {
                     }
                     port.ifPresent(p -> {
                         if (!ends.contains(p)) {
-                            source.problem(o.key(key), "override for " + p + " names a port not on this link ("
-                                    + String.join(", ", ends.stream().map(PortRef::toString).toList()) + ")");
+                            source.problem(
+                                    o.key(key),
+                                    "override for " + p + " names a port not on this link ("
+                                            + String.join(
+                                                    ", ",
+                                                    ends.stream()
+                                                            .map(PortRef::toString)
+                                                            .toList()) + ")");
                         }
                         YamlMap.of(value, "the override for " + p, YamlPortParams.KEYS, source)
                                 .ifPresent(params -> result.put(p, YamlPortParams.read(params, source)));

@@ -32,7 +32,8 @@ public final class LinkDialer {
     private Scheduler.Cancellable pendingRedial;
 
     public LinkDialer(Channel channel, Metadata headers, LinkHandler port, Scheduler scheduler, String peer) {
-        this.stub = VirtualLinkGrpc.newStub(channel).withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers));
+        this.stub =
+                VirtualLinkGrpc.newStub(channel).withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers));
         this.port = port;
         this.scheduler = scheduler;
         this.peer = peer;

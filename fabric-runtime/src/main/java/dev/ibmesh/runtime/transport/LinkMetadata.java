@@ -12,14 +12,15 @@ import io.grpc.ServerInterceptor;
  * the serving device. The server interceptor moves them into the gRPC {@link Context} for the service.
  */
 public final class LinkMetadata {
-    public static final Metadata.Key<String> NODE_GUID = Metadata.Key.of("ibmesh-node-guid", Metadata.ASCII_STRING_MARSHALLER);
+    public static final Metadata.Key<String> NODE_GUID =
+            Metadata.Key.of("ibmesh-node-guid", Metadata.ASCII_STRING_MARSHALLER);
     public static final Metadata.Key<String> PORT = Metadata.Key.of("ibmesh-port", Metadata.ASCII_STRING_MARSHALLER);
-    public static final Metadata.Key<String> TARGET_PORT = Metadata.Key.of("ibmesh-target-port", Metadata.ASCII_STRING_MARSHALLER);
+    public static final Metadata.Key<String> TARGET_PORT =
+            Metadata.Key.of("ibmesh-target-port", Metadata.ASCII_STRING_MARSHALLER);
 
     static final Context.Key<Metadata> HEADERS = Context.key("ibmesh-link-headers");
 
-    private LinkMetadata() {
-    }
+    private LinkMetadata() {}
 
     public static Metadata of(long nodeGuid, int port, int targetPort) {
         Metadata m = new Metadata();
@@ -33,8 +34,8 @@ public final class LinkMetadata {
     public static ServerInterceptor serverInterceptor() {
         return new ServerInterceptor() {
             @Override
-            public <Q, R> ServerCall.Listener<Q> interceptCall(ServerCall<Q, R> call, Metadata headers,
-                                                              ServerCallHandler<Q, R> next) {
+            public <Q, R> ServerCall.Listener<Q> interceptCall(
+                    ServerCall<Q, R> call, Metadata headers, ServerCallHandler<Q, R> next) {
                 return Contexts.interceptCall(Context.current().withValue(HEADERS, headers), call, headers, next);
             }
         };

@@ -25,7 +25,10 @@ public final class NettyLinkTransport implements LinkTransport {
     @Override
     public ManagedChannel channel(String address, Executor executor) {
         InetSocketAddress a = socket(address);
-        return NettyChannelBuilder.forAddress(a.getHostString(), a.getPort()).usePlaintext().executor(executor).build();
+        return NettyChannelBuilder.forAddress(a.getHostString(), a.getPort())
+                .usePlaintext()
+                .executor(executor)
+                .build();
     }
 
     /** Parses {@code host:port} (IPv6 hosts in brackets). */

@@ -27,13 +27,16 @@ public final class VirtualLinkService extends VirtualLinkGrpc.VirtualLinkImplBas
         ServerCallStreamObserver<LinkMessage> out = (ServerCallStreamObserver<LinkMessage>) responseObserver;
         out.disableAutoRequest();
         Metadata headers = LinkMetadata.HEADERS.get();
-        String peer = headers == null ? "?" : headers.get(LinkMetadata.NODE_GUID) + "/" + headers.get(LinkMetadata.PORT);
+        String peer =
+                headers == null ? "?" : headers.get(LinkMetadata.NODE_GUID) + "/" + headers.get(LinkMetadata.PORT);
         int target;
         try {
             target = Integer.parseInt(headers == null ? null : headers.get(LinkMetadata.TARGET_PORT));
         } catch (NumberFormatException e) {
-            return refuse(out, Status.INVALID_ARGUMENT.withDescription(
-                    "header ibmesh-target-port must name a port number, was " + (headers == null ? null : headers.get(LinkMetadata.TARGET_PORT))));
+            return refuse(
+                    out,
+                    Status.INVALID_ARGUMENT.withDescription("header ibmesh-target-port must name a port number, was "
+                            + (headers == null ? null : headers.get(LinkMetadata.TARGET_PORT))));
         }
         LinkHandler handler = ports.port(target);
         if (handler == null) {
@@ -41,11 +44,13 @@ public final class VirtualLinkService extends VirtualLinkGrpc.VirtualLinkImplBas
         }
         StreamConnection connection = new StreamConnection(out, handler, peer);
         if (!handler.onConnected(connection)) {
-            return refuse(out, Status.FAILED_PRECONDITION.withDescription(
-                    "port " + target + " is already linked or disabled"));
+            return refuse(
+                    out,
+                    Status.FAILED_PRECONDITION.withDescription("port " + target + " is already linked or disabled"));
         }
         out.setOnReadyHandler(connection::ready);
-        out.setOnCancelHandler(() -> connection.ended(Status.CANCELLED.withDescription("peer " + peer + " went away"), false));
+        out.setOnCancelHandler(
+                () -> connection.ended(Status.CANCELLED.withDescription("peer " + peer + " went away"), false));
         out.request(StreamConnection.WINDOW);
         return new StreamObserver<>() {
             @Override
@@ -69,16 +74,13 @@ public final class VirtualLinkService extends VirtualLinkGrpc.VirtualLinkImplBas
         out.onError(status.asRuntimeException());
         return new StreamObserver<>() {
             @Override
-            public void onNext(LinkMessage value) {
-            }
+            public void onNext(LinkMessage value) {}
 
             @Override
-            public void onError(Throwable t) {
-            }
+            public void onError(Throwable t) {}
 
             @Override
-            public void onCompleted() {
-            }
+            public void onCompleted() {}
         };
     }
 }

@@ -3,7 +3,6 @@ package dev.ibmesh.runtime.umad;
 import dev.ibmesh.wire.Bits;
 import io.vertx.core.Future;
 import io.vertx.core.net.SocketAddress;
-
 import java.time.Duration;
 import java.util.Optional;
 import java.util.function.LongSupplier;
@@ -53,8 +52,12 @@ final class ControlHandler {
     private final LongSupplier nanoTime;
     private final Duration reclaimAfter;
 
-    ControlHandler(UmadSessions sessions, UmadDirectory directory, UmadCounters counters, LongSupplier nanoTime,
-                   Duration reclaimAfter) {
+    ControlHandler(
+            UmadSessions sessions,
+            UmadDirectory directory,
+            UmadCounters counters,
+            LongSupplier nanoTime,
+            Duration reclaimAfter) {
         this.sessions = sessions;
         this.directory = directory;
         this.counters = counters;
@@ -86,8 +89,7 @@ final class ControlHandler {
             return connect(ctl, from);
         }
         Optional<UmadSession> found = sessions.get(ctl.clientIdUnsigned());
-        if (ctl.type() == SimCtlType.DISCONNECT && found.isEmpty()
-                && ctl.clientIdUnsigned() < sessions.capacity()) {
+        if (ctl.type() == SimCtlType.DISCONNECT && found.isEmpty() && ctl.clientIdUnsigned() < sessions.capacity()) {
             return reply(ctl); // ibsim: "client is not connected", answered as done
         }
         if (found.isEmpty() || !found.get().isControlAddress(from)) {
@@ -101,14 +103,21 @@ final class ControlHandler {
                 sessions.close(s, UmadCounter.SESSIONS_DISCONNECTED);
                 return reply(ctl);
             case SimCtlType.GET_PORT:
-                return answer(ctl, () -> port.portInfo(port.portNumber())
-                        .map(pi -> new SimPort(Bits.u16(pi, 16), pi[32] & 0x0F).encode()));
+                return answer(
+                        ctl,
+                        () -> port.portInfo(port.portNumber())
+                                .map(pi -> new SimPort(Bits.u16(pi, 16), pi[32] & 0x0F).encode()));
             case SimCtlType.GET_VENDOR:
-                return answer(ctl, () -> port.nodeInfo().map(ni -> new SimVendor(Bits.u24(ni, 37), Bits.u16(ni, 30),
-                        Bits.u32(ni, 32), 1).encode()));
+                return answer(
+                        ctl,
+                        () -> port.nodeInfo()
+                                .map(ni -> new SimVendor(Bits.u24(ni, 37), Bits.u16(ni, 30), Bits.u32(ni, 32), 1)
+                                        .encode()));
             case SimCtlType.GET_GID:
-                return answer(ctl, () -> port.portInfo(port.portNumber())
-                        .map(pi -> new SimGid(Bits.u64(pi, 8), port.nodeGuid()).encode()));
+                return answer(
+                        ctl,
+                        () -> port.portInfo(port.portNumber())
+                                .map(pi -> new SimGid(Bits.u64(pi, 8), port.nodeGuid()).encode()));
             case SimCtlType.GET_GUID:
                 return answer(ctl, () -> Future.succeededFuture(new SimGuid(port.nodeGuid()).encode()));
             case SimCtlType.GET_NODEINFO:
@@ -118,8 +127,11 @@ final class ControlHandler {
             case SimCtlType.SET_ISSM:
                 return setIsSm(ctl, s);
             case SimCtlType.GET_PKEYS:
-                return answer(ctl, () -> port.nodeInfo().compose(ni -> port.pKeyTable()
-                        .map(pk -> SimAttributeData.pKeys(pk, Bits.u16(ni, 28)))));
+                return answer(
+                        ctl,
+                        () -> port.nodeInfo()
+                                .compose(ni ->
+                                        port.pKeyTable().map(pk -> SimAttributeData.pKeys(pk, Bits.u16(ni, 28)))));
             default:
                 return error(ctl, SimReject.UNKNOWN_TYPE);
         }
@@ -177,11 +189,13 @@ final class ControlHandler {
 
     /** GET_PORTINFO: port 0, or a number the node does not have, means the client's own port (ibsim). */
     private static Future<byte[]> portInfo(UmadPort port, int requested) {
-        return port.nodeInfo().compose(ni -> {
-            int numPorts = ni[3] & 0xFF;
-            int which = requested == 0 || requested > numPorts ? port.portNumber() : requested;
-            return port.portInfo(which);
-        }).map(SimAttributeData::reply);
+        return port.nodeInfo()
+                .compose(ni -> {
+                    int numPorts = ni[3] & 0xFF;
+                    int which = requested == 0 || requested > numPorts ? port.portNumber() : requested;
+                    return port.portInfo(which);
+                })
+                .map(SimAttributeData::reply);
     }
 
     private Future<byte[]> answer(SimCtl ctl, Supplier<Future<byte[]>> query) {
@@ -191,7 +205,8 @@ final class ControlHandler {
         } catch (RuntimeException e) {
             data = Future.failedFuture(e); // a port that throws instead of failing its future changes nothing here
         }
-        return data.transform(ar -> ar.succeeded() && ar.result() != null ? reply(ctl.withData(ar.result()))
+        return data.transform(ar -> ar.succeeded() && ar.result() != null
+                ? reply(ctl.withData(ar.result()))
                 : error(ctl, SimReject.PORT_FAILED));
     }
 

@@ -6,8 +6,7 @@ package dev.ibmesh.runtime.umad;
  * Debian's {@code ibsim-utils} and {@code libumad2sim0} use on amd64 and arm64.
  */
 final class LittleEndian {
-    private LittleEndian() {
-    }
+    private LittleEndian() {}
 
     static int u8(byte[] b, int off) {
         return b[off] & 0xFF;

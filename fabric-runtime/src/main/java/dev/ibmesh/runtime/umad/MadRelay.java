@@ -3,7 +3,6 @@ package dev.ibmesh.runtime.umad;
 import dev.ibmesh.wire.Bits;
 import io.vertx.core.Future;
 import io.vertx.core.net.SocketAddress;
-
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
@@ -43,8 +42,12 @@ final class MadRelay {
     /**
      * @param onServer runs a task on the server's context (port futures may complete elsewhere)
      */
-    MadRelay(UmadSessions sessions, UmadCounters counters, LongSupplier nanoTime, ClientWriter writer,
-             Consumer<Runnable> onServer) {
+    MadRelay(
+            UmadSessions sessions,
+            UmadCounters counters,
+            LongSupplier nanoTime,
+            ClientWriter writer,
+            Consumer<Runnable> onServer) {
         this.sessions = sessions;
         this.counters = counters;
         this.nanoTime = nanoTime;
@@ -72,8 +75,8 @@ final class MadRelay {
         if ((mad[METHOD_OFFSET] & RESPONSE_BIT) == 0) {
             Bits.put16(mad, TID_OFFSET, clientId);
         }
-        SimRequest stamped = new SimRequest(request.dlid(), request.slid(), request.dqp(), request.sqp(), 0,
-                request.length(), mad);
+        SimRequest stamped =
+                new SimRequest(request.dlid(), request.slid(), request.dqp(), request.sqp(), 0, request.length(), mad);
         counters.increment(UmadCounter.MADS_FROM_CLIENTS);
         Future<Void> sent;
         try {

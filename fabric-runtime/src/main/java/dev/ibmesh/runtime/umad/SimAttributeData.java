@@ -16,8 +16,7 @@ import java.util.Arrays;
  * </pre>
  */
 public final class SimAttributeData {
-    private SimAttributeData() {
-    }
+    private SimAttributeData() {}
 
     /** The attribute bytes zero-padded (or cut) to the 64 bytes of control data. */
     public static byte[] reply(byte[] attribute) {

@@ -54,10 +54,13 @@ public record SimClientInfo(int id, int qp, int isSm, String nodeId) {
         while (end < 12 + NODE_ID_SIZE && data[end] != 0) {
             end++;
         }
-        String name = new String(Arrays.copyOfRange(data, 12, Math.min(end, 12 + NODE_ID_SIZE - 1)),
-                StandardCharsets.UTF_8);
-        return new SimClientInfo((int) LittleEndian.u32(data, 0), (int) LittleEndian.u32(data, 4),
-                (int) LittleEndian.u32(data, 8), fit(name));
+        String name =
+                new String(Arrays.copyOfRange(data, 12, Math.min(end, 12 + NODE_ID_SIZE - 1)), StandardCharsets.UTF_8);
+        return new SimClientInfo(
+                (int) LittleEndian.u32(data, 0),
+                (int) LittleEndian.u32(data, 4),
+                (int) LittleEndian.u32(data, 8),
+                fit(name));
     }
 
     /** The 44 bytes, NUL-padded. */

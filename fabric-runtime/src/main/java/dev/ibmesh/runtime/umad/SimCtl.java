@@ -33,6 +33,7 @@ public record SimCtl(int magic, int clientId, int type, int len, byte[] data) {
     public static final int MAGIC = 0xDEADBEEF;
     /** {@code sizeof(struct sim_ctl)}. */
     public static final int SIZE = 80;
+
     public static final int HEADER_SIZE = 16;
     /** {@code SIM_CTL_MAX_DATA}. */
     public static final int DATA_SIZE = 64;
@@ -87,17 +88,18 @@ public record SimCtl(int magic, int clientId, int type, int len, byte[] data) {
      */
     public static SimCtl decodeLenient(byte[] b) throws SimProtocolException {
         if (b.length < HEADER_SIZE) {
-            throw new SimProtocolException(SimReject.TRUNCATED_HEADER,
+            throw new SimProtocolException(
+                    SimReject.TRUNCATED_HEADER,
                     "a control message has a " + HEADER_SIZE + "-byte header, got " + b.length + " bytes");
         }
         int magic = (int) LittleEndian.u32(b, 0);
         if (magic != MAGIC) {
-            throw new SimProtocolException(SimReject.BAD_MAGIC,
-                    String.format("magic must be 0x%08X, was 0x%08X", MAGIC, magic));
+            throw new SimProtocolException(
+                    SimReject.BAD_MAGIC, String.format("magic must be 0x%08X, was 0x%08X", MAGIC, magic));
         }
         byte[] data = Arrays.copyOfRange(b, HEADER_SIZE, Math.min(b.length, SIZE));
-        return new SimCtl(magic, (int) LittleEndian.u32(b, 4), (int) LittleEndian.u32(b, 8),
-                (int) LittleEndian.u32(b, 12), data);
+        return new SimCtl(
+                magic, (int) LittleEndian.u32(b, 4), (int) LittleEndian.u32(b, 8), (int) LittleEndian.u32(b, 12), data);
     }
 
     /**
@@ -110,11 +112,12 @@ public record SimCtl(int magic, int clientId, int type, int len, byte[] data) {
     public static SimCtl decode(byte[] b) throws SimProtocolException {
         SimCtl ctl = decodeLenient(b);
         if (b.length != SIZE) {
-            throw new SimProtocolException(SimReject.BAD_SIZE,
-                    "a control message is " + SIZE + " bytes, got " + b.length);
+            throw new SimProtocolException(
+                    SimReject.BAD_SIZE, "a control message is " + SIZE + " bytes, got " + b.length);
         }
         if (Integer.compareUnsigned(ctl.len, DATA_SIZE) > 0) {
-            throw new SimProtocolException(SimReject.BAD_LENGTH,
+            throw new SimProtocolException(
+                    SimReject.BAD_LENGTH,
                     "len must be at most " + DATA_SIZE + ", was " + Integer.toUnsignedString(ctl.len));
         }
         return ctl;
@@ -122,7 +125,11 @@ public record SimCtl(int magic, int clientId, int type, int len, byte[] data) {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof SimCtl c && magic == c.magic && clientId == c.clientId && type == c.type && len == c.len
+        return o instanceof SimCtl c
+                && magic == c.magic
+                && clientId == c.clientId
+                && type == c.type
+                && len == c.len
                 && Arrays.equals(data, c.data);
     }
 

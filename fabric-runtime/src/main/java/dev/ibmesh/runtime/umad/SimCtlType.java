@@ -36,11 +36,21 @@ public final class SimCtlType {
     /** {@code SIM_CTL_LAST}: types at or above it are unknown. */
     public static final int LAST = 11;
 
-    private static final String[] NAMES = {"ERROR", "CONNECT", "DISCONNECT", "GET_PORT", "GET_VENDOR", "GET_GID",
-            "GET_GUID", "GET_NODEINFO", "GET_PORTINFO", "SET_ISSM", "GET_PKEYS"};
+    private static final String[] NAMES = {
+        "ERROR",
+        "CONNECT",
+        "DISCONNECT",
+        "GET_PORT",
+        "GET_VENDOR",
+        "GET_GID",
+        "GET_GUID",
+        "GET_NODEINFO",
+        "GET_PORTINFO",
+        "SET_ISSM",
+        "GET_PKEYS"
+    };
 
-    private SimCtlType() {
-    }
+    private SimCtlType() {}
 
     /** True for a type a client may send: CONNECT .. GET_PKEYS (ERROR is a reply only). */
     public static boolean isRequest(int type) {

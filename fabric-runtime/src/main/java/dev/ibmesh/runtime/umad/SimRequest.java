@@ -1,7 +1,6 @@
 package dev.ibmesh.runtime.umad;
 
 import dev.ibmesh.wire.Bits;
-
 import java.util.Arrays;
 
 /**
@@ -79,24 +78,31 @@ public record SimRequest(int dlid, int slid, int dqp, int sqp, int status, long 
      */
     public static SimRequest decode(byte[] b) throws SimProtocolException {
         if (b.length != SIZE) {
-            throw new SimProtocolException(SimReject.BAD_REQUEST_SIZE,
-                    "a data message is " + SIZE + " bytes, got " + b.length);
+            throw new SimProtocolException(
+                    SimReject.BAD_REQUEST_SIZE, "a data message is " + SIZE + " bytes, got " + b.length);
         }
         long length = Bits.u64(b, 24);
         if (length <= 0 || length > MAD_SIZE) {
-            throw new SimProtocolException(SimReject.BAD_MAD_LENGTH,
+            throw new SimProtocolException(
+                    SimReject.BAD_MAD_LENGTH,
                     "length must be 1.." + MAD_SIZE + ", was " + Long.toUnsignedString(length));
         }
         byte[] mad = Arrays.copyOfRange(b, MAD_OFFSET, MAD_OFFSET + MAD_SIZE);
         Arrays.fill(mad, (int) length, MAD_SIZE, (byte) 0);
-        return new SimRequest(Bits.u16(b, 0), Bits.u16(b, 4), Bits.u32(b, 8), Bits.u32(b, 12), Bits.u32(b, 16),
-                length, mad);
+        return new SimRequest(
+                Bits.u16(b, 0), Bits.u16(b, 4), Bits.u32(b, 8), Bits.u32(b, 12), Bits.u32(b, 16), length, mad);
     }
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof SimRequest r && dlid == r.dlid && slid == r.slid && dqp == r.dqp && sqp == r.sqp
-                && status == r.status && length == r.length && Arrays.equals(mad, r.mad);
+        return o instanceof SimRequest r
+                && dlid == r.dlid
+                && slid == r.slid
+                && dqp == r.dqp
+                && sqp == r.sqp
+                && status == r.status
+                && length == r.length
+                && Arrays.equals(mad, r.mad);
     }
 
     @Override
@@ -106,7 +112,8 @@ public record SimRequest(int dlid, int slid, int dqp, int sqp, int status, long 
 
     @Override
     public String toString() {
-        return String.format("SimRequest[dlid=0x%04X slid=0x%04X dqp=%d sqp=%d status=%d length=%d]", dlid, slid,
-                dqp, sqp, status, length);
+        return String.format(
+                "SimRequest[dlid=0x%04X slid=0x%04X dqp=%d sqp=%d status=%d length=%d]",
+                dlid, slid, dqp, sqp, status, length);
     }
 }

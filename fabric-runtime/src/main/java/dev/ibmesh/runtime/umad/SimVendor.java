@@ -18,8 +18,11 @@ public record SimVendor(int vendorId, int vendorPartId, int hwVersion, long fwVe
     public static final int SIZE = 24;
 
     public static SimVendor decode(byte[] data) {
-        return new SimVendor((int) LittleEndian.u32(data, 0), (int) LittleEndian.u32(data, 4),
-                (int) LittleEndian.u32(data, 8), LittleEndian.u64(data, 16));
+        return new SimVendor(
+                (int) LittleEndian.u32(data, 0),
+                (int) LittleEndian.u32(data, 4),
+                (int) LittleEndian.u32(data, 8),
+                LittleEndian.u64(data, 16));
     }
 
     public byte[] encode() {

@@ -28,7 +28,8 @@ public final class StaticUmadDirectory implements UmadDirectory {
     private StaticUmadDirectory(Builder b) {
         this.byName = Map.copyOf(b.byName);
         this.byDescription = Map.copyOf(b.byDescription);
-        this.defaultPort = b.byName.isEmpty() ? null : b.byName.values().iterator().next().get(0);
+        this.defaultPort =
+                b.byName.isEmpty() ? null : b.byName.values().iterator().next().get(0);
     }
 
     public static Builder builder() {

@@ -11,6 +11,11 @@ package dev.ibmesh.runtime.umad;
  * @param isSm           whether it holds the SM role on the port
  * @param silentMillis   how long since its last datagram
  */
-public record UmadClient(int clientId, String node, int port, String controlAddress, String dataAddress,
-                         boolean isSm, long silentMillis) {
-}
+public record UmadClient(
+        int clientId,
+        String node,
+        int port,
+        String controlAddress,
+        String dataAddress,
+        boolean isSm,
+        long silentMillis) {}

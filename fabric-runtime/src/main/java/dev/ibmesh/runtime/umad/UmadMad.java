@@ -2,7 +2,6 @@ package dev.ibmesh.runtime.umad;
 
 import dev.ibmesh.mad.Mad;
 import dev.ibmesh.wire.Bits;
-
 import java.util.Objects;
 
 /**
@@ -41,8 +40,7 @@ public record UmadMad(int dlid, int slid, int dqp, int sqp, int status, Mad mad)
 
     /** The record of a data message (QPs cut to 24 bits, the rest of the 256 bytes as they are). */
     public static UmadMad of(SimRequest r) {
-        return new UmadMad(r.dlid(), r.slid(), r.dqp() & 0xFFFFFF, r.sqp() & 0xFFFFFF, r.status(),
-                Mad.copyOf(r.mad()));
+        return new UmadMad(r.dlid(), r.slid(), r.dqp() & 0xFFFFFF, r.sqp() & 0xFFFFFF, r.status(), Mad.copyOf(r.mad()));
     }
 
     /** The data message for a client: length 256 (MADs are 256 bytes on the wire). */

@@ -8,7 +8,6 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.core.datagram.DatagramPacket;
 import io.vertx.core.datagram.DatagramSocket;
 import io.vertx.core.datagram.DatagramSocketOptions;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -81,9 +80,14 @@ public final class UmadServer extends VerticleBase {
             List<UmadClient> list = new ArrayList<>();
             if (sessions != null) {
                 for (UmadSession s : sessions.all()) {
-                    list.add(new UmadClient(s.clientId, s.port.nodeName(), s.port.portNumber(),
-                            s.controlAddress.hostAddress() + ":" + s.controlAddress.port(), s.dataHost + ":" + s.dataPort,
-                            s.isSm, (now - s.lastHeardNanos) / 1_000_000));
+                    list.add(new UmadClient(
+                            s.clientId,
+                            s.port.nodeName(),
+                            s.port.portNumber(),
+                            s.controlAddress.hostAddress() + ":" + s.controlAddress.port(),
+                            s.dataHost + ":" + s.dataPort,
+                            s.isSm,
+                            (now - s.lastHeardNanos) / 1_000_000));
                 }
             }
             result.complete(List.copyOf(list));
@@ -108,15 +112,22 @@ public final class UmadServer extends VerticleBase {
             dataSockets.add(socket);
             bound.add(socket.listen(options.port() + 1 + i, options.host()));
         }
-        return Future.join(bound).onSuccess(v -> { // join: on a failure, every bind has settled before closing
-            running = true;
-            if (!options.idleTimeout().isZero()) {
-                long every = Math.max(100, Math.min(10_000, options.idleTimeout().toMillis() / 4));
-                sweepTimer = vertx.setPeriodic(every, id -> closeSilent());
-            }
-        }).recover(e -> closeSockets().transform(ignored -> Future.failedFuture(new IllegalStateException(
-                "cannot bind the umad endpoint on " + options.host() + " ports " + options.port() + ".."
-                        + (options.port() + options.maxClients()) + ": " + e.getMessage(), e))));
+        return Future.join(bound)
+                .onSuccess(
+                        v -> { // join: on a failure, every bind has settled before closing
+                            running = true;
+                            if (!options.idleTimeout().isZero()) {
+                                long every = Math.max(
+                                        100,
+                                        Math.min(10_000, options.idleTimeout().toMillis() / 4));
+                                sweepTimer = vertx.setPeriodic(every, id -> closeSilent());
+                            }
+                        })
+                .recover(e -> closeSockets()
+                        .transform(ignored -> Future.failedFuture(new IllegalStateException(
+                                "cannot bind the umad endpoint on " + options.host() + " ports " + options.port() + ".."
+                                        + (options.port() + options.maxClients()) + ": " + e.getMessage(),
+                                e))));
     }
 
     @Override
@@ -157,7 +168,11 @@ public final class UmadServer extends VerticleBase {
         reply.onComplete(ar -> onContext(() -> {
             byte[] bytes = ar.succeeded() ? ar.result() : internalError(packet);
             if (bytes != null && controlSocket != null) {
-                controlSocket.send(Buffer.buffer(bytes), packet.sender().port(), packet.sender().hostAddress())
+                controlSocket
+                        .send(
+                                Buffer.buffer(bytes),
+                                packet.sender().port(),
+                                packet.sender().hostAddress())
                         .onFailure(e -> counters.increment(UmadCounter.SEND_FAILURES));
             }
         }));
@@ -166,7 +181,8 @@ public final class UmadServer extends VerticleBase {
     /** A bug here must not leave a client blocked on its read: it gets an ERROR reply when it can have one. */
     private byte[] internalError(DatagramPacket packet) {
         try {
-            return control.error(SimCtl.decodeLenient(packet.data().getBytes()), SimReject.PORT_FAILED).result();
+            return control.error(SimCtl.decodeLenient(packet.data().getBytes()), SimReject.PORT_FAILED)
+                    .result();
         } catch (SimProtocolException e) {
             return null;
         }
@@ -185,7 +201,9 @@ public final class UmadServer extends VerticleBase {
 
     private void writeData(UmadSession s, byte[] datagram) {
         if (s.clientId < dataSockets.size()) {
-            dataSockets.get(s.clientId).send(Buffer.buffer(datagram), s.dataPort, s.dataHost)
+            dataSockets
+                    .get(s.clientId)
+                    .send(Buffer.buffer(datagram), s.dataPort, s.dataHost)
                     .onFailure(e -> counters.increment(UmadCounter.SEND_FAILURES));
         }
     }

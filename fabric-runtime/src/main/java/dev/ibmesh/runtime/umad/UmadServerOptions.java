@@ -20,6 +20,7 @@ public record UmadServerOptions(String host, int port, int maxClients, Duration 
     public static final int DEFAULT_PORT = 7070;
     /** {@code IBSIM_MAX_CLIENTS}. */
     public static final int DEFAULT_MAX_CLIENTS = 10;
+
     public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofMinutes(10);
     public static final Duration DEFAULT_RECLAIM_AFTER = Duration.ofSeconds(30);
 
@@ -31,8 +32,8 @@ public record UmadServerOptions(String host, int port, int maxClients, Duration 
             throw new IllegalArgumentException("maxClients must be 1..65535, was " + maxClients);
         }
         if (port + maxClients > 65535) {
-            throw new IllegalArgumentException("data ports " + (port + 1) + ".." + (port + maxClients)
-                    + " run past 65535");
+            throw new IllegalArgumentException(
+                    "data ports " + (port + 1) + ".." + (port + maxClients) + " run past 65535");
         }
         if (idleTimeout.isNegative() || reclaimAfter.isNegative()) {
             throw new IllegalArgumentException("durations must not be negative");
@@ -41,8 +42,8 @@ public record UmadServerOptions(String host, int port, int maxClients, Duration 
 
     /** ibsim's defaults: every address, port 7070, 10 clients; idle timeout 10 minutes, reclaim after 30 seconds. */
     public static UmadServerOptions defaults() {
-        return new UmadServerOptions("0.0.0.0", DEFAULT_PORT, DEFAULT_MAX_CLIENTS, DEFAULT_IDLE_TIMEOUT,
-                DEFAULT_RECLAIM_AFTER);
+        return new UmadServerOptions(
+                "0.0.0.0", DEFAULT_PORT, DEFAULT_MAX_CLIENTS, DEFAULT_IDLE_TIMEOUT, DEFAULT_RECLAIM_AFTER);
     }
 
     public UmadServerOptions withHost(String h) {

@@ -13,14 +13,22 @@ final class UmadSession {
     final SocketAddress controlAddress;
     /** Its data socket: the control sender's host and the port CONNECT announced (ibsim: {@code from} + info.id). */
     final String dataHost;
+
     final int dataPort;
     final UmadPort port;
     final int qp;
     boolean isSm;
     long lastHeardNanos;
 
-    UmadSession(int clientId, SocketAddress controlAddress, String dataHost, int dataPort, UmadPort port, int qp,
-                boolean isSm, long now) {
+    UmadSession(
+            int clientId,
+            SocketAddress controlAddress,
+            String dataHost,
+            int dataPort,
+            UmadPort port,
+            int qp,
+            boolean isSm,
+            long now) {
         this.clientId = clientId;
         this.controlAddress = controlAddress;
         this.dataHost = dataHost;

@@ -1,7 +1,6 @@
 package dev.ibmesh.runtime.umad;
 
 import io.vertx.core.net.SocketAddress;
-
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -93,8 +92,7 @@ final class UmadSessions {
     List<UmadSession> usingAddresses(SocketAddress control, String dataHost, int dataPort) {
         List<UmadSession> found = new ArrayList<>();
         for (UmadSession s : slots) {
-            if (s != null && (s.isControlAddress(control)
-                    || (s.dataPort == dataPort && s.dataHost.equals(dataHost)))) {
+            if (s != null && (s.isControlAddress(control) || (s.dataPort == dataPort && s.dataHost.equals(dataHost)))) {
                 found.add(s);
             }
         }

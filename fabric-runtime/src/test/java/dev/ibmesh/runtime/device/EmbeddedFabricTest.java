@@ -33,10 +33,15 @@ class EmbeddedFabricTest {
 
     @Test
     void fatTreeTrainsEveryLink() throws Exception {
-        Topology topology = TopologyLoader.load(Path.of("..", "examples", "topologies", "fat-tree-2-level.yaml"),
-                DeviationCatalog.PERMISSIVE);
-        Fabric fabric = Fabric.start(vertx, FabricPlan.embedded(topology), DeviceFactory.BASIC,
-                new InProcessLinkTransport("fat-" + System.nanoTime()), new SimpleMeterRegistry()).await(20, TimeUnit.SECONDS);
+        Topology topology = TopologyLoader.load(
+                Path.of("..", "examples", "topologies", "fat-tree-2-level.yaml"), DeviationCatalog.PERMISSIVE);
+        Fabric fabric = Fabric.start(
+                        vertx,
+                        FabricPlan.embedded(topology),
+                        DeviceFactory.BASIC,
+                        new InProcessLinkTransport("fat-" + System.nanoTime()),
+                        new SimpleMeterRegistry())
+                .await(20, TimeUnit.SECONDS);
         assertEquals(14, fabric.devices().size());
         for (Device d : fabric.devices()) {
             for (Port p : d.ports()) {
@@ -45,15 +50,25 @@ class EmbeddedFabricTest {
                     assertEquals(PortInfo.PHYS_STATE_POLLING, onLoop(d, p::physicalState), d.name() + "/" + p.number());
                     continue;
                 }
-                await(d.name() + "/" + p.number() + " Init", 10_000, () -> onLoop(d, p::portState) == PortInfo.PORT_STATE_INIT);
-                int expectedWidth = link.get().activeWidth().map(LinkWidth::code).orElseThrow();
-                assertEquals(expectedWidth, onLoop(d, () -> p.training().linkWidthActive()), "width the topology promises");
+                await(
+                        d.name() + "/" + p.number() + " Init",
+                        10_000,
+                        () -> onLoop(d, p::portState) == PortInfo.PORT_STATE_INIT);
+                int expectedWidth =
+                        link.get().activeWidth().map(LinkWidth::code).orElseThrow();
+                assertEquals(
+                        expectedWidth, onLoop(d, () -> p.training().linkWidthActive()), "width the topology promises");
             }
         }
         JsonObject health = fabric.health().await(5, TimeUnit.SECONDS);
         assertEquals("UP", health.getString("status"));
-        assertEquals("Init", health.getJsonObject("devices").getJsonObject("leaf1").getJsonObject("ports")
-                .getJsonObject("3").getString("portState"));
+        assertEquals(
+                "Init",
+                health.getJsonObject("devices")
+                        .getJsonObject("leaf1")
+                        .getJsonObject("ports")
+                        .getJsonObject("3")
+                        .getString("portState"));
         fabric.stop().await(10, TimeUnit.SECONDS);
     }
 }

@@ -17,8 +17,7 @@ import java.util.function.Supplier;
 
 /** Helpers for tests that run devices: reading their state on their event loop, and waiting for conditions. */
 public final class FabricTestKit {
-    private FabricTestKit() {
-    }
+    private FabricTestKit() {}
 
     /** Runs {@code s} on the device's event loop and returns its result. */
     public static <T> T onLoop(Device d, Supplier<T> s) {
@@ -54,7 +53,9 @@ public final class FabricTestKit {
     }
 
     static void awaitPortState(Device d, int port, int portState) {
-        await(d.name() + "/" + port + " PortState " + portState, 10_000,
+        await(
+                d.name() + "/" + port + " PortState " + portState,
+                10_000,
                 () -> onLoop(d, () -> d.port(port).portState()) == portState);
     }
 
@@ -77,12 +78,16 @@ public final class FabricTestKit {
     }
 
     static DeviceConfig config(String name, long guid, String listen, List<LinkPlan> links) {
-        return new DeviceConfig(name, "hca", guid, guid, name, List.of(PortConfig.defaults(1)), links, listen, List.of());
+        return new DeviceConfig(
+                name, "hca", guid, guid, name, List.of(PortConfig.defaults(1)), links, listen, List.of());
     }
 
     /** An RC SEND Only of {@code payload} bytes on VL {@code vl} with the sequence number {@code psn}. */
     static byte[] send(int vl, int dlid, int slid, int psn, int payload) {
-        return PacketBuilder.iba(Lrh.of(vl, 0, Lrh.LNH_IBA_LOCAL, dlid, slid),
-                Bth.of(OpCode.RC_SEND_ONLY, 0xFFFF, 0x11, false, psn)).payload(new byte[payload]).build();
+        return PacketBuilder.iba(
+                        Lrh.of(vl, 0, Lrh.LNH_IBA_LOCAL, dlid, slid),
+                        Bth.of(OpCode.RC_SEND_ONLY, 0xFFFF, 0x11, false, psn))
+                .payload(new byte[payload])
+                .build();
     }
 }

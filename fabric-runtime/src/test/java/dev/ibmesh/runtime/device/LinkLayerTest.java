@@ -39,7 +39,8 @@ class LinkLayerTest {
 
     @BeforeEach
     void setUp() throws Exception {
-        a = new RecordingDevice(FabricTestKit.config("a", 0xA1, "a", List.of(new LinkPlan(1, "b", 1, "b", true))), transport);
+        a = new RecordingDevice(
+                FabricTestKit.config("a", 0xA1, "a", List.of(new LinkPlan(1, "b", 1, "b", true))), transport);
         b = newB();
         vertx.deployVerticle(b).await(10, TimeUnit.SECONDS);
         vertx.deployVerticle(a).await(10, TimeUnit.SECONDS);
@@ -47,7 +48,8 @@ class LinkLayerTest {
     }
 
     private RecordingDevice newB() {
-        return new RecordingDevice(FabricTestKit.config("b", 0xB1, "b", List.of(new LinkPlan(1, "a", 1, "a", false))), transport);
+        return new RecordingDevice(
+                FabricTestKit.config("b", 0xB1, "b", List.of(new LinkPlan(1, "a", 1, "a", false))), transport);
     }
 
     @AfterEach
@@ -77,7 +79,9 @@ class LinkLayerTest {
         assertEquals(fit, onLoop(b, () -> b.received.size()));
         int waiting = onLoop(a, () -> pa.queued(0));
         assertTrue(waiting + fit >= accepted - 64 && waiting <= queueCap, "bounded queue, waiting " + waiting);
-        assertEquals(offered - accepted, onLoop(a, () -> pa.counters().portCounters(1).portXmitDiscards()),
+        assertEquals(
+                offered - accepted,
+                onLoop(a, () -> pa.counters().portCounters(1).portXmitDiscards()),
                 "every refused packet is counted");
         onLoop(b, () -> {
             b.releaseHeld();
@@ -86,7 +90,8 @@ class LinkLayerTest {
         await("everything accepted is delivered", 10_000, () -> onLoop(b, () -> b.received.size()) == accepted);
         PortCounters cb = onLoop(b, () -> b.port(1).counters().portCounters(1));
         assertEquals(0, cb.portRcvErrors(), "no overrun: credits were obeyed");
-        List<Integer> psns = onLoop(b, () -> b.received.stream().map(f -> Bth.psn(f, 8)).toList());
+        List<Integer> psns =
+                onLoop(b, () -> b.received.stream().map(f -> Bth.psn(f, 8)).toList());
         for (int i = 1; i < psns.size(); i++) {
             assertEquals(psns.get(i - 1) + 1, psns.get(i), "in order, none missing");
         }
@@ -104,7 +109,10 @@ class LinkLayerTest {
             }
             return null;
         });
-        await("stalled packets expire", 5_000, () -> onLoop(a, () -> pa.drops(DropReason.HEAD_OF_QUEUE_LIFETIME)) == 20);
+        await(
+                "stalled packets expire",
+                5_000,
+                () -> onLoop(a, () -> pa.drops(DropReason.HEAD_OF_QUEUE_LIFETIME)) == 20);
         assertEquals(20, onLoop(a, () -> pa.counters().portCounters(1).portXmitDiscards()));
         assertEquals(0, onLoop(a, () -> pa.queued(0)));
         onLoop(b, () -> {
@@ -129,15 +137,28 @@ class LinkLayerTest {
         int fit = PortConfig.DEFAULT_BUFFER_BLOCKS_PER_VL / Blocks.ofFrame(send(0, 2, 1, 0, 4096).length);
         await("overruns dropped", 5_000, () -> onLoop(b, () -> b.port(1).drops(DropReason.BUFFER_OVERRUN)) == 40 - fit);
         assertEquals(fit, onLoop(b, () -> b.received.size()));
-        assertEquals(40 - fit, onLoop(b, () -> b.port(1).counters().portCounters(1).portRcvErrors()));
+        assertEquals(
+                40 - fit, onLoop(b, () -> b.port(1).counters().portCounters(1).portRcvErrors()));
     }
 
     @Test
     void everyReceiveCheckFailureIsDroppedAndCountedAndAGoodPacketStillPasses() {
         Map<DropReason, byte[]> bad = new LinkedHashMap<>();
-        bad.put(DropReason.BAD_VCRC, PacketBuilder.iba(Lrh.of(0, 0, 2, 2, 1), Bth.of(OpCode.RC_SEND_ONLY, 0xFFFF, 1, false, 0)).badVcrc().build());
-        bad.put(DropReason.BAD_ICRC, PacketBuilder.iba(Lrh.of(0, 0, 2, 2, 1), Bth.of(OpCode.RC_SEND_ONLY, 0xFFFF, 1, false, 0)).badIcrc().build());
-        bad.put(DropReason.PKTLEN_MISMATCH, PacketBuilder.iba(Lrh.of(0, 0, 2, 2, 1), Bth.of(OpCode.RC_SEND_ONLY, 0xFFFF, 1, false, 0)).pktLen(9).build());
+        bad.put(
+                DropReason.BAD_VCRC,
+                PacketBuilder.iba(Lrh.of(0, 0, 2, 2, 1), Bth.of(OpCode.RC_SEND_ONLY, 0xFFFF, 1, false, 0))
+                        .badVcrc()
+                        .build());
+        bad.put(
+                DropReason.BAD_ICRC,
+                PacketBuilder.iba(Lrh.of(0, 0, 2, 2, 1), Bth.of(OpCode.RC_SEND_ONLY, 0xFFFF, 1, false, 0))
+                        .badIcrc()
+                        .build());
+        bad.put(
+                DropReason.PKTLEN_MISMATCH,
+                PacketBuilder.iba(Lrh.of(0, 0, 2, 2, 1), Bth.of(OpCode.RC_SEND_ONLY, 0xFFFF, 1, false, 0))
+                        .pktLen(9)
+                        .build());
         bad.put(DropReason.ABOVE_MAXIMUM_LENGTH, send(0, 2, 1, 0, 4300));
         bad.put(DropReason.BAD_VL, send(9, 2, 1, 0, 8));
         bad.put(DropReason.BAD_DLID, send(0, 7, 1, 0, 8));

@@ -36,10 +36,11 @@ class TwoDeviceLinkTest {
     }
 
     private RecordingDevice[] start(LinkTransport transport, String addressA, String addressB) throws Exception {
-        RecordingDevice a = new RecordingDevice(FabricTestKit.config("a", 0xA1, addressA,
-                List.of(new LinkPlan(1, "b", 1, addressB, true))), transport);
-        RecordingDevice b = new RecordingDevice(FabricTestKit.config("b", 0xB1, addressB,
-                List.of(new LinkPlan(1, "a", 1, addressA, false))), transport);
+        RecordingDevice a = new RecordingDevice(
+                FabricTestKit.config("a", 0xA1, addressA, List.of(new LinkPlan(1, "b", 1, addressB, true))), transport);
+        RecordingDevice b = new RecordingDevice(
+                FabricTestKit.config("b", 0xB1, addressB, List.of(new LinkPlan(1, "a", 1, addressA, false))),
+                transport);
         vertx.deployVerticle(b).await(10, TimeUnit.SECONDS);
         vertx.deployVerticle(a).await(10, TimeUnit.SECONDS);
         activate(a, 1, b, 1);
@@ -97,11 +98,15 @@ class TwoDeviceLinkTest {
             }
             return null;
         });
-        await("all packets delivered", 20_000,
+        await(
+                "all packets delivered",
+                20_000,
                 () -> onLoop(b, () -> b.received.size()) == n && onLoop(a, () -> a.received.size()) == n);
-        List<Integer> psnsAtB = onLoop(b, () -> b.received.stream().map(f -> Bth.psn(f, 8)).toList());
+        List<Integer> psnsAtB =
+                onLoop(b, () -> b.received.stream().map(f -> Bth.psn(f, 8)).toList());
         // Per VL order is kept; VL0 carries the even PSNs, VL1 the odd ones.
-        assertEquals(psnsAtB.stream().filter(p -> p % 2 == 0).sorted().toList(),
+        assertEquals(
+                psnsAtB.stream().filter(p -> p % 2 == 0).sorted().toList(),
                 psnsAtB.stream().filter(p -> p % 2 == 0).toList());
         PortCounters ca = onLoop(a, () -> pa.counters().portCounters(1));
         PortCounters cb = onLoop(b, () -> pb.counters().portCounters(1));

@@ -26,16 +26,21 @@ class Qp1KeyCheckTest {
     /** A GMP-shaped UD SEND Only from LID 5, SL 3, QP 0x77 to LID 9's QP1. */
     private static byte[] gmp(int pKey, int qKey) {
         return PacketBuilder.iba(Lrh.of(0, 3, Lrh.LNH_IBA_LOCAL, 9, 5), Bth.of(OpCode.UD_SEND_ONLY, pKey, 1, false, 0))
-                .headers(new Deth(qKey, 0x77)).payload(new byte[256]).build();
+                .headers(new Deth(qKey, 0x77))
+                .payload(new byte[256])
+                .build();
     }
 
     @ParameterizedTest(name = "packet 0x{0} against entry 0x{1}: {2}")
     @CsvSource({
-            "FFFF, FFFF, true", "7FFF, FFFF, true", "FFFF, 7FFF, true",
-            "7FFF, 7FFF, false", // two limited members never match
-            "8001, FFFF, false", // another partition
-            "8000, 8000, false", // base 0 is invalid
-            "8001, 0001, true"})
+        "FFFF, FFFF, true",
+        "7FFF, FFFF, true",
+        "FFFF, 7FFF, true",
+        "7FFF, 7FFF, false", // two limited members never match
+        "8001, FFFF, false", // another partition
+        "8000, 8000, false", // base 0 is invalid
+        "8001, 0001, true"
+    })
     void pKeyMatching(String packet, String entry, boolean matches) {
         assertEquals(matches, PKeys.matches(Integer.parseInt(packet, 16), Integer.parseInt(entry, 16)));
     }
@@ -79,22 +84,29 @@ class Qp1KeyCheckTest {
 
     @Test
     void thePKeyIsCheckedFirst() {
-        assertEquals(Qp1Verdict.Kind.BAD_P_KEY, Qp1KeyCheck.check(gmp(0x8123, 0x1234), DEFAULT_TABLE).kind());
+        assertEquals(
+                Qp1Verdict.Kind.BAD_P_KEY,
+                Qp1KeyCheck.check(gmp(0x8123, 0x1234), DEFAULT_TABLE).kind());
     }
 
     @Test
     void aPartitionInTheTableIsAccepted() {
-        assertFalse(Qp1KeyCheck.check(gmp(0x8123, Deth.GSI_Q_KEY), DEFAULT_TABLE).accepted());
-        assertTrue(Qp1KeyCheck.check(gmp(0x8123, Deth.GSI_Q_KEY), List.of(0xFFFF, 0x0123)).accepted());
+        assertFalse(
+                Qp1KeyCheck.check(gmp(0x8123, Deth.GSI_Q_KEY), DEFAULT_TABLE).accepted());
+        assertTrue(Qp1KeyCheck.check(gmp(0x8123, Deth.GSI_Q_KEY), List.of(0xFFFF, 0x0123))
+                .accepted());
     }
 
     @Test
     void aGlobalPacketReportsItsGids() {
         Gid sgid = new Gid(Gid.DEFAULT_SUBNET_PREFIX, 0x1111);
         Gid dgid = new Gid(Gid.DEFAULT_SUBNET_PREFIX, 0x2222);
-        byte[] frame = PacketBuilder.iba(Lrh.of(0, 0, Lrh.LNH_IBA_GLOBAL, 9, 5),
-                        Bth.of(OpCode.UD_SEND_ONLY, 0x8001, 1, false, 0)).grh(Grh.of(0, 0, 64, sgid, dgid))
-                .headers(new Deth(Deth.GSI_Q_KEY, 0x77)).payload(new byte[256]).build();
+        byte[] frame = PacketBuilder.iba(
+                        Lrh.of(0, 0, Lrh.LNH_IBA_GLOBAL, 9, 5), Bth.of(OpCode.UD_SEND_ONLY, 0x8001, 1, false, 0))
+                .grh(Grh.of(0, 0, 64, sgid, dgid))
+                .headers(new Deth(Deth.GSI_Q_KEY, 0x77))
+                .payload(new byte[256])
+                .build();
         Qp1Verdict v = Qp1KeyCheck.check(frame, DEFAULT_TABLE);
         assertEquals(Qp1Verdict.Kind.BAD_P_KEY, v.kind());
         assertEquals(0x8001, v.key(), "read from the BTH after the GRH");

@@ -58,7 +58,8 @@ class VlArbiterTest {
     @Test
     void entriesWithWeightZeroAreSkipped() {
         VlArbiter arbiter = lowOnly(4, 0, 0, 1, 1, 2, 1, 3, 0);
-        TestLanes lanes = new TestLanes().endless(0, 64).endless(1, 64).endless(2, 64).endless(3, 64);
+        TestLanes lanes =
+                new TestLanes().endless(0, 64).endless(1, 64).endless(2, 64).endless(3, 64);
         assertEquals(repeat(3, 1, 2), lanes.run(arbiter, 6));
     }
 

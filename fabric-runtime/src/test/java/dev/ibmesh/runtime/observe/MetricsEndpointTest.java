@@ -44,29 +44,54 @@ class MetricsEndpointTest {
     void scrapePassesPromtoolAndHealthAnswers(@TempDir Path dir) throws Exception {
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         List<DeviceConfig> devices = List.of(
-                new DeviceConfig("a", "hca", 0xA1, 0xA1, "a", List.of(PortConfig.defaults(1)),
-                        List.of(new LinkPlan(1, "b", 1, "b", true)), "a", List.of()),
-                new DeviceConfig("b", "hca", 0xB1, 0xB1, "b", List.of(PortConfig.defaults(1)),
-                        List.of(new LinkPlan(1, "a", 1, null, false)), "b", List.of()));
-        Fabric fabric = Fabric.start(vertx, devices, DeviceFactory.BASIC, new InProcessLinkTransport("m-" + System.nanoTime()),
-                registry).await(10, TimeUnit.SECONDS);
-        ObservabilityServer http = new ObservabilityServer(vertx, registry, fabric::health,
-                new CaptureControl(fabric, dir.resolve("captures")));
+                new DeviceConfig(
+                        "a",
+                        "hca",
+                        0xA1,
+                        0xA1,
+                        "a",
+                        List.of(PortConfig.defaults(1)),
+                        List.of(new LinkPlan(1, "b", 1, "b", true)),
+                        "a",
+                        List.of()),
+                new DeviceConfig(
+                        "b",
+                        "hca",
+                        0xB1,
+                        0xB1,
+                        "b",
+                        List.of(PortConfig.defaults(1)),
+                        List.of(new LinkPlan(1, "a", 1, null, false)),
+                        "b",
+                        List.of()));
+        Fabric fabric = Fabric.start(
+                        vertx,
+                        devices,
+                        DeviceFactory.BASIC,
+                        new InProcessLinkTransport("m-" + System.nanoTime()),
+                        registry)
+                .await(10, TimeUnit.SECONDS);
+        ObservabilityServer http = new ObservabilityServer(
+                vertx, registry, fabric::health, new CaptureControl(fabric, dir.resolve("captures")));
         int port = http.start("127.0.0.1", 0).await(10, TimeUnit.SECONDS);
         HttpClient client = HttpClient.newHttpClient();
 
         String metrics = get(client, port, "/metrics", 200);
-        assertTrue(metrics.contains("ibmesh_port_pma_total{counter=\"PortRcvErrors\",device=\"a\",port=\"1\"}"), metrics);
+        assertTrue(
+                metrics.contains("ibmesh_port_pma_total{counter=\"PortRcvErrors\",device=\"a\",port=\"1\"}"), metrics);
         assertTrue(metrics.contains("ibmesh_port_tx_credit_blocks{device=\"b\",port=\"1\",vl=\"0\"}"), metrics);
         Path file = dir.resolve("metrics.txt");
         Files.writeString(file, metrics);
-        Process promtool = new ProcessBuilder(promtool(), "check", "metrics").redirectInput(file.toFile())
-                .redirectErrorStream(true).start();
+        Process promtool = new ProcessBuilder(promtool(), "check", "metrics")
+                .redirectInput(file.toFile())
+                .redirectErrorStream(true)
+                .start();
         String verdict = new String(promtool.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(promtool.waitFor(60, TimeUnit.SECONDS));
         assertEquals(0, promtool.exitValue(), "promtool check metrics: " + verdict);
 
-        assertEquals("capturing a/1 to " + dir.resolve("captures").resolve("a1.pcap") + "\n",
+        assertEquals(
+                "capturing a/1 to " + dir.resolve("captures").resolve("a1.pcap") + "\n",
                 post(client, port, "/capture/start?device=a&port=1&file=a1.pcap", 200));
         post(client, port, "/capture/start?device=a&port=1&file=again.pcap", 400);
         post(client, port, "/capture/start?device=a&port=1&file=../escape.pcap", 400);
@@ -93,14 +118,19 @@ class MetricsEndpointTest {
     }
 
     private static String post(HttpClient client, int port, String path, int status) throws Exception {
-        HttpResponse<String> r = client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = client.send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                        .POST(HttpRequest.BodyPublishers.noBody())
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         assertEquals(status, r.statusCode(), path + ": " + r.body());
         return r.body();
     }
 
     private static String get(HttpClient client, int port, String path, int status) throws Exception {
-        HttpResponse<String> r = client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),
+        HttpResponse<String> r = client.send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
         assertEquals(status, r.statusCode(), path + ": " + r.body());
         return r.body();

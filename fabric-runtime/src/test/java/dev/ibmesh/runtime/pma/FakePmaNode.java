@@ -1,18 +1,21 @@
 package dev.ibmesh.runtime.pma;
 
 import dev.ibmesh.runtime.port.PortCounterSet;
-
 import java.util.List;
 import java.util.stream.IntStream;
 
 /** A node of real {@link PortCounterSet}s, ports 1..numPorts. */
 record FakePmaNode(boolean isSwitch, List<PortCounterSet> ports) implements PmaNode {
     static FakePmaNode switchWith(int numPorts) {
-        return new FakePmaNode(true, IntStream.range(0, numPorts).mapToObj(i -> new PortCounterSet()).toList());
+        return new FakePmaNode(
+                true,
+                IntStream.range(0, numPorts).mapToObj(i -> new PortCounterSet()).toList());
     }
 
     static FakePmaNode caWith(int numPorts) {
-        return new FakePmaNode(false, IntStream.range(0, numPorts).mapToObj(i -> new PortCounterSet()).toList());
+        return new FakePmaNode(
+                false,
+                IntStream.range(0, numPorts).mapToObj(i -> new PortCounterSet()).toList());
     }
 
     @Override

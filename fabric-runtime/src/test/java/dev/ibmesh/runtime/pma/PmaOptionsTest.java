@@ -17,7 +17,8 @@ class PmaOptionsTest {
     private final FakePmaNode sw = FakePmaNode.switchWith(2);
 
     private PortCounters get(CounterOverflow overflow, int portSelect) {
-        return PmaMad.decode(new Pma(sw, new PmaOptions(overflow, true)).handle(portCounters(Method.GET, portSelect, 0))
+        return PmaMad.decode(new Pma(sw, new PmaOptions(overflow, true))
+                        .handle(portCounters(Method.GET, portSelect, 0))
                         .orElseThrow())
                 .attribute(PortCounters::decode);
     }
@@ -35,7 +36,8 @@ class PmaOptionsTest {
     void theSumOverAllPortsStopsAtAllOnesToo() {
         sw.counters(1).add(Counter.PORT_XMIT_DISCARDS, 0xF000);
         sw.counters(2).add(Counter.PORT_XMIT_DISCARDS, 0xF000);
-        assertEquals(0xFFFF, get(CounterOverflow.SATURATE, PortCounters.ALL_PORTS).portXmitDiscards());
+        assertEquals(
+                0xFFFF, get(CounterOverflow.SATURATE, PortCounters.ALL_PORTS).portXmitDiscards());
     }
 
     @Test
@@ -50,7 +52,8 @@ class PmaOptionsTest {
     @Test
     void theDefaultPmaSaturates() {
         sw.counters(2).add(Counter.VL15_DROPPED, 0x2_0000);
-        PortCounters c = PmaMad.decode(new Pma(sw).handle(portCounters(Method.GET, 2, 0)).orElseThrow())
+        PortCounters c = PmaMad.decode(
+                        new Pma(sw).handle(portCounters(Method.GET, 2, 0)).orElseThrow())
                 .attribute(PortCounters::decode);
         assertEquals(0xFFFF, c.vl15Dropped());
     }
@@ -61,7 +64,8 @@ class PmaOptionsTest {
             sw.counters(1).add(Counter.SYMBOL_ERROR_COUNTER, 4);
             sw.counters(1).add(Counter.LINK_DOWNED_COUNTER, 2);
             PortCounters after = PmaMad.decode(new Pma(sw, new PmaOptions(CounterOverflow.SATURATE, honour))
-                    .handle(portCounters(Method.SET, 1, PortCounters.SELECT_SYMBOL_ERROR_COUNTER)).orElseThrow())
+                            .handle(portCounters(Method.SET, 1, PortCounters.SELECT_SYMBOL_ERROR_COUNTER))
+                            .orElseThrow())
                     .attribute(PortCounters::decode);
             assertEquals(0, after.symbolErrorCounter());
             assertEquals(honour ? 2 : 0, after.linkDownedCounter(), honour ? "not selected" : "cleared anyway");

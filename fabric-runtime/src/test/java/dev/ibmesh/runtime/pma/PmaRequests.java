@@ -11,12 +11,14 @@ import dev.ibmesh.mad.pma.PortCountersExtended;
 final class PmaRequests {
     static final long TID = 0x0123_4567_89AB_CDEFL;
 
-    private PmaRequests() {
-    }
+    private PmaRequests() {}
 
     static Mad request(int method, int attributeId, int attributeModifier, byte[] data) {
-        return PmaMad.of(MadHeader.of(MgmtClass.PERF_MGT, PmaMad.CLASS_VERSION, method, TID, attributeId,
-                attributeModifier), data).encode();
+        return PmaMad.of(
+                        MadHeader.of(
+                                MgmtClass.PERF_MGT, PmaMad.CLASS_VERSION, method, TID, attributeId, attributeModifier),
+                        data)
+                .encode();
     }
 
     /** PortCounters with PortSelect and CounterSelect set, the counters zero. */
@@ -29,7 +31,37 @@ final class PmaRequests {
     }
 
     static Mad portCountersExtended(int method, int portSelect, int counterSelect) {
-        return request(method, PortCountersExtended.ATTRIBUTE_ID, 0, new PortCountersExtended(0, portSelect,
-                counterSelect, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0).toBytes());
+        return request(
+                method,
+                PortCountersExtended.ATTRIBUTE_ID,
+                0,
+                new PortCountersExtended(
+                                0,
+                                portSelect,
+                                counterSelect,
+                                0,
+                                0,
+                                0,
+                                0,
+                                0,
+                                0,
+                                0,
+                                0,
+                                0,
+                                0,
+                                0,
+                                0,
+                                0,
+                                0,
+                                0,
+                                0,
+                                0,
+                                0,
+                                0,
+                                0,
+                                0,
+                                0,
+                                0)
+                        .toBytes());
     }
 }

@@ -19,7 +19,6 @@ import dev.ibmesh.mad.pma.PortCounters;
 import dev.ibmesh.mad.pma.PortCounters.Counter;
 import dev.ibmesh.mad.pma.PortCountersExtended;
 import dev.ibmesh.runtime.port.PortCounterSet;
-
 import org.junit.jupiter.api.Test;
 
 class PmaTest {
@@ -140,7 +139,8 @@ class PmaTest {
                 sw.counters(port).add(counter, 3);
             }
         }
-        int select = PortCounters.SELECT_PORT_RCV_ERRORS | PortCounters.SELECT_PORT_XMIT_PKTS
+        int select = PortCounters.SELECT_PORT_RCV_ERRORS
+                | PortCounters.SELECT_PORT_XMIT_PKTS
                 | PortCounters.SELECT_EXCESSIVE_BUFFER_OVERRUN_ERRORS;
         PortCounters after = counters(pma, portCounters(Method.SET, 1, select));
         for (Counter counter : Counter.values()) {
@@ -202,7 +202,9 @@ class PmaTest {
         for (int i = 0; i < 9; i++) {
             sw.counters(1).transmitted(2 + 2_000_000_000, false);
         }
-        assertEquals(4_500_000_000L, extended(pma, portCountersExtended(Method.GET, 1, 0)).portXmitData());
+        assertEquals(
+                4_500_000_000L,
+                extended(pma, portCountersExtended(Method.GET, 1, 0)).portXmitData());
         assertEquals(0xFFFF_FFFFL, counters(pma, portCounters(Method.GET, 1, 0)).portXmitData());
     }
 
@@ -255,9 +257,11 @@ class PmaTest {
 
     @Test
     void unsupportedMethodIsStatus2() {
-        for (int method : new int[] {Method.SEND, Method.REPORT, Method.TRAP_REPRESS, Method.GET_TABLE,
-                Method.DELETE}) {
-            assertEquals(0x0008, status(pma, request(method, PortCounters.ATTRIBUTE_ID, 0, new byte[0])),
+        for (int method :
+                new int[] {Method.SEND, Method.REPORT, Method.TRAP_REPRESS, Method.GET_TABLE, Method.DELETE}) {
+            assertEquals(
+                    0x0008,
+                    status(pma, request(method, PortCounters.ATTRIBUTE_ID, 0, new byte[0])),
                     Method.name(method));
         }
     }
@@ -274,8 +278,15 @@ class PmaTest {
         assertEquals(0x001C, status(pma, portCounters(Method.GET, 4, 0)));
         assertEquals(0x001C, status(pma, portCounters(Method.SET, 0xFE, 0xFFFF)));
         assertEquals(0x001C, status(pma, portCountersExtended(Method.GET, 4, 0)));
-        assertEquals(0x001C, status(pma, request(Method.GET, PortCounters.ATTRIBUTE_ID, 1,
-                PortCounters.zero(1).toBytes())));
+        assertEquals(
+                0x001C,
+                status(
+                        pma,
+                        request(
+                                Method.GET,
+                                PortCounters.ATTRIBUTE_ID,
+                                1,
+                                PortCounters.zero(1).toBytes())));
         assertEquals(0x001C, status(pma, request(Method.GET, ClassPortInfo.ATTRIBUTE_ID, 1, new byte[0])));
         Pma ca = new Pma(FakePmaNode.caWith(2));
         assertEquals(0x001C, status(ca, portCounters(Method.GET, 0, 0)), "a CA has no port 0");
@@ -296,7 +307,9 @@ class PmaTest {
     @Test
     void responsesAndTrapsAreNotAnswered() {
         for (int method : new int[] {Method.GET_RESP, Method.TRAP, 0x82}) {
-            assertTrue(pma.handle(request(method, PortCounters.ATTRIBUTE_ID, 0, new byte[0])).isEmpty(),
+            assertTrue(
+                    pma.handle(request(method, PortCounters.ATTRIBUTE_ID, 0, new byte[0]))
+                            .isEmpty(),
                     Method.name(method));
         }
     }

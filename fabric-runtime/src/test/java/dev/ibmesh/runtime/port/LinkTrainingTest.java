@@ -10,7 +10,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 class LinkTrainingTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource({
-        // case, A width sup/en, B width sup/en, A speed sup/en, B speed sup/en, A ext sup/en, B ext sup/en, trained, width, speed, ext
+        // case, A width sup/en, B width sup/en, A speed sup/en, B speed sup/en, A ext sup/en, B ext sup/en, trained,
+        // width, speed, ext
         "both 4x QDR,               3,3,     3,3,     7,7, 7,7, 0,0, 0,0, true, 2, 4, 0",
         "4x meets 1x-only,          3,3,     1,1,     7,7, 7,7, 0,0, 0,0, true, 1, 4, 0",
         "12x meets 4x,              11,11,   3,3,     7,7, 7,7, 0,0, 0,0, true, 2, 4, 0",
@@ -25,8 +26,24 @@ class LinkTrainingTest {
         "no common speed,           3,3,     3,3,     4,4, 3,3, 0,0, 0,0, false, 0, 0, 0",
         "width disabled,            3,0,     3,3,     7,7, 7,7, 0,0, 0,0, false, 0, 0, 0",
     })
-    void negotiates(String name, int aws, int awe, int bws, int bwe, int ass, int ase, int bss, int bse, int axs,
-                    int axe, int bxs, int bxe, boolean trained, int width, int speed, int ext) {
+    void negotiates(
+            String name,
+            int aws,
+            int awe,
+            int bws,
+            int bwe,
+            int ass,
+            int ase,
+            int bss,
+            int bse,
+            int axs,
+            int axe,
+            int bxs,
+            int bxe,
+            boolean trained,
+            int width,
+            int speed,
+            int ext) {
         PhyState a = phy(aws, awe, ass, ase, axs, axe);
         PhyState b = phy(bws, bwe, bss, bse, bxs, bxe);
         LinkTraining.Result r = LinkTraining.negotiate(a, b);
@@ -35,7 +52,14 @@ class LinkTrainingTest {
     }
 
     private static PhyState phy(int ws, int we, int ss, int se, int xs, int xe) {
-        return PhyState.newBuilder().setLinkWidthSupported(ws).setLinkWidthEnabled(we).setLinkSpeedSupported(ss)
-                .setLinkSpeedEnabled(se).setLinkSpeedExtSupported(xs).setLinkSpeedExtEnabled(xe).setLinkUp(true).build();
+        return PhyState.newBuilder()
+                .setLinkWidthSupported(ws)
+                .setLinkWidthEnabled(we)
+                .setLinkSpeedSupported(ss)
+                .setLinkSpeedEnabled(se)
+                .setLinkSpeedExtSupported(xs)
+                .setLinkSpeedExtEnabled(xe)
+                .setLinkUp(true)
+                .build();
     }
 }

@@ -68,8 +68,10 @@ class PortCounterThresholdTest {
             drop(DropReason.BUFFER_OVERRUN, 1);
             counters.flowControlPeriodEnded();
         }
-        assertEquals(0, counters.value(Counter.LOCAL_LINK_INTEGRITY_ERRORS)
-                + counters.value(Counter.EXCESSIVE_BUFFER_OVERRUN_ERRORS));
+        assertEquals(
+                0,
+                counters.value(Counter.LOCAL_LINK_INTEGRITY_ERRORS)
+                        + counters.value(Counter.EXCESSIVE_BUFFER_OVERRUN_ERRORS));
         assertEquals(List.of(), crossings);
     }
 }

@@ -18,16 +18,22 @@ import org.junit.jupiter.api.Test;
 class ReceiveCheckTest {
     private static final int LID = 0x10;
 
-    private final ReceivePolicy policy = new ReceivePolicy().mtuCap(Mtu.MTU_256).operationalVlsCode(2).lid(LID, 2);
+    private final ReceivePolicy policy =
+            new ReceivePolicy().mtuCap(Mtu.MTU_256).operationalVlsCode(2).lid(LID, 2);
 
     private static PacketBuilder send(int vl, int dlid, int slid, int payload) {
-        return PacketBuilder.iba(Lrh.of(vl, 0, Lrh.LNH_IBA_LOCAL, dlid, slid),
-                Bth.of(OpCode.RC_SEND_ONLY, 0xFFFF, 0x33, true, 1)).payload(new byte[payload]);
+        return PacketBuilder.iba(
+                        Lrh.of(vl, 0, Lrh.LNH_IBA_LOCAL, dlid, slid),
+                        Bth.of(OpCode.RC_SEND_ONLY, 0xFFFF, 0x33, true, 1))
+                .payload(new byte[payload]);
     }
 
     private static PacketBuilder smp(int dlid, int destQp) {
-        return PacketBuilder.iba(Lrh.of(15, 0, Lrh.LNH_IBA_LOCAL, dlid, 0xFFFF),
-                Bth.of(OpCode.UD_SEND_ONLY, 0xFFFF, destQp, false, 0)).headers(new Deth(0, 0)).payload(new byte[256]);
+        return PacketBuilder.iba(
+                        Lrh.of(15, 0, Lrh.LNH_IBA_LOCAL, dlid, 0xFFFF),
+                        Bth.of(OpCode.UD_SEND_ONLY, 0xFFFF, destQp, false, 0))
+                .headers(new Deth(0, 0))
+                .payload(new byte[256]);
     }
 
     private DropReason check(byte[] frame) {
@@ -39,11 +45,16 @@ class ReceiveCheckTest {
         Map<DropReason, byte[]> cases = new LinkedHashMap<>();
         cases.put(DropReason.BAD_VCRC, send(0, LID, 1, 8).badVcrc().build());
         cases.put(DropReason.BAD_ICRC, send(0, LID, 1, 8).badIcrc().build());
-        cases.put(DropReason.BELOW_MINIMUM_LENGTH, PacketBuilder.raw(Lrh.of(0, 0, 0, LID, 1), new byte[4]).build());
+        cases.put(
+                DropReason.BELOW_MINIMUM_LENGTH,
+                PacketBuilder.raw(Lrh.of(0, 0, 0, LID, 1), new byte[4]).build());
         cases.put(DropReason.ABOVE_MAXIMUM_LENGTH, send(0, LID, 1, 400).build());
         cases.put(DropReason.PKTLEN_MISMATCH, send(0, LID, 1, 8).pktLen(3).build());
-        cases.put(DropReason.BAD_LVER, PacketBuilder.iba(new Lrh(0, 1, 0, 0, 2, LID, 0, 0, 1),
-                Bth.of(OpCode.RC_SEND_ONLY, 0xFFFF, 1, false, 0)).build());
+        cases.put(
+                DropReason.BAD_LVER,
+                PacketBuilder.iba(
+                                new Lrh(0, 1, 0, 0, 2, LID, 0, 0, 1), Bth.of(OpCode.RC_SEND_ONLY, 0xFFFF, 1, false, 0))
+                        .build());
         cases.put(DropReason.BAD_VL, send(2, LID, 1, 8).build());
         cases.put(DropReason.BAD_DLID, send(0, LID + 4, 1, 8).build());
         cases.put(DropReason.BAD_SLID, send(0, LID, 0xC001, 8).build());

@@ -1,19 +1,18 @@
 package dev.ibmesh.runtime.sma;
 
-import dev.ibmesh.mad.smp.PortInfo;
-import org.junit.jupiter.api.DynamicTest;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestFactory;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import dev.ibmesh.mad.smp.PortInfo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.UnaryOperator;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
 
 /**
  * IBA conformance test C14_024_06_SW_06 (PortInfo for switch only, part 6): on enhanced switch port 0,
@@ -35,35 +34,50 @@ class ConformanceC14024SW06Test {
     static List<Step> steps(PortInfo data) {
         List<Step> steps = new ArrayList<>();
         for (int reserved : new int[] {32, 64, 128, 254}) {
-            steps.add(new Step("7: LinkWidthEnabled = reserved value", "LinkWidthEnabled", reserved,
+            steps.add(new Step(
+                    "7: LinkWidthEnabled = reserved value",
+                    "LinkWidthEnabled",
+                    reserved,
                     b -> b.linkWidthEnabled(reserved)));
         }
         if (data.linkWidthSupported() != 11) {
-            steps.add(new Step("14: LinkWidthEnabled = 8 (12x), not supported", "LinkWidthEnabled", 8,
+            steps.add(new Step(
+                    "14: LinkWidthEnabled = 8 (12x), not supported",
+                    "LinkWidthEnabled",
+                    8,
                     b -> b.linkWidthEnabled(8)));
         }
         for (int from : new int[] {PortInfo.PORT_STATE_INIT, PortInfo.PORT_STATE_ARMED, PortInfo.PORT_STATE_ACTIVE}) {
             for (int to : illegalTransitionsFrom(from)) {
-                steps.add(new Step("21: PortState " + from + " -> " + to, "PortState", to,
-                        b -> b.portState(to), from));
+                steps.add(new Step("21: PortState " + from + " -> " + to, "PortState", to, b -> b.portState(to), from));
             }
         }
-        IntStream.rangeClosed(4, 15).forEach(v -> steps.add(new Step("28/35: PortPhysicalState > 3",
-                "PortPhysicalState", v, b -> b.portPhysicalState(v))));
-        IntStream.rangeClosed(3, 15).forEach(v -> steps.add(new Step("42: LinkDownDefaultState = reserved value",
-                "LinkDownDefaultState", v, b -> b.linkDownDefaultState(v))));
-        IntStream.rangeClosed(8, 14).forEach(v -> steps.add(new Step("49: LinkSpeedEnabled = reserved value",
-                "LinkSpeedEnabled", v, b -> b.linkSpeedEnabled(v))));
-        IntStream.of(0, 6, 7, 15).forEach(v -> steps.add(new Step("56: NeighborMTU = reserved value",
-                "NeighborMTU", v, b -> b.neighborMtu(v))));
-        IntStream.rangeClosed(data.mtuCap() + 1, PortInfo.MTU_4096).forEach(v -> steps.add(new Step(
-                "63: NeighborMTU > MTUCap", "NeighborMTU", v, b -> b.neighborMtu(v))));
-        IntStream.rangeClosed(9, 15).forEach(v -> steps.add(new Step("72: InitTypeReply > 8", "InitTypeReply", v,
-                b -> b.initTypeReply(v))));
-        IntStream.rangeClosed(6, 15).forEach(v -> steps.add(new Step("79: OperationalVLs = reserved value",
-                "OperationalVLs", v, b -> b.operationalVls(v))));
-        IntStream.rangeClosed(data.vlCap() + 1, 5).forEach(v -> steps.add(new Step("86: OperationalVLs > VLCap",
-                "OperationalVLs", v, b -> b.operationalVls(v))));
+        IntStream.rangeClosed(4, 15)
+                .forEach(v -> steps.add(
+                        new Step("28/35: PortPhysicalState > 3", "PortPhysicalState", v, b -> b.portPhysicalState(v))));
+        IntStream.rangeClosed(3, 15)
+                .forEach(v -> steps.add(new Step(
+                        "42: LinkDownDefaultState = reserved value",
+                        "LinkDownDefaultState",
+                        v,
+                        b -> b.linkDownDefaultState(v))));
+        IntStream.rangeClosed(8, 14)
+                .forEach(v -> steps.add(new Step(
+                        "49: LinkSpeedEnabled = reserved value", "LinkSpeedEnabled", v, b -> b.linkSpeedEnabled(v))));
+        IntStream.of(0, 6, 7, 15)
+                .forEach(v -> steps.add(
+                        new Step("56: NeighborMTU = reserved value", "NeighborMTU", v, b -> b.neighborMtu(v))));
+        IntStream.rangeClosed(data.mtuCap() + 1, PortInfo.MTU_4096)
+                .forEach(v -> steps.add(new Step("63: NeighborMTU > MTUCap", "NeighborMTU", v, b -> b.neighborMtu(v))));
+        IntStream.rangeClosed(9, 15)
+                .forEach(
+                        v -> steps.add(new Step("72: InitTypeReply > 8", "InitTypeReply", v, b -> b.initTypeReply(v))));
+        IntStream.rangeClosed(6, 15)
+                .forEach(v -> steps.add(new Step(
+                        "79: OperationalVLs = reserved value", "OperationalVLs", v, b -> b.operationalVls(v))));
+        IntStream.rangeClosed(data.vlCap() + 1, 5)
+                .forEach(v -> steps.add(
+                        new Step("86: OperationalVLs > VLCap", "OperationalVLs", v, b -> b.operationalVls(v))));
         return steps;
     }
 
@@ -75,11 +89,12 @@ class ConformanceC14024SW06Test {
         int[] illegal = switch (from) {
             case PortInfo.PORT_STATE_INIT -> new int[] {PortInfo.PORT_STATE_ACTIVE, PortInfo.PORT_STATE_ACT_DEFER};
             case PortInfo.PORT_STATE_ARMED -> new int[] {PortInfo.PORT_STATE_INIT, PortInfo.PORT_STATE_ACT_DEFER};
-            case PortInfo.PORT_STATE_ACTIVE -> new int[] {PortInfo.PORT_STATE_INIT, PortInfo.PORT_STATE_ARMED,
-                    PortInfo.PORT_STATE_ACT_DEFER};
+            case PortInfo.PORT_STATE_ACTIVE ->
+                new int[] {PortInfo.PORT_STATE_INIT, PortInfo.PORT_STATE_ARMED, PortInfo.PORT_STATE_ACT_DEFER};
             default -> throw new IllegalArgumentException("the procedure starts in Init, Armed or Active");
         };
-        return IntStream.concat(IntStream.of(illegal), IntStream.rangeClosed(6, 15)).toArray();
+        return IntStream.concat(IntStream.of(illegal), IntStream.rangeClosed(6, 15))
+                .toArray();
     }
 
     @TestFactory
@@ -89,9 +104,10 @@ class ConformanceC14024SW06Test {
         for (Step step : steps(data)) {
             tests.add(DynamicTest.dynamicTest("step " + step.text() + ": " + step.value(), () -> {
                 PortInfo current = data.toBuilder().portState(step.portState()).build();
-                PortInfo data1 = step.change().apply(PortInfoFixture.request(current)).build();
-                PortInfoSetTest.assertInvalid(current, data1, PortKind.ENHANCED_SWITCH_PORT_0, step.field(),
-                        step.value());
+                PortInfo data1 =
+                        step.change().apply(PortInfoFixture.request(current)).build();
+                PortInfoSetTest.assertInvalid(
+                        current, data1, PortKind.ENHANCED_SWITCH_PORT_0, step.field(), step.value());
             }));
         }
         return tests.stream();
@@ -106,10 +122,18 @@ class ConformanceC14024SW06Test {
         PortInfo data = PortInfoFixture.current();
         PortInfo.Builder data1 = data.toBuilder();
         for (UnaryOperator<PortInfo.Builder> change : List.<UnaryOperator<PortInfo.Builder>>of(
-                b -> b.linkWidthEnabled(254), b -> b.linkWidthEnabled(8), b -> b.portState(PortInfo.PORT_STATE_ACTIVE),
-                b -> b.portPhysicalState(4), b -> b.portPhysicalState(6), b -> b.linkDownDefaultState(3),
-                b -> b.linkSpeedEnabled(9), b -> b.neighborMtu(6), b -> b.neighborMtu(5), b -> b.initTypeReply(9),
-                b -> b.operationalVls(6), b -> b.operationalVls(4))) {
+                b -> b.linkWidthEnabled(254),
+                b -> b.linkWidthEnabled(8),
+                b -> b.portState(PortInfo.PORT_STATE_ACTIVE),
+                b -> b.portPhysicalState(4),
+                b -> b.portPhysicalState(6),
+                b -> b.linkDownDefaultState(3),
+                b -> b.linkSpeedEnabled(9),
+                b -> b.neighborMtu(6),
+                b -> b.neighborMtu(5),
+                b -> b.initTypeReply(9),
+                b -> b.operationalVls(6),
+                b -> b.operationalVls(4))) {
             SetResult<PortInfo> r = PortInfoSet.apply(data, change.apply(data1).build(), ENHANCED_PORT_0);
             assertFalse(r.isValid());
             assertEquals(0x001C, r.status());

@@ -10,7 +10,6 @@ import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.mad.smp.SlToVlMappingTable;
 import dev.ibmesh.mad.smp.SmInfo;
 import dev.ibmesh.mad.smp.VlArbitrationTable;
-
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -32,6 +31,7 @@ class FakeSmaNode implements SmaNode {
     final List<SmaAction> appliedActions = new ArrayList<>();
     /** The SMPs the M_Key check refused, as handed over for trap 256. */
     final List<Mad> mKeyViolations = new ArrayList<>();
+
     NodeDescription description = NodeDescription.of("fake node");
     Optional<SmInfo> sm = Optional.empty();
     int smControl;
@@ -139,8 +139,7 @@ class FakeSmaNode implements SmaNode {
 
     @Override
     public SlToVlMappingTable slToVlMappingTable(int inPort, int outPort) {
-        return slToVl.getOrDefault(List.of(inPort, outPort),
-                new SlToVlMappingTable(zeros(SlToVlMappingTable.NUM_SLS)));
+        return slToVl.getOrDefault(List.of(inPort, outPort), new SlToVlMappingTable(zeros(SlToVlMappingTable.NUM_SLS)));
     }
 
     @Override
@@ -150,8 +149,10 @@ class FakeSmaNode implements SmaNode {
 
     @Override
     public VlArbitrationTable vlArbitrationTable(int port, int part) {
-        return vlArbitration.getOrDefault(List.of(port, part), new VlArbitrationTable(
-                Collections.nCopies(VlArbitrationTable.ENTRIES_PER_BLOCK, new VlArbitrationTable.Entry(0, 0))));
+        return vlArbitration.getOrDefault(
+                List.of(port, part),
+                new VlArbitrationTable(
+                        Collections.nCopies(VlArbitrationTable.ENTRIES_PER_BLOCK, new VlArbitrationTable.Entry(0, 0))));
     }
 
     @Override

@@ -4,7 +4,6 @@ import dev.ibmesh.mad.smp.LinearForwardingTable;
 import dev.ibmesh.mad.smp.MulticastForwardingTable;
 import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.mad.smp.SwitchInfo;
-
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,16 +16,30 @@ import java.util.Map;
 final class FakeSmaSwitch extends FakeSmaNode implements SmaSwitch {
     final Map<Integer, LinearForwardingTable> lft = new HashMap<>();
     final Map<List<Integer>, MulticastForwardingTable> mft = new HashMap<>();
-    SwitchInfo switchInfo = new SwitchInfo(128, 0, 64, 0x0040, 1, 0xFF, 0xFF, 18, true, 0, 1, 32, true, true,
-            false, false, false, 0, 0xC000);
+    SwitchInfo switchInfo = new SwitchInfo(
+            128, 0, 64, 0x0040, 1, 0xFF, 0xFF, 18, true, 0, 1, 32, true, true, false, false, false, 0, 0xC000);
 
     FakeSmaSwitch() {
         super(4);
-        ports.put(0, PortInfo.builder().lid(0x0001).masterSmLid(0x0001).guidCap(8).respTimeValue(3)
-                .capabilityMask(PortInfo.CAP_IS_LED_INFO_SUPPORTED).build());
+        ports.put(
+                0,
+                PortInfo.builder()
+                        .lid(0x0001)
+                        .masterSmLid(0x0001)
+                        .guidCap(8)
+                        .respTimeValue(3)
+                        .capabilityMask(PortInfo.CAP_IS_LED_INFO_SUPPORTED)
+                        .build());
         for (int p = 1; p <= 4; p++) {
-            ports.put(p, PortInfoFixture.current().toBuilder().lid(0).masterSmLid(0).localPortNum(p)
-                    .vlArbitrationLowCap(8).vlArbitrationHighCap(8).build());
+            ports.put(
+                    p,
+                    PortInfoFixture.current().toBuilder()
+                            .lid(0)
+                            .masterSmLid(0)
+                            .localPortNum(p)
+                            .vlArbitrationLowCap(8)
+                            .vlArbitrationHighCap(8)
+                            .build());
         }
     }
 
@@ -57,7 +70,8 @@ final class FakeSmaSwitch extends FakeSmaNode implements SmaSwitch {
 
     @Override
     public MulticastForwardingTable multicastForwardingTable(int block, int position) {
-        return mft.getOrDefault(List.of(block, position),
+        return mft.getOrDefault(
+                List.of(block, position),
                 new MulticastForwardingTable(zeros(MulticastForwardingTable.MLIDS_PER_BLOCK)));
     }
 

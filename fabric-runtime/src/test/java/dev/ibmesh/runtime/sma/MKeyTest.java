@@ -12,9 +12,9 @@ import dev.ibmesh.mad.smp.NodeDescription;
 import dev.ibmesh.mad.smp.Notice;
 import dev.ibmesh.mad.smp.PortInfo;
 import java.util.Optional;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 /** M_Key protection levels 0-3 and the lease (IBA 14.2.4), on a switch whose port 0 holds the M_Key. */
 class MKeyTest {
@@ -25,8 +25,14 @@ class MKeyTest {
     private final Sma sma = new Sma(sw, () -> now);
 
     private void protect(int level, int leaseSeconds) {
-        sw.ports.put(0, sw.portInfo(0).toBuilder().mKey(KEY).mKeyProtectBits(level).mKeyLeasePeriod(leaseSeconds)
-                .mKeyViolations(0).build());
+        sw.ports.put(
+                0,
+                sw.portInfo(0).toBuilder()
+                        .mKey(KEY)
+                        .mKeyProtectBits(level)
+                        .mKeyLeasePeriod(leaseSeconds)
+                        .mKeyViolations(0)
+                        .build());
     }
 
     private Optional<Mad> send(int method, int attributeId, long mKey, byte[] data) {
@@ -39,7 +45,11 @@ class MKeyTest {
     }
 
     private Optional<Mad> setDescription(long mKey) {
-        return send(Method.SET, NodeDescription.ATTRIBUTE_ID, mKey, NodeDescription.of("x").toBytes());
+        return send(
+                Method.SET,
+                NodeDescription.ATTRIBUTE_ID,
+                mKey,
+                NodeDescription.of("x").toBytes());
     }
 
     private int violations() {
@@ -50,7 +60,8 @@ class MKeyTest {
     @ValueSource(ints = {0, 1, 2, 3})
     void theRightKeyIsAlwaysServed(int level) {
         protect(level, 0);
-        PortInfo got = PortInfo.decode(Smp.decode(getPortInfo(KEY).orElseThrow()).data(), 0);
+        PortInfo got =
+                PortInfo.decode(Smp.decode(getPortInfo(KEY).orElseThrow()).data(), 0);
         assertEquals(KEY, got.mKey());
         assertEquals(0, violations());
     }
@@ -99,7 +110,8 @@ class MKeyTest {
     @Test
     void aTrapRepressWithTheWrongKeyIsAViolationToo() {
         protect(1, 0);
-        assertTrue(send(Method.TRAP_REPRESS, Notice.ATTRIBUTE_ID, WRONG, new byte[64]).isEmpty());
+        assertTrue(send(Method.TRAP_REPRESS, Notice.ATTRIBUTE_ID, WRONG, new byte[64])
+                .isEmpty());
         assertEquals(1, sw.mKeyViolations.size());
     }
 
@@ -115,14 +127,20 @@ class MKeyTest {
     @Test
     void levelZeroAnswersAGetWithTheWrongKeyShowingTheKey() {
         protect(0, 0);
-        assertEquals(KEY, PortInfo.decode(Smp.decode(getPortInfo(WRONG).orElseThrow()).data(), 0).mKey());
+        assertEquals(
+                KEY,
+                PortInfo.decode(Smp.decode(getPortInfo(WRONG).orElseThrow()).data(), 0)
+                        .mKey());
         assertEquals(0, violations(), "a Get below level 2 is no violation");
     }
 
     @Test
     void levelOneAnswersAGetWithTheWrongKeyHidingTheKey() {
         protect(1, 0);
-        assertEquals(0, PortInfo.decode(Smp.decode(getPortInfo(WRONG).orElseThrow()).data(), 0).mKey());
+        assertEquals(
+                0,
+                PortInfo.decode(Smp.decode(getPortInfo(WRONG).orElseThrow()).data(), 0)
+                        .mKey());
         assertEquals(0, violations());
     }
 

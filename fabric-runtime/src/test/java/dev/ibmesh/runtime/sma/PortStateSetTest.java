@@ -1,13 +1,5 @@
 package dev.ibmesh.runtime.sma;
 
-import dev.ibmesh.mad.smp.PortInfo;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.params.provider.ValueSource;
-
-import java.util.List;
-
 import static dev.ibmesh.mad.smp.PortInfo.PORT_STATE_ACTIVE;
 import static dev.ibmesh.mad.smp.PortInfo.PORT_STATE_ARMED;
 import static dev.ibmesh.mad.smp.PortInfo.PORT_STATE_DOWN;
@@ -15,6 +7,13 @@ import static dev.ibmesh.mad.smp.PortInfo.PORT_STATE_INIT;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ibmesh.mad.smp.PortInfo;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** PortState transitions a Set may request, and PortPhysicalState, which depends on the requested PortState. */
 class PortStateSetTest {
@@ -28,11 +27,13 @@ class PortStateSetTest {
         "4,            AA--A-----------",
     })
     void transitionMatrix(int currentState, String row) {
-        PortInfo current = PortInfoFixture.current().toBuilder().portState(currentState).build();
+        PortInfo current =
+                PortInfoFixture.current().toBuilder().portState(currentState).build();
         for (int requested = 0; requested < 16; requested++) {
-            PortInfo request = PortInfoFixture.request(current).portState(requested).build();
-            for (PortKind kind : List.of(PortKind.CA_PORT, PortKind.SWITCH_EXTERNAL_PORT,
-                    PortKind.ENHANCED_SWITCH_PORT_0)) {
+            PortInfo request =
+                    PortInfoFixture.request(current).portState(requested).build();
+            for (PortKind kind :
+                    List.of(PortKind.CA_PORT, PortKind.SWITCH_EXTERNAL_PORT, PortKind.ENHANCED_SWITCH_PORT_0)) {
                 if (row.charAt(requested) == 'A') {
                     SetResult<PortInfo> r = PortInfoSet.apply(current, request, PortInfoSetTest.context(kind));
                     assertTrue(r.isValid(), () -> r.invalidReason());
@@ -50,8 +51,13 @@ class PortStateSetTest {
     @ValueSource(ints = {PORT_STATE_ARMED, PORT_STATE_ACTIVE, 5, 15})
     void basePort0IgnoresPortState(int requested) {
         PortInfo current = PortInfoFixture.current();
-        SetResult<PortInfo> r = PortInfoSet.apply(current, PortInfoFixture.request(current).portState(requested)
-                .portPhysicalState(7).build(), PortContext.switchPort0(false));
+        SetResult<PortInfo> r = PortInfoSet.apply(
+                current,
+                PortInfoFixture.request(current)
+                        .portState(requested)
+                        .portPhysicalState(7)
+                        .build(),
+                PortContext.switchPort0(false));
         assertTrue(r.isValid());
         assertArrayEquals(current.toBytes(), r.attribute().toBytes());
     }
@@ -59,15 +65,23 @@ class PortStateSetTest {
     @ParameterizedTest
     @ValueSource(ints = {1, 2, 3})
     void physicalStateTakesTheLinkDown(int phys) {
-        PortInfo current = PortInfoFixture.current().toBuilder().portState(PORT_STATE_ACTIVE).build();
+        PortInfo current = PortInfoFixture.current().toBuilder()
+                .portState(PORT_STATE_ACTIVE)
+                .build();
         for (int state : new int[] {0, PORT_STATE_DOWN}) {
-            SetResult<PortInfo> r = PortInfoSet.apply(current,
-                    PortInfoFixture.request(current).portState(state).portPhysicalState(phys).build(),
+            SetResult<PortInfo> r = PortInfoSet.apply(
+                    current,
+                    PortInfoFixture.request(current)
+                            .portState(state)
+                            .portPhysicalState(phys)
+                            .build(),
                     PortContext.switchExternalPort(1));
             assertTrue(r.isValid(), () -> r.invalidReason());
             assertEquals(phys, r.attribute().portPhysicalState());
             assertEquals(PORT_STATE_DOWN, r.attribute().portState());
-            assertEquals(new SmaAction.PhysicalStateChange(phys), r.actions().get(r.actions().size() - 1));
+            assertEquals(
+                    new SmaAction.PhysicalStateChange(phys),
+                    r.actions().get(r.actions().size() - 1));
         }
     }
 
@@ -75,23 +89,39 @@ class PortStateSetTest {
     @ValueSource(ints = {4, 5, 6, 7, 8, 15})
     void physicalStatesAbove3CannotBeSet(int phys) {
         PortInfo current = PortInfoFixture.current();
-        PortInfoSetTest.assertInvalid(current, PortInfoFixture.request(current).portPhysicalState(phys).build(),
-                PortKind.CA_PORT, "PortPhysicalState", phys);
+        PortInfoSetTest.assertInvalid(
+                current,
+                PortInfoFixture.request(current).portPhysicalState(phys).build(),
+                PortKind.CA_PORT,
+                "PortPhysicalState",
+                phys);
     }
 
     @Test
     void physicalStateNeedsPortStateNoChangeOrDown() {
         PortInfo current = PortInfoFixture.current();
-        PortInfoSetTest.assertInvalid(current, PortInfoFixture.request(current).portState(PORT_STATE_ARMED)
-                .portPhysicalState(2).build(), PortKind.CA_PORT, "PortPhysicalState", 2);
+        PortInfoSetTest.assertInvalid(
+                current,
+                PortInfoFixture.request(current)
+                        .portState(PORT_STATE_ARMED)
+                        .portPhysicalState(2)
+                        .build(),
+                PortKind.CA_PORT,
+                "PortPhysicalState",
+                2);
     }
 
     @Test
     void physicalStateItAlreadyHasIsNoChange() {
-        PortInfo current = PortInfoFixture.current().toBuilder().portState(PORT_STATE_DOWN)
-                .portPhysicalState(PortInfo.PHYS_STATE_DISABLED).build();
-        SetResult<PortInfo> r = PortInfoSet.apply(current,
-                PortInfoFixture.request(current).portPhysicalState(PortInfo.PHYS_STATE_DISABLED).build(),
+        PortInfo current = PortInfoFixture.current().toBuilder()
+                .portState(PORT_STATE_DOWN)
+                .portPhysicalState(PortInfo.PHYS_STATE_DISABLED)
+                .build();
+        SetResult<PortInfo> r = PortInfoSet.apply(
+                current,
+                PortInfoFixture.request(current)
+                        .portPhysicalState(PortInfo.PHYS_STATE_DISABLED)
+                        .build(),
                 PortContext.caPort(1));
         assertArrayEquals(current.toBytes(), r.attribute().toBytes());
         assertEquals(List.of(), r.actions());
@@ -99,13 +129,24 @@ class PortStateSetTest {
 
     @Test
     void armedThenActive() {
-        PortInfo init = PortInfoFixture.current().toBuilder().portState(PORT_STATE_INIT).build();
+        PortInfo init =
+                PortInfoFixture.current().toBuilder().portState(PORT_STATE_INIT).build();
         PortContext port = PortContext.switchPort0(true);
-        PortInfo armed = PortInfoSet.apply(init, PortInfoFixture.request(init).portState(PORT_STATE_ARMED).build(),
-                port).attribute();
+        PortInfo armed = PortInfoSet.apply(
+                        init,
+                        PortInfoFixture.request(init)
+                                .portState(PORT_STATE_ARMED)
+                                .build(),
+                        port)
+                .attribute();
         assertEquals(PORT_STATE_ARMED, armed.portState());
-        PortInfo active = PortInfoSet.apply(armed, PortInfoFixture.request(armed).portState(PORT_STATE_ACTIVE).build(),
-                port).attribute();
+        PortInfo active = PortInfoSet.apply(
+                        armed,
+                        PortInfoFixture.request(armed)
+                                .portState(PORT_STATE_ACTIVE)
+                                .build(),
+                        port)
+                .attribute();
         assertEquals(PORT_STATE_ACTIVE, active.portState());
     }
 }

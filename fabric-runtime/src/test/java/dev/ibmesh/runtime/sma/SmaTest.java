@@ -1,5 +1,11 @@
 package dev.ibmesh.runtime.sma;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.ibmesh.mad.Attribute;
 import dev.ibmesh.mad.DrSmp;
 import dev.ibmesh.mad.Mad;
@@ -19,26 +25,20 @@ import dev.ibmesh.mad.smp.SlToVlMappingTable;
 import dev.ibmesh.mad.smp.SmInfo;
 import dev.ibmesh.mad.smp.SwitchInfo;
 import dev.ibmesh.mad.smp.VlArbitrationTable;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
-import java.util.Optional;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 class SmaTest {
     private static final long TID = 0x1122334455667788L;
     /** The CA port's M_Key (PortInfoFixture): the SM knows it, so M_Key protection lets these requests through. */
     private static final long M_KEY = 0x1122334455667788L;
+
     private static final int GET = Method.GET;
     private static final int SET = Method.SET;
 
@@ -49,10 +49,10 @@ class SmaTest {
 
     // ---- requests and answers ----
 
-    private static Mad request(int baseVersion, int classVersion, int method, int attributeId, int modifier,
-                               byte[] data) {
-        MadHeader h = new MadHeader(baseVersion, MgmtClass.SUBN_LID_ROUTED, classVersion, method, 0, 0, TID,
-                attributeId, 0, modifier);
+    private static Mad request(
+            int baseVersion, int classVersion, int method, int attributeId, int modifier, byte[] data) {
+        MadHeader h = new MadHeader(
+                baseVersion, MgmtClass.SUBN_LID_ROUTED, classVersion, method, 0, 0, TID, attributeId, 0, modifier);
         return Smp.of(h, M_KEY, data).encode();
     }
 
@@ -103,34 +103,61 @@ class SmaTest {
         assertOk(sw.description, answer(switchSma, get(NodeDescription.ATTRIBUTE_ID, 0), 2));
         assertOk(si, answer(switchSma, get(SwitchInfo.ATTRIBUTE_ID, 0), 2));
         assertOk(FakeSmaNode.guidBlock(FakeSmaNode.portGuidOf(0)), answer(switchSma, get(GuidInfo.ATTRIBUTE_ID, 0), 2));
-        assertOk(sw.ports.get(0).toBuilder().localPortNum(2).build(),
+        assertOk(
+                sw.ports.get(0).toBuilder().localPortNum(2).build(),
                 answer(switchSma, get(PortInfo.ATTRIBUTE_ID, 0), 2));
         assertOk(sw.pKeyTable(0, 1), answer(switchSma, get(PKeyTable.ATTRIBUTE_ID, 1), 2));
         assertOk(sw.pKeyTable(4, 0), answer(switchSma, get(PKeyTable.ATTRIBUTE_ID, 4 << 16), 2));
         assertOk(sw.slToVlMappingTable(1, 4), answer(switchSma, get(SlToVlMappingTable.ATTRIBUTE_ID, 0x0104), 2));
         assertOk(sw.vlArbitrationTable(3, 2), answer(switchSma, get(VlArbitrationTable.ATTRIBUTE_ID, 0x20003), 2));
         assertOk(sw.linearForwardingTable(1), answer(switchSma, get(LinearForwardingTable.ATTRIBUTE_ID, 1), 2));
-        assertOk(sw.multicastForwardingTable(1, 0),
-                answer(switchSma, get(MulticastForwardingTable.ATTRIBUTE_ID, 1), 2));
+        assertOk(
+                sw.multicastForwardingTable(1, 0), answer(switchSma, get(MulticastForwardingTable.ATTRIBUTE_ID, 1), 2));
         assertOk(new LedInfo(false), answer(switchSma, get(LedInfo.ATTRIBUTE_ID, 3), 2));
     }
 
     @Test
     void switchNodeInfoReportsIngressPortAndPort0Guid() {
-        NodeInfo expected = new NodeInfo(1, 1, NodeInfo.NODE_TYPE_SWITCH, 4, sw.systemImageGuid(),
-                FakeSmaNode.NODE_GUID, FakeSmaNode.portGuidOf(0), 64, 0x1017, 0x00A0, 3, 0x0002C9);
+        NodeInfo expected = new NodeInfo(
+                1,
+                1,
+                NodeInfo.NODE_TYPE_SWITCH,
+                4,
+                sw.systemImageGuid(),
+                FakeSmaNode.NODE_GUID,
+                FakeSmaNode.portGuidOf(0),
+                64,
+                0x1017,
+                0x00A0,
+                3,
+                0x0002C9);
         assertOk(expected, answer(switchSma, get(NodeInfo.ATTRIBUTE_ID, 0), 3));
     }
 
     @Test
     void anSmpFromSwitchPort0ItselfReportsLocalPortNum0AndACaHasNoPort0() {
-        NodeInfo expected = new NodeInfo(1, 1, NodeInfo.NODE_TYPE_SWITCH, 4, sw.systemImageGuid(),
-                FakeSmaNode.NODE_GUID, FakeSmaNode.portGuidOf(0), 64, 0x1017, 0x00A0, 0, 0x0002C9);
+        NodeInfo expected = new NodeInfo(
+                1,
+                1,
+                NodeInfo.NODE_TYPE_SWITCH,
+                4,
+                sw.systemImageGuid(),
+                FakeSmaNode.NODE_GUID,
+                FakeSmaNode.portGuidOf(0),
+                64,
+                0x1017,
+                0x00A0,
+                0,
+                0x0002C9);
         assertOk(expected, answer(switchSma, get(NodeInfo.ATTRIBUTE_ID, 0), 0));
-        assertEquals(0, PortInfo.decode(answer(switchSma, get(PortInfo.ATTRIBUTE_ID, 0), 0).data(), 0)
-                .localPortNum());
-        assertThrows(IllegalArgumentException.class,
-                () -> caSma.handle(get(NodeInfo.ATTRIBUTE_ID, 0), 0));
+        assertEquals(
+                0,
+                PortInfo.decode(
+                                answer(switchSma, get(PortInfo.ATTRIBUTE_ID, 0), 0)
+                                        .data(),
+                                0)
+                        .localPortNum());
+        assertThrows(IllegalArgumentException.class, () -> caSma.handle(get(NodeInfo.ATTRIBUTE_ID, 0), 0));
     }
 
     @Test
@@ -142,8 +169,19 @@ class SmaTest {
 
     @Test
     void caAnswersEveryAttributeGet() {
-        NodeInfo nodeInfo = new NodeInfo(1, 1, NodeInfo.NODE_TYPE_CA, 1, ca.systemImageGuid(), FakeSmaNode.NODE_GUID,
-                FakeSmaNode.portGuidOf(1), 64, 0x1017, 0x00A0, 1, 0x0002C9);
+        NodeInfo nodeInfo = new NodeInfo(
+                1,
+                1,
+                NodeInfo.NODE_TYPE_CA,
+                1,
+                ca.systemImageGuid(),
+                FakeSmaNode.NODE_GUID,
+                FakeSmaNode.portGuidOf(1),
+                64,
+                0x1017,
+                0x00A0,
+                1,
+                0x0002C9);
         assertOk(nodeInfo, answer(caSma, get(NodeInfo.ATTRIBUTE_ID, 0), 1));
         assertOk(ca.description, answer(caSma, get(NodeDescription.ATTRIBUTE_ID, 0), 1));
         PortInfo port1 = ca.ports.get(1).toBuilder().localPortNum(1).build();
@@ -188,8 +226,11 @@ class SmaTest {
     @ValueSource(ints = {0x0001, 0x0002, 0x001A, 0x0030, 0xFF90})
     void unknownAttributesAreStatus3(int attributeId) {
         assertEquals(0x000C, answer(switchSma, get(attributeId, 0), 1).header().status());
-        assertEquals(0x000C, answer(caSma, request(SET, attributeId, 0, new byte[Smp.DATA_SIZE]), 1)
-                .header().status());
+        assertEquals(
+                0x000C,
+                answer(caSma, request(SET, attributeId, 0, new byte[Smp.DATA_SIZE]), 1)
+                        .header()
+                        .status());
     }
 
     @Test
@@ -197,27 +238,35 @@ class SmaTest {
         NodeInfo nodeInfo = new NodeInfo(1, 1, NodeInfo.NODE_TYPE_SWITCH, 4, 0, 0, 0, 0, 0, 0, 0, 0);
         assertEquals(0x000C, answer(switchSma, set(nodeInfo, 0), 1).header().status());
         assertEquals(0x000C, answer(caSma, set(nodeInfo, 0), 1).header().status());
-        assertEquals(0x000C, answer(caSma, set(NodeDescription.of("renamed"), 0), 1).header().status());
+        assertEquals(
+                0x000C,
+                answer(caSma, set(NodeDescription.of("renamed"), 0), 1).header().status());
         assertEquals("fake node", ca.description.text());
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {SwitchInfo.ATTRIBUTE_ID, LinearForwardingTable.ATTRIBUTE_ID,
-        MulticastForwardingTable.ATTRIBUTE_ID})
+    @ValueSource(
+            ints = {SwitchInfo.ATTRIBUTE_ID, LinearForwardingTable.ATTRIBUTE_ID, MulticastForwardingTable.ATTRIBUTE_ID})
     void switchAttributesOnACaAreStatus3(int attributeId) {
         assertEquals(0x000C, answer(caSma, get(attributeId, 0), 1).header().status());
-        assertEquals(0x000C, answer(caSma, request(SET, attributeId, 0, new byte[Smp.DATA_SIZE]), 1)
-                .header().status());
+        assertEquals(
+                0x000C,
+                answer(caSma, request(SET, attributeId, 0, new byte[Smp.DATA_SIZE]), 1)
+                        .header()
+                        .status());
     }
 
     @Test
     void ledInfoWithoutIsLedInfoSupportedIsStatus3() {
-        assertEquals(0x000C, answer(caSma, get(LedInfo.ATTRIBUTE_ID, 1), 1).header().status());
+        assertEquals(
+                0x000C, answer(caSma, get(LedInfo.ATTRIBUTE_ID, 1), 1).header().status());
     }
 
     @Test
     void smInfoWithoutAnSm() {
-        assertEquals(0x000C, answer(switchSma, get(SmInfo.ATTRIBUTE_ID, 0), 1).header().status());
+        assertEquals(
+                0x000C,
+                answer(switchSma, get(SmInfo.ATTRIBUTE_ID, 0), 1).header().status());
         assertTrue(ca.ports.get(1).hasCapability(PortInfo.CAP_IS_SM_DISABLED));
         assertTrue(caSma.handle(get(SmInfo.ATTRIBUTE_ID, 0), 1).isEmpty(), "IsSMdisabled: no response");
     }
@@ -226,13 +275,33 @@ class SmaTest {
 
     @ParameterizedTest(name = "switch attr 0x{0} modifier 0x{1}")
     @CsvSource({
-        "0011, 1", "0010, 1", "0012, 1", "0015, 5", "0015, 40000000", "0015, 80000005", "0031, 5",
-        "0019, 2", "0019, FFFFFFFF",
-        "001B, 2", "001B, 10000000", "001B, F0000000",
-        "0016, 50000", "0016, 20001", "0016, 2",
-        "0017, 0500", "0017, 0005", "0017, 10102", "0017, 20000",
-        "0018, 0", "0018, 50001", "0018, 30001", "0018, 40001", "0018, 10005", "0018, 10000",
-        "0014, 1"})
+        "0011, 1",
+        "0010, 1",
+        "0012, 1",
+        "0015, 5",
+        "0015, 40000000",
+        "0015, 80000005",
+        "0031, 5",
+        "0019, 2",
+        "0019, FFFFFFFF",
+        "001B, 2",
+        "001B, 10000000",
+        "001B, F0000000",
+        "0016, 50000",
+        "0016, 20001",
+        "0016, 2",
+        "0017, 0500",
+        "0017, 0005",
+        "0017, 10102",
+        "0017, 20000",
+        "0018, 0",
+        "0018, 50001",
+        "0018, 30001",
+        "0018, 40001",
+        "0018, 10005",
+        "0018, 10000",
+        "0014, 1"
+    })
     void switchModifierOutOfRangeIsStatus7(String attributeHex, String modifierHex) {
         int attributeId = Integer.parseInt(attributeHex, 16);
         int modifier = Integer.parseUnsignedInt(modifierHex, 16);
@@ -242,24 +311,29 @@ class SmaTest {
         if (attributeId != NodeInfo.ATTRIBUTE_ID && attributeId != NodeDescription.ATTRIBUTE_ID) {
             byte[] data = new byte[Smp.DATA_SIZE];
             Arrays.fill(data, (byte) 0x11);
-            assertEquals(0x001C, answer(switchSma, request(SET, attributeId, modifier, data), 1).header().status());
+            assertEquals(
+                    0x001C,
+                    answer(switchSma, request(SET, attributeId, modifier, data), 1)
+                            .header()
+                            .status());
         }
         assertArrayEquals(before, snapshot(sw), "a rejected Set changes nothing");
     }
 
     @ParameterizedTest(name = "CA attr 0x{0} modifier 0x{1}")
-    @CsvSource({"0011, 1", "0010, 1", "0015, 2", "0016, 2", "0016, 10002", "0018, 50000", "0018, 30000",
-        "0014, 2"})
+    @CsvSource({"0011, 1", "0010, 1", "0015, 2", "0016, 2", "0016, 10002", "0018, 50000", "0018, 30000", "0014, 2"})
     void caModifierOutOfRangeIsStatus7(String attributeHex, String modifierHex) {
         int attributeId = Integer.parseInt(attributeHex, 16);
         int modifier = Integer.parseUnsignedInt(modifierHex, 16);
-        assertEquals(0x001C, answer(caSma, get(attributeId, modifier), 1).header().status());
+        assertEquals(
+                0x001C, answer(caSma, get(attributeId, modifier), 1).header().status());
     }
 
     /** Everything a Set could change on the fake switch, as bytes. */
     private static byte[] snapshot(FakeSmaSwitch s) {
         return (s.switchInfo + "|" + s.ports + "|" + s.lft + "|" + s.mft + "|" + s.pKeys + "|" + s.slToVl + "|"
-                + s.vlArbitration + "|" + s.guids + "|" + s.leds + "|" + s.description).getBytes();
+                        + s.vlArbitration + "|" + s.guids + "|" + s.leds + "|" + s.description)
+                .getBytes();
     }
 
     // ---- SubnSet then SubnGet ----
@@ -269,7 +343,8 @@ class SmaTest {
         LinearForwardingTable lft = new LinearForwardingTable(counting(64, 0x3));
         assertOk(lft, answer(switchSma, set(lft, 1), 1));
         assertOk(lft, answer(switchSma, get(LinearForwardingTable.ATTRIBUTE_ID, 1), 2));
-        assertOk(new LinearForwardingTable(FakeSmaNode.zeros(64)),
+        assertOk(
+                new LinearForwardingTable(FakeSmaNode.zeros(64)),
                 answer(switchSma, get(LinearForwardingTable.ATTRIBUTE_ID, 0), 2));
 
         MulticastForwardingTable mft = new MulticastForwardingTable(counting(32, 0x1F));
@@ -280,7 +355,8 @@ class SmaTest {
         SlToVlMappingTable slToVl = new SlToVlMappingTable(counting(16, 0x7));
         assertOk(slToVl, answer(switchSma, set(slToVl, 0x0302), 1));
         assertOk(slToVl, answer(switchSma, get(SlToVlMappingTable.ATTRIBUTE_ID, 0x0302), 4));
-        assertOk(new SlToVlMappingTable(FakeSmaNode.zeros(16)),
+        assertOk(
+                new SlToVlMappingTable(FakeSmaNode.zeros(16)),
                 answer(switchSma, get(SlToVlMappingTable.ATTRIBUTE_ID, 0x0203), 4));
 
         PKeyTable pKeys = new PKeyTable(counting(32, 0xFFFF));
@@ -319,12 +395,17 @@ class SmaTest {
         assertOk(new LedInfo(true), answer(switchSma, set(new LedInfo(true, 5), 2), 1));
         assertEquals(new LedInfo(true), sw.leds.get(2));
 
-        ca.ports.put(1, ca.ports.get(1).toBuilder()
-                .capabilityMask(ca.ports.get(1).capabilityMask() | PortInfo.CAP_IS_CAPABILITY_MASK2_SUPPORTED)
-                .capabilityMask2(PortInfo.CAP2_IS_SET_NODE_DESCRIPTION_SUPPORTED).build());
+        ca.ports.put(
+                1,
+                ca.ports.get(1).toBuilder()
+                        .capabilityMask(ca.ports.get(1).capabilityMask() | PortInfo.CAP_IS_CAPABILITY_MASK2_SUPPORTED)
+                        .capabilityMask2(PortInfo.CAP2_IS_SET_NODE_DESCRIPTION_SUPPORTED)
+                        .build());
         assertOk(NodeDescription.of("renamed"), answer(caSma, set(NodeDescription.of("renamed"), 0), 1));
         assertEquals("renamed", ca.description.text());
-        assertEquals(0x001C, answer(caSma, set(NodeDescription.of("again"), 1), 1).header().status());
+        assertEquals(
+                0x001C,
+                answer(caSma, set(NodeDescription.of("again"), 1), 1).header().status());
     }
 
     // ---- SubnSet of PortInfo and SwitchInfo ----
@@ -332,10 +413,15 @@ class SmaTest {
     @Test
     void setPortInfoWithIllegalLinkWidthEnabledIsStatus7AndChangesNothing() {
         PortInfo before = sw.ports.get(2);
-        PortInfo request = PortInfoFixture.request(before).linkWidthEnabled(4).lid(0x0099).hoqLife(3).build();
+        PortInfo request = PortInfoFixture.request(before)
+                .linkWidthEnabled(4)
+                .lid(0x0099)
+                .hoqLife(3)
+                .build();
         Smp response = answer(switchSma, set(request, 2), 1);
         assertEquals(0x001C, response.header().status());
-        assertOk(before.toBuilder().localPortNum(1).build(),
+        assertOk(
+                before.toBuilder().localPortNum(1).build(),
                 Smp.of(response.header().withStatus(0), 0, response.data()));
         assertEquals(before, sw.ports.get(2));
         assertEquals(0, sw.portInfoApplies);
@@ -345,7 +431,9 @@ class SmaTest {
     void setPortStateArmedPassesTheActionToTheNode() {
         PortInfo before = sw.ports.get(3);
         assertEquals(PortInfo.PORT_STATE_INIT, before.portState());
-        PortInfo request = PortInfoFixture.request(before).portState(PortInfo.PORT_STATE_ARMED).build();
+        PortInfo request = PortInfoFixture.request(before)
+                .portState(PortInfo.PORT_STATE_ARMED)
+                .build();
         Smp response = answer(switchSma, set(request, 3), 2);
         assertEquals(0, response.header().status());
         assertEquals(List.of(new SmaAction.PortStateChange(PortInfo.PORT_STATE_ARMED)), sw.appliedActions);
@@ -357,7 +445,8 @@ class SmaTest {
 
     @Test
     void setPortInfoEchoesClientReregister() {
-        PortInfo request = PortInfoFixture.request(ca.ports.get(1)).clientReregister(true).build();
+        PortInfo request =
+                PortInfoFixture.request(ca.ports.get(1)).clientReregister(true).build();
         Smp response = answer(caSma, set(request, 0), 1);
         assertEquals(0, response.header().status());
         assertTrue(PortInfo.decode(response.data(), 0).clientReregister());
@@ -371,9 +460,14 @@ class SmaTest {
         PortInfo request = PortInfoFixture.request(sw.ports.get(0)).lid(0x0043).build();
         assertEquals(0, answer(switchSma, set(request, extended), 4).header().status(), "opensm's Set to port 0");
         assertEquals(0x0043, sw.ports.get(0).lid());
-        assertOk(sw.ports.get(2).toBuilder().localPortNum(1).build(),
+        assertOk(
+                sw.ports.get(2).toBuilder().localPortNum(1).build(),
                 answer(switchSma, get(PortInfo.ATTRIBUTE_ID, extended | 2), 1));
-        assertEquals(0x001C, answer(switchSma, get(PortInfo.ATTRIBUTE_ID, (1 << 30) | 2), 1).header().status(),
+        assertEquals(
+                0x001C,
+                answer(switchSma, get(PortInfo.ATTRIBUTE_ID, (1 << 30) | 2), 1)
+                        .header()
+                        .status(),
                 "bits 30-8 stay reserved");
     }
 
@@ -382,22 +476,23 @@ class SmaTest {
         PortInfo request = PortInfoFixture.request(sw.ports.get(0)).lid(0x0042).build();
         assertEquals(0, answer(switchSma, set(request, 0), 4).header().status());
         assertEquals(0x0042, sw.ports.get(0).lid());
-        PortInfo multicastLid = PortInfoFixture.request(sw.ports.get(0)).lid(0xC001).build();
+        PortInfo multicastLid =
+                PortInfoFixture.request(sw.ports.get(0)).lid(0xC001).build();
         assertEquals(0x001C, answer(switchSma, set(multicastLid, 0), 4).header().status());
     }
 
     @Test
     void setSwitchInfo() {
         SwitchInfo current = sw.switchInfo;
-        SwitchInfo tooHigh = new SwitchInfo(128, 0, 64, 128, 1, 0xFF, 0xFF, 18, false, 0, 1, 32, true, true, false,
-                false, false, 0, 0xC000);
+        SwitchInfo tooHigh = new SwitchInfo(
+                128, 0, 64, 128, 1, 0xFF, 0xFF, 18, false, 0, 1, 32, true, true, false, false, false, 0, 0xC000);
         Smp rejected = answer(switchSma, set(tooHigh, 0), 1);
         assertEquals(0x001C, rejected.header().status());
         assertArrayEquals(Arrays.copyOf(current.toBytes(), 64), rejected.data());
         assertEquals(current, sw.switchInfo);
 
-        SwitchInfo valid = new SwitchInfo(128, 0, 64, 0x7F, 2, 0xFF, 0xFF, 20, true, 0, 1, 32, true, true, false,
-                false, false, 0, 0xC000);
+        SwitchInfo valid = new SwitchInfo(
+                128, 0, 64, 0x7F, 2, 0xFF, 0xFF, 20, true, 0, 1, 32, true, true, false, false, false, 0, 0xC000);
         Smp accepted = answer(switchSma, set(valid, 0), 1);
         assertEquals(0, accepted.header().status());
         assertEquals(0x7F, sw.switchInfo.linearFdbTop());
@@ -410,8 +505,11 @@ class SmaTest {
     @ParameterizedTest
     @ValueSource(ints = {Method.GET_RESP, Method.TRAP_REPRESS, Method.REPORT_RESP, 0x82})
     void responsesAndTrapRepressAreNotAnswered(int method) {
-        assertTrue(switchSma.handle(request(method, NodeInfo.ATTRIBUTE_ID, 0, new byte[64]), 1).isEmpty());
-        assertTrue(caSma.handle(request(method, PortInfo.ATTRIBUTE_ID, 0, new byte[64]), 1).isEmpty());
+        assertTrue(switchSma
+                .handle(request(method, NodeInfo.ATTRIBUTE_ID, 0, new byte[64]), 1)
+                .isEmpty());
+        assertTrue(caSma.handle(request(method, PortInfo.ATTRIBUTE_ID, 0, new byte[64]), 1)
+                .isEmpty());
     }
 
     @Test
@@ -431,14 +529,16 @@ class SmaTest {
         assertArrayEquals(request.returnPath(), response.returnPath());
         assertArrayEquals(sw.ports.get(3).toBuilder().localPortNum(1).build().toBytes(), response.data());
 
-        DrSmp bad = DrSmp.outbound(GET, TID, NodeInfo.ATTRIBUTE_ID, 1, M_KEY, new byte[0]).withHopPointer(1);
+        DrSmp bad = DrSmp.outbound(GET, TID, NodeInfo.ATTRIBUTE_ID, 1, M_KEY, new byte[0])
+                .withHopPointer(1);
         DrSmp error = DrSmp.decode(caSma.handle(bad.encode(), 1).orElseThrow());
         assertEquals(0x801C, error.header().status(), "D bit and code 7 in bits 14-0");
     }
 
     @Test
     void returningDirectedRouteSmpsAreNotAnswered() {
-        DrSmp request = DrSmp.outbound(GET, TID, NodeInfo.ATTRIBUTE_ID, 0, M_KEY, new byte[0]).withHopPointer(1);
+        DrSmp request = DrSmp.outbound(GET, TID, NodeInfo.ATTRIBUTE_ID, 0, M_KEY, new byte[0])
+                .withHopPointer(1);
         DrSmp returning = request.withHeader(request.header().withStatus(DrSmp.D_BIT));
         assertTrue(switchSma.handle(returning.encode(), 1).isEmpty());
     }

@@ -1,19 +1,18 @@
 package dev.ibmesh.runtime.sma;
 
-import dev.ibmesh.mad.smp.SwitchInfo;
-import dev.ibmesh.wire.Bits;
-import org.junit.jupiter.api.DynamicTest;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestFactory;
-
-import java.util.ArrayList;
-import java.util.List;
-import java.util.stream.Stream;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ibmesh.mad.smp.SwitchInfo;
+import dev.ibmesh.wire.Bits;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
 
 /**
  * Every SwitchInfo component (IBA 14.2.5.4), addressed by its bit offset and width: read-write components store each
@@ -46,8 +45,9 @@ class SwitchInfoSetTest {
 
     /** LinearFDBCap 0xC000, MulticastFDBCap 0x200, PortStateChange set, EnhancedPort0, 36 ports. */
     static SwitchInfo current() {
-        return new SwitchInfo(0xC000, 0, 0x200, 0x0100, 0, 0xFF, 0xFF, 0x12, true, 1, 0, 32, true, true, false,
-                false, true, 0, 0xC010);
+        return new SwitchInfo(
+                0xC000, 0, 0x200, 0x0100, 0, 0xFF, 0xFF, 0x12, true, 1, 0, 32, true, true, false, false, true, 0,
+                0xC010);
     }
 
     private static final Field PORT_STATE_CHANGE = new Field("PortStateChange", 93, 1, new long[0], new long[0]);
@@ -89,8 +89,8 @@ class SwitchInfoSetTest {
         List<DynamicTest> tests = new ArrayList<>();
         for (Field f : readWriteFields()) {
             for (long v : f.legal()) {
-                tests.add(DynamicTest.dynamicTest(f.name() + " " + v + " is stored",
-                        () -> assertStored(current, f, v, v)));
+                tests.add(DynamicTest.dynamicTest(
+                        f.name() + " " + v + " is stored", () -> assertStored(current, f, v, v)));
             }
             for (long v : f.illegal()) {
                 tests.add(DynamicTest.dynamicTest(f.name() + " " + v + " is invalid", () -> {
@@ -104,8 +104,8 @@ class SwitchInfoSetTest {
         }
         for (Field f : readOnlyFields()) {
             for (long v : f.legal()) {
-                tests.add(DynamicTest.dynamicTest(f.name() + " " + v + " is read-only",
-                        () -> assertStored(current, f, v, f.get(current))));
+                tests.add(DynamicTest.dynamicTest(
+                        f.name() + " " + v + " is read-only", () -> assertStored(current, f, v, f.get(current))));
             }
         }
         return tests.stream();
@@ -122,12 +122,22 @@ class SwitchInfoSetTest {
     void portStateChangeIsClearedByWritingOne() {
         SwitchInfo current = current();
         Field psc = PORT_STATE_CHANGE;
-        assertFalse(SwitchInfoSet.apply(current, psc.with(current, 1), SWITCH).attribute().portStateChange());
-        assertTrue(SwitchInfoSet.apply(current, psc.with(current, 0), SWITCH).attribute().portStateChange(),
+        assertFalse(SwitchInfoSet.apply(current, psc.with(current, 1), SWITCH)
+                .attribute()
+                .portStateChange());
+        assertTrue(
+                SwitchInfoSet.apply(current, psc.with(current, 0), SWITCH)
+                        .attribute()
+                        .portStateChange(),
                 "writing 0 is ignored");
         SwitchInfo clear = psc.with(current, 0);
-        assertFalse(SwitchInfoSet.apply(clear, psc.with(clear, 0), SWITCH).attribute().portStateChange());
-        assertFalse(SwitchInfoSet.apply(clear, psc.with(clear, 1), SWITCH).attribute().portStateChange(),
+        assertFalse(SwitchInfoSet.apply(clear, psc.with(clear, 0), SWITCH)
+                .attribute()
+                .portStateChange());
+        assertFalse(
+                SwitchInfoSet.apply(clear, psc.with(clear, 1), SWITCH)
+                        .attribute()
+                        .portStateChange(),
                 "a Set never sets it");
     }
 
@@ -145,10 +155,10 @@ class SwitchInfoSetTest {
 
     @Test
     void linearFdbTopIsIgnoredWithoutALinearTable() {
-        SwitchInfo randomOnly = new SwitchInfo(0, 0x1000, 0x200, 0, 0, 0xFF, 0xFF, 0x12, false, 0, 1, 32, false,
-                false, false, false, true, 0, 0);
-        SetResult<SwitchInfo> r = SwitchInfoSet.apply(randomOnly, readWriteFields().get(0).with(randomOnly, 0xFFFF),
-                SWITCH);
+        SwitchInfo randomOnly = new SwitchInfo(
+                0, 0x1000, 0x200, 0, 0, 0xFF, 0xFF, 0x12, false, 0, 1, 32, false, false, false, false, true, 0, 0);
+        SetResult<SwitchInfo> r =
+                SwitchInfoSet.apply(randomOnly, readWriteFields().get(0).with(randomOnly, 0xFFFF), SWITCH);
         assertTrue(r.isValid());
         assertEquals(0, r.attribute().linearFdbTop());
     }
@@ -156,8 +166,9 @@ class SwitchInfoSetTest {
     @Test
     void oneIllegalComponentRejectsTheWholeSet() {
         SwitchInfo current = current();
-        SwitchInfo requested = new SwitchInfo(0xC000, 0, 0x200, 0x0200, 5, 0xFF, 0xFF, 0x10, false, 1, 0, 32, true,
-                true, false, false, true, 0, 0xC300);
+        SwitchInfo requested = new SwitchInfo(
+                0xC000, 0, 0x200, 0x0200, 5, 0xFF, 0xFF, 0x10, false, 1, 0, 32, true, true, false, false, true, 0,
+                0xC300);
         SetResult<SwitchInfo> r = SwitchInfoSet.apply(current, requested, SWITCH);
         assertTrue(r.invalidReason().startsWith("MulticastFDBTop 0xC300"), r.invalidReason());
         assertArrayEquals(current.toBytes(), r.attribute().toBytes());

@@ -41,7 +41,11 @@ class TrapNoticesTest {
 
     @Test
     void localChangesCarryTheCapabilityMasksAndFlags() {
-        PortInfo port = PortInfo.builder().lid(LID).capabilityMask(0x8040_0008).capabilityMask2(1).build();
+        PortInfo port = PortInfo.builder()
+                .lid(LID)
+                .capabilityMask(0x8040_0008)
+                .capabilityMask2(1)
+                .build();
         Notice n = new TrapNotices(NodeInfo.NODE_TYPE_CA)
                 .localChanges(port, Notice.LocalChangesTrap.CHANGE_NODE_DESCRIPTION);
         assertEquals(Notice.TYPE_INFO, n.type());
@@ -51,14 +55,18 @@ class TrapNoticesTest {
         assertEquals(0x8040_0008L, d.capabilityMask());
         assertEquals(1, d.capabilityMask2());
         assertEquals(Notice.LocalChangesTrap.CHANGE_NODE_DESCRIPTION, d.changeFlags());
-        assertEquals(0, ((Notice.LocalChangesTrap) switchNotices.localChanges(port, 0).details())
-                .otherLocalChanges(), "a CapabilityMask change alone is no other local change");
+        assertEquals(
+                0,
+                ((Notice.LocalChangesTrap) switchNotices.localChanges(port, 0).details()).otherLocalChanges(),
+                "a CapabilityMask change alone is no other local change");
     }
 
     @Test
     void badMKeyOfALidRoutedSmp() {
-        Smp refused = Smp.of(MadHeader.of(MgmtClass.SUBN_LID_ROUTED, 1, Method.SET, 9, PortInfo.ATTRIBUTE_ID, 3),
-                0xBADL, new byte[64]);
+        Smp refused = Smp.of(
+                MadHeader.of(MgmtClass.SUBN_LID_ROUTED, 1, Method.SET, 9, PortInfo.ATTRIBUTE_ID, 3),
+                0xBADL,
+                new byte[64]);
         Notice n = switchNotices.badMKey(LID, refused.encode());
         assertEquals(Notice.TYPE_SECURITY, n.type());
         assertEquals(Notice.TRAP_BAD_M_KEY, n.trapNumber());
@@ -78,14 +86,24 @@ class TrapNoticesTest {
         returnPath[1] = 4;
         returnPath[2] = 5;
         returnPath[3] = 6;
-        DrSmp delivered = new DrSmp(out.header(), out.mKey(), 0x11, out.drDlid(), out.reserved28(), out.data(),
-                out.initialPath(), returnPath);
-        Notice.BadMKeyTrap d = (Notice.BadMKeyTrap) switchNotices.badMKey(LID, delivered.encode()).details();
+        DrSmp delivered = new DrSmp(
+                out.header(),
+                out.mKey(),
+                0x11,
+                out.drDlid(),
+                out.reserved28(),
+                out.data(),
+                out.initialPath(),
+                returnPath);
+        Notice.BadMKeyTrap d = (Notice.BadMKeyTrap)
+                switchNotices.badMKey(LID, delivered.encode()).details();
         assertEquals(1, d.drNotice());
         assertEquals(0, d.drPathTruncated());
         assertEquals(3, d.drHopCount());
         assertEquals(0x11, d.drSlid());
-        assertArrayEquals(Arrays.copyOf(new byte[] {0, 4, 5}, 30), d.drNoticeReturnPath(),
+        assertArrayEquals(
+                Arrays.copyOf(new byte[] {0, 4, 5}, 30),
+                d.drNoticeReturnPath(),
                 "entries 0..HopCount-1 of the ReturnPath, as Linux qib/hfi1 copy them");
     }
 
@@ -94,7 +112,8 @@ class TrapNoticesTest {
         int[] path = new int[40];
         Arrays.fill(path, 1);
         DrSmp out = DrSmp.outbound(Method.SET, 9, PortInfo.ATTRIBUTE_ID, 0, 0xBADL, new byte[0], path);
-        Notice.BadMKeyTrap d = (Notice.BadMKeyTrap) switchNotices.badMKey(LID, out.encode()).details();
+        Notice.BadMKeyTrap d =
+                (Notice.BadMKeyTrap) switchNotices.badMKey(LID, out.encode()).details();
         assertEquals(1, d.drPathTruncated());
         assertEquals(30, d.drHopCount());
     }

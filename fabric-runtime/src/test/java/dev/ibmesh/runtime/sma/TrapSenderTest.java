@@ -19,8 +19,12 @@ import org.junit.jupiter.api.Test;
 /** When traps go out, how they repeat (IBA 14.2.5.1), and what TrapRepress stops. */
 class TrapSenderTest {
     private static final long PERIOD = TrapSender.MIN_REPEAT_NANOS;
-    private static final PortInfo CONFIGURED = PortInfo.builder().lid(9).masterSmLid(1)
-            .capabilityMask(PortInfo.CAP_IS_TRAP_SUPPORTED).subnetTimeOut(0).build();
+    private static final PortInfo CONFIGURED = PortInfo.builder()
+            .lid(9)
+            .masterSmLid(1)
+            .capabilityMask(PortInfo.CAP_IS_TRAP_SUPPORTED)
+            .subnetTimeOut(0)
+            .build();
     private final ManualScheduler clock = new ManualScheduler();
     private final List<Mad> wire = new ArrayList<>();
     private final TrapNotices notices = new TrapNotices(NodeInfo.NODE_TYPE_SWITCH);
@@ -34,9 +38,15 @@ class TrapSenderTest {
     @Test
     void nothingGoesOutBeforeTheSmConfiguredThePort() {
         TrapSender sender = new TrapSender(clock, wire::add);
-        assertFalse(sender.raise(notices.linkStateChange(9), CONFIGURED.toBuilder().masterSmLid(0).build()));
-        assertFalse(sender.raise(notices.linkStateChange(0), CONFIGURED.toBuilder().lid(0).build()));
-        assertFalse(sender.raise(notices.linkStateChange(9), CONFIGURED.toBuilder().capabilityMask(0).build()),
+        assertFalse(sender.raise(
+                notices.linkStateChange(9),
+                CONFIGURED.toBuilder().masterSmLid(0).build()));
+        assertFalse(sender.raise(
+                notices.linkStateChange(0), CONFIGURED.toBuilder().lid(0).build()));
+        assertFalse(
+                sender.raise(
+                        notices.linkStateChange(9),
+                        CONFIGURED.toBuilder().capabilityMask(0).build()),
                 "IsTrapSupported clear");
         assertTrue(wire.isEmpty());
     }
@@ -65,7 +75,9 @@ class TrapSenderTest {
         wire.clear();
         clock.advance(PERIOD);
         assertEquals(1, wire.size());
-        assertEquals(Notice.TRAP_LINK_STATE_CHANGE, Notice.decodeSmp(Smp.decode(wire.get(0)).data(), 0).trapNumber(),
+        assertEquals(
+                Notice.TRAP_LINK_STATE_CHANGE,
+                Notice.decodeSmp(Smp.decode(wire.get(0)).data(), 0).trapNumber(),
                 "trap 128 was not repressed and goes on");
     }
 
@@ -94,6 +106,7 @@ class TrapSenderTest {
         TrapSender sender = new TrapSender(clock, wire::add);
         sender.raise(notices.linkStateChange(9), CONFIGURED);
         Smp trap = Smp.decode(wire.get(0));
-        assertFalse(sender.onTrapRepress(Smp.of(trap.header().withMethod(Method.GET), 0, trap.data()).encode()));
+        assertFalse(sender.onTrapRepress(
+                Smp.of(trap.header().withMethod(Method.GET), 0, trap.data()).encode()));
     }
 }

@@ -21,8 +21,8 @@ public final class ManualScheduler implements Scheduler {
         }
     }
 
-    private final PriorityQueue<Task> queue = new PriorityQueue<>((x, y) -> x.due != y.due
-            ? Long.compare(x.due, y.due) : Long.compare(x.seq, y.seq));
+    private final PriorityQueue<Task> queue =
+            new PriorityQueue<>((x, y) -> x.due != y.due ? Long.compare(x.due, y.due) : Long.compare(x.seq, y.seq));
     private long now;
     private long seq;
 

@@ -1,17 +1,15 @@
 package dev.ibmesh.runtime.topology;
 
-import org.junit.jupiter.api.function.Executable;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertThrows;
+import org.junit.jupiter.api.function.Executable;
 
 /** Helpers the topology tests share: test resources and the messages a failed parse gives. */
 final class TopologyFiles {
-    private TopologyFiles() {
-    }
+    private TopologyFiles() {}
 
     static Path resource(String name) {
         try {

@@ -1,26 +1,81 @@
 package dev.ibmesh.runtime.topology;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.function.Executable;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.List;
 import java.util.Random;
-
-import static org.junit.jupiter.api.Assertions.fail;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 
 /** Garbage in, only TopologyException out: no other exception, no partial result. */
 class TopologyFuzzTest {
     private static final int ROUNDS = 1000;
-    private static final List<String> FRAGMENTS = List.of("devices:", "links:", "  - ", "{", "}", "[", "]", ":", ",",
-            "name: sw1", "kind: switch", "kind: hca", "ports: 8", "ports: -1", "ports: 99999999999", "ends: [sw1/1, ",
-            "h1/1]", "overrides:", "linkWidthEnabled: ", "4x", "12x", "none", "vlCap: 9", "mtuCap: 4096", "&a", "*a",
-            "!!binary", "---", "...", "\"", "'", "#", "\t", "\n", "\n\n", "Switch\t", "Ca\t2 ", "Hca 1 ", "Rt 1 ",
-            "\"S-1\"", "\"H-1\"", "[1]", "[0]", "[255]", "(2c9)", "# \"d\" lid 1 4xQDR", "lid 2 99xZZZ", "w=3", "s=0",
-            "e=15", "w=0xFFFFFFFF", "switchguid=0x1(2)", "caguid+5", "sysimgguid=18446744073709551615", "width=3",
-            "@alias", "include \"x\"", "0x", "\u0000", "\uFFFD", "é", "\r\n");
+    private static final List<String> FRAGMENTS = List.of(
+            "devices:",
+            "links:",
+            "  - ",
+            "{",
+            "}",
+            "[",
+            "]",
+            ":",
+            ",",
+            "name: sw1",
+            "kind: switch",
+            "kind: hca",
+            "ports: 8",
+            "ports: -1",
+            "ports: 99999999999",
+            "ends: [sw1/1, ",
+            "h1/1]",
+            "overrides:",
+            "linkWidthEnabled: ",
+            "4x",
+            "12x",
+            "none",
+            "vlCap: 9",
+            "mtuCap: 4096",
+            "&a",
+            "*a",
+            "!!binary",
+            "---",
+            "...",
+            "\"",
+            "'",
+            "#",
+            "\t",
+            "\n",
+            "\n\n",
+            "Switch\t",
+            "Ca\t2 ",
+            "Hca 1 ",
+            "Rt 1 ",
+            "\"S-1\"",
+            "\"H-1\"",
+            "[1]",
+            "[0]",
+            "[255]",
+            "(2c9)",
+            "# \"d\" lid 1 4xQDR",
+            "lid 2 99xZZZ",
+            "w=3",
+            "s=0",
+            "e=15",
+            "w=0xFFFFFFFF",
+            "switchguid=0x1(2)",
+            "caguid+5",
+            "sysimgguid=18446744073709551615",
+            "width=3",
+            "@alias",
+            "include \"x\"",
+            "0x",
+            "\u0000",
+            "\uFFFD",
+            "é",
+            "\r\n");
 
     private static void onlyTopologyException(String text, Executable parse) {
         try {
@@ -65,7 +120,8 @@ class TopologyFuzzTest {
     @Test
     void damagedValidFiles() throws IOException {
         Random random = new Random(3);
-        List<String> files = List.of(Files.readString(TopologyFiles.resource("full.yaml")),
+        List<String> files = List.of(
+                Files.readString(TopologyFiles.resource("full.yaml")),
                 Files.readString(TopologyFiles.resource("ibnetdiscover-2sw4hca.net")),
                 Files.readString(TopologyFiles.example("two-switches-four-hcas.yaml")));
         for (int i = 0; i < ROUNDS; i++) {

@@ -1,14 +1,13 @@
 package dev.ibmesh.runtime.topology;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class TopologyLoaderTest {
     private static final String YAML = "devices:\n  - {name: sw1, kind: switch, ports: 8}\n";
@@ -36,16 +35,22 @@ class TopologyLoaderTest {
 
     @Test
     void theExamplesLoad() throws TopologyException {
-        assertEquals(14, TopologyLoader.load(TopologyFiles.example("fat-tree-2-level.yaml"),
-                DeviationCatalog.PERMISSIVE).devices().size());
-        assertEquals(6, TopologyLoader.load(TopologyFiles.resource("ibnetdiscover-2sw4hca.net"),
-                DeviationCatalog.PERMISSIVE).links().size());
+        assertEquals(
+                14,
+                TopologyLoader.load(TopologyFiles.example("fat-tree-2-level.yaml"), DeviationCatalog.PERMISSIVE)
+                        .devices()
+                        .size());
+        assertEquals(
+                6,
+                TopologyLoader.load(TopologyFiles.resource("ibnetdiscover-2sw4hca.net"), DeviationCatalog.PERMISSIVE)
+                        .links()
+                        .size());
     }
 
     @Test
     void aMissingFileIsAProblemToo(@TempDir Path dir) {
-        List<String> problems = TopologyFiles.problems(() ->
-                TopologyLoader.load(dir.resolve("absent.yaml"), DeviationCatalog.PERMISSIVE));
+        List<String> problems = TopologyFiles.problems(
+                () -> TopologyLoader.load(dir.resolve("absent.yaml"), DeviationCatalog.PERMISSIVE));
         assertEquals(1, problems.size());
         assertEquals(true, problems.get(0).startsWith("absent.yaml: cannot read the file: "), problems.get(0));
     }

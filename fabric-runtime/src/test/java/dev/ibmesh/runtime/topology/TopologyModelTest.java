@@ -1,18 +1,17 @@
 package dev.ibmesh.runtime.topology;
 
-import org.junit.jupiter.api.Test;
-
-import java.util.List;
-import java.util.Optional;
-import java.util.OptionalInt;
-import java.util.Set;
-
 import static dev.ibmesh.runtime.topology.LinkWidth.W12X;
 import static dev.ibmesh.runtime.topology.LinkWidth.W1X;
 import static dev.ibmesh.runtime.topology.LinkWidth.W2X;
 import static dev.ibmesh.runtime.topology.LinkWidth.W4X;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
 
 class TopologyModelTest {
 
@@ -61,8 +60,15 @@ class TopologyModelTest {
     @Test
     void activeRateIsTheBestBothEndsEnable() {
         PortParams fdr = NetRate.enabledBy("4xFDR");
-        PortParams narrow = new PortParams(Set.of(W1X, W4X), Set.of(W1X), Set.of(LinkSpeed.SDR, LinkSpeed.DDR),
-                Set.of(LinkSpeed.SDR, LinkSpeed.DDR), Set.of(), Set.of(), VlCap.VL0_7, PortParams.DEFAULT.mtuCap());
+        PortParams narrow = new PortParams(
+                Set.of(W1X, W4X),
+                Set.of(W1X),
+                Set.of(LinkSpeed.SDR, LinkSpeed.DDR),
+                Set.of(LinkSpeed.SDR, LinkSpeed.DDR),
+                Set.of(),
+                Set.of(),
+                VlCap.VL0_7,
+                PortParams.DEFAULT.mtuCap());
         LinkSpec link = new LinkSpec(new LinkEnd(new PortRef("a", 1), fdr), new LinkEnd(new PortRef("b", 1), narrow));
 
         assertEquals(Optional.of(W1X), link.activeWidth());
@@ -74,11 +80,32 @@ class TopologyModelTest {
 
     @Test
     void topologyLookupsAndInvariants() {
-        DeviceSpec sw = new DeviceSpec("sw1", DeviceKind.SWITCH, 2, 1, 1, List.of(1L), "d",
-                Optional.of(SwitchOptions.DEFAULT), Optional.empty(), OptionalInt.empty(), List.of());
-        DeviceSpec h = new DeviceSpec("h1", DeviceKind.HCA, 1, 16, 16, List.of(17L), "d", Optional.empty(),
-                Optional.empty(), OptionalInt.empty(), List.of());
-        LinkSpec link = new LinkSpec(new LinkEnd(new PortRef("sw1", 2), PortParams.DEFAULT),
+        DeviceSpec sw = new DeviceSpec(
+                "sw1",
+                DeviceKind.SWITCH,
+                2,
+                1,
+                1,
+                List.of(1L),
+                "d",
+                Optional.of(SwitchOptions.DEFAULT),
+                Optional.empty(),
+                OptionalInt.empty(),
+                List.of());
+        DeviceSpec h = new DeviceSpec(
+                "h1",
+                DeviceKind.HCA,
+                1,
+                16,
+                16,
+                List.of(17L),
+                "d",
+                Optional.empty(),
+                Optional.empty(),
+                OptionalInt.empty(),
+                List.of());
+        LinkSpec link = new LinkSpec(
+                new LinkEnd(new PortRef("sw1", 2), PortParams.DEFAULT),
                 new LinkEnd(new PortRef("h1", 1), PortParams.DEFAULT));
         Topology t = new Topology(List.of(sw, h), List.of(link));
 
@@ -91,6 +118,8 @@ class TopologyModelTest {
         assertThrows(IllegalArgumentException.class, () -> new Topology(List.of(sw, sw), List.of()));
         assertThrows(IllegalArgumentException.class, () -> new Topology(List.of(sw, h), List.of(link, link)));
         assertThrows(UnsupportedOperationException.class, () -> t.devices().add(sw));
-        assertThrows(UnsupportedOperationException.class, () -> PortParams.DEFAULT.linkWidthEnabled().add(W12X));
+        assertThrows(
+                UnsupportedOperationException.class,
+                () -> PortParams.DEFAULT.linkWidthEnabled().add(W12X));
     }
 }

@@ -1,13 +1,11 @@
 package dev.ibmesh.runtime.umad;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.ibmesh.mad.pma.PortCounters;
 import dev.ibmesh.mad.smp.PortInfo;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -16,10 +14,11 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Real OpenFabrics programs, unmodified, attached to the endpoint by {@code libumad2sim.so} over UDP: infiniband-diags'
@@ -33,6 +32,7 @@ class LibUmad2SimTest {
 
     @TempDir
     Path dir;
+
     private SmaUmadPort port;
     private UmadServerFixture fixture;
 
@@ -81,7 +81,8 @@ class LibUmad2SimTest {
         assertEquals("1", field(r, "LocalPort"));
         assertEquals("0x0002c9", field(r, "VendorId"));
         assertTrue(fixture.counters().get(UmadCounter.MADS_FROM_CLIENTS) >= 1);
-        UmadServerFixture.await("the client's DISCONNECT", () -> fixture.counters().activeSessions() == 0);
+        UmadServerFixture.await(
+                "the client's DISCONNECT", () -> fixture.counters().activeSessions() == 0);
         assertEquals(1, fixture.counters().get(UmadCounter.SESSIONS_DISCONNECTED));
         assertEquals(0, fixture.counters().get(UmadCounter.CONTROL_ERRORS));
         assertEquals(1, port.detaches.get());
@@ -142,11 +143,12 @@ class LibUmad2SimTest {
 
     @Test
     void simSetIsSmSetsTheCapabilityBitWhileTheClientRuns() throws Exception {
-        OfedTools.Run r = OfedTools.run(dir, fixture.port, SmaUmadPort.NAME, List.of("SIM_SET_ISSM=1"),
-                "smpquery", "-D", "portinfo", "0");
+        OfedTools.Run r = OfedTools.run(
+                dir, fixture.port, SmaUmadPort.NAME, List.of("SIM_SET_ISSM=1"), "smpquery", "-D", "portinfo", "0");
         assertEquals(0, r.exitCode(), r::toString);
         assertTrue(r.out().contains("IsSM"), r::toString);
-        UmadServerFixture.await("the SM client's DISCONNECT", () -> fixture.counters().activeSessions() == 0);
+        UmadServerFixture.await(
+                "the SM client's DISCONNECT", () -> fixture.counters().activeSessions() == 0);
         assertEquals(List.of(true, false), port.isSmCalls);
         assertEquals(0, port.node.portInfo(1).capabilityMask() & PortInfo.CAP_IS_SM);
     }
@@ -206,11 +208,20 @@ class LibUmad2SimTest {
         List<OfedTools.Started> waiting = new ArrayList<>();
         for (int i = 0; i < 10; i++) {
             // each waits for an answer the port never gives, so all ten stay attached together
-            waiting.add(OfedTools.start(dir, fixture.port, SmaUmadPort.NAME, NO_ENV, "smpquery", "-t", "1500",
-                    "nodeinfo", Integer.toString(SmaUmadPort.SILENT_LID)));
+            waiting.add(OfedTools.start(
+                    dir,
+                    fixture.port,
+                    SmaUmadPort.NAME,
+                    NO_ENV,
+                    "smpquery",
+                    "-t",
+                    "1500",
+                    "nodeinfo",
+                    Integer.toString(SmaUmadPort.SILENT_LID)));
         }
         try {
-            UmadServerFixture.await("ten clients attached", () -> fixture.counters().activeSessions() == 10);
+            UmadServerFixture.await(
+                    "ten clients attached", () -> fixture.counters().activeSessions() == 10);
             OfedTools.Run eleventh = run("smpquery", "-D", "nodeinfo", "0");
             assertNotEquals(0, eleventh.exitCode(), eleventh::toString);
             assertTrue(eleventh.err().contains("connect failed"), eleventh::toString);
@@ -230,13 +241,29 @@ class LibUmad2SimTest {
     @Test
     void aKilledSmClientIsCleanedUpAfterTheIdleTimeout() throws Exception {
         fixture.close();
-        fixture = new UmadServerFixture(StaticUmadDirectory.builder().add(SmaUmadPort.NAME, null, List.of(port))
-                .build(), 10, Duration.ofSeconds(1), Duration.ZERO);
-        OfedTools.Started sm = OfedTools.start(dir, fixture.port, SmaUmadPort.NAME, List.of("SIM_SET_ISSM=1"),
-                "smpquery", "-t", "20000", "nodeinfo", Integer.toString(SmaUmadPort.SILENT_LID));
+        fixture = new UmadServerFixture(
+                StaticUmadDirectory.builder()
+                        .add(SmaUmadPort.NAME, null, List.of(port))
+                        .build(),
+                10,
+                Duration.ofSeconds(1),
+                Duration.ZERO);
+        OfedTools.Started sm = OfedTools.start(
+                dir,
+                fixture.port,
+                SmaUmadPort.NAME,
+                List.of("SIM_SET_ISSM=1"),
+                "smpquery",
+                "-t",
+                "20000",
+                "nodeinfo",
+                Integer.toString(SmaUmadPort.SILENT_LID));
         try {
-            UmadServerFixture.await("the SM client attached", () -> fixture.counters().activeSessions() == 1
-                    && port.isSmCalls.equals(List.of(true)) && !port.sent.isEmpty());
+            UmadServerFixture.await(
+                    "the SM client attached",
+                    () -> fixture.counters().activeSessions() == 1
+                            && port.isSmCalls.equals(List.of(true))
+                            && !port.sent.isEmpty());
         } finally {
             sm.process().destroyForcibly(); // SIGKILL: no atexit, no DISCONNECT
             sm.process().waitFor();
@@ -254,11 +281,19 @@ class LibUmad2SimTest {
     @Test
     void opensmRunsOnceOnTheCaAndBringsTheSubnetUp() throws Exception {
         OfedTools.require("opensm", "opensm");
-        PortInfo unprotected = port.node.portInfo(1).toBuilder().mKey(0).mKeyProtectBits(0).build();
+        PortInfo unprotected =
+                port.node.portInfo(1).toBuilder().mKey(0).mKeyProtectBits(0).build();
         port.node.applyPortInfo(1, unprotected, List.of());
         Path log = dir.resolve("opensm.log");
-        OfedTools.Run r = OfedTools.run(dir, fixture.port, SmaUmadPort.NAME,
-                List.of("OSM_CACHE_DIR=" + dir, "OSM_TMP_DIR=" + dir), "opensm", "-o", "-f", log.toString());
+        OfedTools.Run r = OfedTools.run(
+                dir,
+                fixture.port,
+                SmaUmadPort.NAME,
+                List.of("OSM_CACHE_DIR=" + dir, "OSM_TMP_DIR=" + dir),
+                "opensm",
+                "-o",
+                "-f",
+                log.toString());
         String text = Files.readString(log);
         assertEquals(0, r.exitCode(), () -> r + "\n" + text);
         assertTrue(text.contains("SUBNET UP"), text);

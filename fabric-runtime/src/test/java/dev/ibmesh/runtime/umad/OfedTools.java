@@ -16,9 +16,12 @@ import java.util.concurrent.TimeUnit;
  * {@code scripts/install-test-deps}); nothing is skipped.
  */
 public final class OfedTools {
-    static final String[] UMAD2SIM = {"/usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so",
-            "/usr/lib/aarch64-linux-gnu/umad2sim/libumad2sim.so", "/usr/lib/umad2sim/libumad2sim.so",
-            "/usr/lib64/umad2sim/libumad2sim.so"};
+    static final String[] UMAD2SIM = {
+        "/usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so",
+        "/usr/lib/aarch64-linux-gnu/umad2sim/libumad2sim.so",
+        "/usr/lib/umad2sim/libumad2sim.so",
+        "/usr/lib64/umad2sim/libumad2sim.so"
+    };
 
     /** What a finished tool printed. */
     public record Run(int exitCode, String out, String err) {
@@ -28,8 +31,7 @@ public final class OfedTools {
         }
     }
 
-    private OfedTools() {
-    }
+    private OfedTools() {}
 
     /** Fails with what to install when {@code ibsim-run}, {@code libumad2sim.so} or {@code tool} is missing. */
     public static void require(String tool, String debianPackage) {
@@ -69,7 +71,9 @@ public final class OfedTools {
                 process.destroyForcibly();
                 throw new AssertionError("'" + command + "' did not finish within 60 s");
             }
-            return new Run(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+            return new Run(
+                    process.exitValue(),
+                    Files.readString(out, StandardCharsets.UTF_8),
                     Files.readString(err, StandardCharsets.UTF_8));
         }
     }

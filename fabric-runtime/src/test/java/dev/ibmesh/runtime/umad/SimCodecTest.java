@@ -1,17 +1,16 @@
 package dev.ibmesh.runtime.umad;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
-
-import java.util.Arrays;
-import java.util.HexFormat;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.HexFormat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Every message kind against bytes laid out by hand from ibsim's {@code include/ibsim.h}, and against datagrams
@@ -30,11 +29,11 @@ class SimCodecTest {
     }
 
     /** Frame 1 of the capture: umad2sim's CONNECT, data port 0xC137 = 49463, SIM_HOST "Hca1". */
-    private static final byte[] CAPTURED_CONNECT = pad(hex(
-            "efbeadde 00000000 01000000 2c000000 37c10000 00000000 00000000 48636131"), SimCtl.SIZE);
+    private static final byte[] CAPTURED_CONNECT =
+            pad(hex("efbeadde 00000000 01000000 2c000000 37c10000 00000000 00000000 48636131"), SimCtl.SIZE);
     /** Frame 4: ibsim's GET_VENDOR reply (hw_ver 0xA1, fw_ver 1). */
-    private static final byte[] CAPTURED_VENDOR_REPLY = pad(hex(
-            "efbeadde 00000000 04000000 18000000 00000000 00000000 a1000000 00000000 01000000 00000000"),
+    private static final byte[] CAPTURED_VENDOR_REPLY = pad(
+            hex("efbeadde 00000000 04000000 18000000 00000000 00000000 a1000000 00000000 01000000 00000000"),
             SimCtl.SIZE);
 
     // ---- SimCtl ----
@@ -103,7 +102,9 @@ class SimCodecTest {
         assertEquals(SimReject.BAD_LENGTH, e.reason());
         b[12] = 0;
         b[15] = (byte) 0x80; // 0x80000000 unsigned, not negative
-        assertEquals(SimReject.BAD_LENGTH, assertThrows(SimProtocolException.class, () -> SimCtl.decode(b)).reason());
+        assertEquals(
+                SimReject.BAD_LENGTH,
+                assertThrows(SimProtocolException.class, () -> SimCtl.decode(b)).reason());
     }
 
     @Test
@@ -122,7 +123,8 @@ class SimCodecTest {
 
     @Test
     void clientInfoOfTheCapturedConnect() throws Exception {
-        SimClientInfo info = SimClientInfo.decode(SimCtl.decode(CAPTURED_CONNECT).data());
+        SimClientInfo info =
+                SimClientInfo.decode(SimCtl.decode(CAPTURED_CONNECT).data());
         assertEquals(new SimClientInfo(49463, 0, 0, "Hca1"), info);
         assertArrayEquals(Arrays.copyOfRange(CAPTURED_CONNECT, 16, 16 + 44), info.encode());
     }
@@ -146,7 +148,8 @@ class SimCodecTest {
     void vendorHasFourBytesOfPaddingBeforeTheFirmwareVersion() throws Exception {
         SimVendor v = SimVendor.decode(SimCtl.decode(CAPTURED_VENDOR_REPLY).data());
         assertEquals(new SimVendor(0, 0, 0xA1, 1), v);
-        assertArrayEquals(hex("c9020000 17100000 a0000000 00000000 0807060504030201"),
+        assertArrayEquals(
+                hex("c9020000 17100000 a0000000 00000000 0807060504030201"),
                 new SimVendor(0x02C9, 0x1017, 0xA0, 0x0102030405060708L).encode());
     }
 
@@ -161,8 +164,10 @@ class SimCodecTest {
     @Test
     void gidIsTheBigEndianPrefixThenTheLittleEndianNodeGuid() {
         // ibsim 0.10 answered fe80000000000000 0000100000000000 for node GUID 0x100000
-        assertEquals(new SimGid(0xFE80000000000000L, 0x100000L), SimGid.decode(hex("fe80000000000000 0000100000000000")));
-        assertArrayEquals(hex("fe80000000000000 0010000003c90200"),
+        assertEquals(
+                new SimGid(0xFE80000000000000L, 0x100000L), SimGid.decode(hex("fe80000000000000 0000100000000000")));
+        assertArrayEquals(
+                hex("fe80000000000000 0010000003c90200"),
                 new SimGid(0xFE80000000000000L, 0x0002C90300001000L).encode());
     }
 
@@ -204,9 +209,10 @@ class SimCodecTest {
     // ---- SimRequest ----
 
     /** Frame 11 of the capture: umad2sim's DR SubnGet(NodeInfo) with hop count 0; note the stack bytes at 20..23. */
-    private static final byte[] CAPTURED_REQUEST = pad(hex(
-            "ffff0000 ffff0000 00000000 00000000 00000000 207f0000 00000000 00000100"
-                    + "01810101 00000000 00000001 797cba92 00110000 00000000 00000000 00000000 ffffffff"), 288);
+    private static final byte[] CAPTURED_REQUEST = pad(
+            hex("ffff0000 ffff0000 00000000 00000000 00000000 207f0000 00000000 00000100"
+                    + "01810101 00000000 00000001 797cba92 00110000 00000000 00000000 00000000 ffffffff"),
+            288);
 
     @Test
     void requestFieldsAreNetworkOrder() throws Exception {
@@ -230,16 +236,16 @@ class SimCodecTest {
         mad[255] = 0x7E;
         SimRequest r = new SimRequest(0x0012, 0x0034, 0x000001, 0x123456, 110, 256, mad);
         byte[] b = r.encode();
-        assertArrayEquals(hex("0012 0000 0034 0000 00000001 00123456 0000006e 00000000 0000000000000100"),
-                Arrays.copyOf(b, 32));
+        assertArrayEquals(
+                hex("0012 0000 0034 0000 00000001 00123456 0000006e 00000000 0000000000000100"), Arrays.copyOf(b, 32));
         assertEquals(r, SimRequest.decode(b));
     }
 
     @ParameterizedTest
     @ValueSource(ints = {0, 80, 287, 289, 512})
     void aDataMessageIsExactly288Bytes(int size) {
-        SimProtocolException e = assertThrows(SimProtocolException.class,
-                () -> SimRequest.decode(Arrays.copyOf(CAPTURED_REQUEST, size)));
+        SimProtocolException e = assertThrows(
+                SimProtocolException.class, () -> SimRequest.decode(Arrays.copyOf(CAPTURED_REQUEST, size)));
         assertEquals(SimReject.BAD_REQUEST_SIZE, e.reason());
     }
 

@@ -59,7 +59,8 @@ final class SimTestClient implements AutoCloseable {
 
     /** One request and its reply (null when none came). */
     SimCtl request(int type, byte[] payload, int len) {
-        byte[] reply = rawControl(SimCtl.of(Math.max(clientId, 0), type, payload, len).encode());
+        byte[] reply =
+                rawControl(SimCtl.of(Math.max(clientId, 0), type, payload, len).encode());
         if (reply == null) {
             return null;
         }

@@ -18,8 +18,6 @@ import dev.ibmesh.runtime.sma.dr.DirectedRoute;
 import dev.ibmesh.runtime.sma.dr.DrDecision;
 import dev.ibmesh.runtime.sma.dr.DrNode;
 import io.vertx.core.Future;
-
-
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -152,14 +150,14 @@ class SmaUmadPort implements UmadPort {
         }
         if (mgmtClass == MgmtClass.PERF_MGT && mad.dqp() == QP1 && isOwnLid(mad.dlid())) {
             Optional<Mad> answer = pma.handle(mad.mad());
-            answer.ifPresent(a -> deliver(new UmadMad(mad.slid() == 0 ? lid() : mad.slid(), lid(), mad.sqp(), QP1, 0,
-                    a)));
+            answer.ifPresent(
+                    a -> deliver(new UmadMad(mad.slid() == 0 ? lid() : mad.slid(), lid(), mad.sqp(), QP1, 0, a)));
             return Future.succeededFuture();
         }
         if (mgmtClass == MgmtClass.SUBN_LID_ROUTED && mad.dqp() == 0 && isOwnLid(mad.dlid())) {
             Optional<Mad> answer = sma.handle(mad.mad(), 1);
-            answer.ifPresent(a -> deliver(new UmadMad(mad.slid() == 0 ? lid() : mad.slid(), lid(), mad.sqp(), 0, 0,
-                    a)));
+            answer.ifPresent(
+                    a -> deliver(new UmadMad(mad.slid() == 0 ? lid() : mad.slid(), lid(), mad.sqp(), 0, 0, a)));
             return Future.succeededFuture();
         }
         return Future.failedFuture("no route to LID " + mad.dlid() + " QP " + mad.dqp());
@@ -175,7 +173,13 @@ class SmaUmadPort implements UmadPort {
         if (answer.isPresent()) {
             DrDecision back = DirectedRoute.send(DrSmp.decode(answer.get()), self);
             if (back instanceof DrDecision.Deliver) {
-                deliver(new UmadMad(0xFFFF, 0xFFFF, mad.sqp(), 0, 0, ((DrDecision.Deliver) back).smp().encode()));
+                deliver(new UmadMad(
+                        0xFFFF,
+                        0xFFFF,
+                        mad.sqp(),
+                        0,
+                        0,
+                        ((DrDecision.Deliver) back).smp().encode()));
             }
         }
         return Future.succeededFuture();
@@ -195,12 +199,14 @@ class SmaUmadPort implements UmadPort {
     }
 
     private byte[] smaGet(int attributeId, int modifier) {
-        MadHeader h = new MadHeader(MadHeader.BASE_VERSION, MgmtClass.SUBN_LID_ROUTED, 1, Method.GET, 0, 0, 1,
-                attributeId, 0, modifier);
-        Mad response = sma.handle(Smp.of(h, 0, new byte[Smp.DATA_SIZE]).encode(), 1).orElseThrow();
+        MadHeader h = new MadHeader(
+                MadHeader.BASE_VERSION, MgmtClass.SUBN_LID_ROUTED, 1, Method.GET, 0, 0, 1, attributeId, 0, modifier);
+        Mad response =
+                sma.handle(Smp.of(h, 0, new byte[Smp.DATA_SIZE]).encode(), 1).orElseThrow();
         Smp smp = Smp.decode(response);
         if (smp.header().status() != 0) {
-            throw new IllegalArgumentException(String.format("SMA status 0x%04X for attribute 0x%04X mod %d",
+            throw new IllegalArgumentException(String.format(
+                    "SMA status 0x%04X for attribute 0x%04X mod %d",
                     smp.header().status(), attributeId, modifier));
         }
         return smp.data();

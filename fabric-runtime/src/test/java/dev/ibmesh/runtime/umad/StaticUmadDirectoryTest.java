@@ -1,14 +1,13 @@
 package dev.ibmesh.runtime.umad;
 
-import org.junit.jupiter.api.Test;
-
-import java.util.List;
-import java.util.Optional;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
 
 class StaticUmadDirectoryTest {
     /** A port that only knows who it is. */
@@ -49,12 +48,10 @@ class StaticUmadDirectoryTest {
         }
 
         @Override
-        public void attach(UmadSink sink) {
-        }
+        public void attach(UmadSink sink) {}
 
         @Override
-        public void detach() {
-        }
+        public void detach() {}
     }
 
     private final NamedPort sw0 = new NamedPort("spine1", 0);

@@ -1,7 +1,6 @@
 package dev.ibmesh.runtime.umad;
 
 import io.vertx.core.Vertx;
-
 import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -17,15 +16,18 @@ final class UmadServerFixture implements AutoCloseable {
         this.port = server.options().port();
     }
 
-    private static UmadServer deploy(Vertx vertx, UmadDirectory directory, int maxClients, Duration idleTimeout,
-                                     Duration reclaimAfter) {
+    private static UmadServer deploy(
+            Vertx vertx, UmadDirectory directory, int maxClients, Duration idleTimeout, Duration reclaimAfter) {
         Exception last = null;
         for (int attempt = 0; attempt < 30; attempt++) {
             int base = ThreadLocalRandom.current().nextInt(20_000, 60_000);
-            UmadServer candidate = new UmadServer(new UmadServerOptions("127.0.0.1", base, maxClients, idleTimeout,
-                    reclaimAfter), directory);
+            UmadServer candidate = new UmadServer(
+                    new UmadServerOptions("127.0.0.1", base, maxClients, idleTimeout, reclaimAfter), directory);
             try {
-                vertx.deployVerticle(candidate).toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+                vertx.deployVerticle(candidate)
+                        .toCompletionStage()
+                        .toCompletableFuture()
+                        .get(10, TimeUnit.SECONDS);
                 return candidate;
             } catch (Exception e) {
                 last = e;
@@ -40,8 +42,11 @@ final class UmadServerFixture implements AutoCloseable {
         for (UmadPort p : ports) {
             b.add(p.nodeName(), p.nodeName() + " description", java.util.List.of(p));
         }
-        return new UmadServerFixture(b.build(), UmadServerOptions.DEFAULT_MAX_CLIENTS,
-                UmadServerOptions.DEFAULT_IDLE_TIMEOUT, UmadServerOptions.DEFAULT_RECLAIM_AFTER);
+        return new UmadServerFixture(
+                b.build(),
+                UmadServerOptions.DEFAULT_MAX_CLIENTS,
+                UmadServerOptions.DEFAULT_IDLE_TIMEOUT,
+                UmadServerOptions.DEFAULT_RECLAIM_AFTER);
     }
 
     UmadCounters counters() {

@@ -1,5 +1,11 @@
 package dev.ibmesh.runtime.umad;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.ibmesh.mad.DrSmp;
 import dev.ibmesh.mad.Mad;
 import dev.ibmesh.mad.MadHeader;
@@ -10,20 +16,13 @@ import dev.ibmesh.mad.smp.NodeInfo;
 import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.wire.Bits;
 import io.vertx.core.Future;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 
 /** The server against a plain-Java client that can misbehave: sessions, every query, bad input, cleanup, data path. */
 class UmadServerTest {
@@ -42,8 +41,13 @@ class UmadServerTest {
     }
 
     private UmadServerFixture start(int maxClients, Duration idle, Duration reclaim) {
-        fixture = new UmadServerFixture(StaticUmadDirectory.builder()
-                .add(SmaUmadPort.NAME, "fake node", List.of(port)).build(), maxClients, idle, reclaim);
+        fixture = new UmadServerFixture(
+                StaticUmadDirectory.builder()
+                        .add(SmaUmadPort.NAME, "fake node", List.of(port))
+                        .build(),
+                maxClients,
+                idle,
+                reclaim);
         return fixture;
     }
 
@@ -84,10 +88,16 @@ class UmadServerTest {
         assertEquals(1, port.attaches.get());
         assertEquals(1, fixture.counters().activeSessions());
         SimTestClient second = client();
-        assertEquals(1, SimClientInfo.decode(second.connect("fake node", true).data()).id(), "by NodeDescription");
+        assertEquals(
+                1,
+                SimClientInfo.decode(second.connect("fake node", true).data()).id(),
+                "by NodeDescription");
         assertEquals(1, port.attaches.get(), "one sink per port");
-        List<UmadClient> clients = fixture.server.clients().toCompletionStage().toCompletableFuture().get(5,
-                TimeUnit.SECONDS);
+        List<UmadClient> clients = fixture.server
+                .clients()
+                .toCompletionStage()
+                .toCompletableFuture()
+                .get(5, TimeUnit.SECONDS);
         assertEquals(2, clients.size());
         UmadClient sm = clients.get(1);
         assertEquals(1, sm.clientId());
@@ -105,21 +115,43 @@ class UmadServerTest {
         byte[] nodeInfo = port.nodeInfo().result();
         byte[] portInfo = port.portInfo(1).result();
 
-        SimVendor vendor = SimVendor.decode(c.request(SimCtlType.GET_VENDOR, new byte[0], SimVendor.SIZE).data());
+        SimVendor vendor = SimVendor.decode(
+                c.request(SimCtlType.GET_VENDOR, new byte[0], SimVendor.SIZE).data());
         assertEquals(new SimVendor(0x0002C9, 0x1017, 0xA0, 1), vendor);
-        assertArrayEquals(Arrays.copyOf(nodeInfo, 64), c.request(SimCtlType.GET_NODEINFO, new byte[0], 64).data());
-        assertEquals(1, NodeInfo.decode(c.request(SimCtlType.GET_NODEINFO, new byte[0], 64).data(), 0).localPortNum());
-        assertArrayEquals(portInfo, c.request(SimCtlType.GET_PORTINFO, SimAttributeData.portInfoRequest(0), 64).data());
-        assertArrayEquals(portInfo, c.request(SimCtlType.GET_PORTINFO, SimAttributeData.portInfoRequest(1), 64).data());
-        assertArrayEquals(portInfo, c.request(SimCtlType.GET_PORTINFO, SimAttributeData.portInfoRequest(9), 64).data(),
+        assertArrayEquals(
+                Arrays.copyOf(nodeInfo, 64),
+                c.request(SimCtlType.GET_NODEINFO, new byte[0], 64).data());
+        assertEquals(
+                1,
+                NodeInfo.decode(
+                                c.request(SimCtlType.GET_NODEINFO, new byte[0], 64)
+                                        .data(),
+                                0)
+                        .localPortNum());
+        assertArrayEquals(
+                portInfo,
+                c.request(SimCtlType.GET_PORTINFO, SimAttributeData.portInfoRequest(0), 64)
+                        .data());
+        assertArrayEquals(
+                portInfo,
+                c.request(SimCtlType.GET_PORTINFO, SimAttributeData.portInfoRequest(1), 64)
+                        .data());
+        assertArrayEquals(
+                portInfo,
+                c.request(SimCtlType.GET_PORTINFO, SimAttributeData.portInfoRequest(9), 64)
+                        .data(),
                 "a port the node lacks means the client's own (ibsim)");
         byte[] pKeys = c.request(SimCtlType.GET_PKEYS, new byte[0], 64).data();
         assertArrayEquals(port.pKeyTable().result(), pKeys);
-        assertEquals(new SimPort(0x10, PortInfo.PORT_STATE_INIT),
+        assertEquals(
+                new SimPort(0x10, PortInfo.PORT_STATE_INIT),
                 SimPort.decode(c.request(SimCtlType.GET_PORT, new byte[0], 4).data()));
-        assertEquals(new SimGid(0xFE80000000000000L, port.nodeGuid()),
+        assertEquals(
+                new SimGid(0xFE80000000000000L, port.nodeGuid()),
                 SimGid.decode(c.request(SimCtlType.GET_GID, new byte[0], 16).data()));
-        assertEquals(new SimGuid(port.nodeGuid()), SimGuid.decode(c.request(SimCtlType.GET_GUID, new byte[0], 8).data()));
+        assertEquals(
+                new SimGuid(port.nodeGuid()),
+                SimGuid.decode(c.request(SimCtlType.GET_GUID, new byte[0], 8).data()));
         SimCtl bye = c.request(SimCtlType.DISCONNECT);
         assertEquals(SimCtlType.DISCONNECT, bye.type());
         assertEquals(0, fixture.counters().activeSessions());
@@ -143,13 +175,15 @@ class UmadServerTest {
     void unknownTypesGetAnErrorAndChangeNothing() {
         start();
         SimTestClient c = connected(false);
-        for (int type : new int[]{SimCtlType.ERROR, SimCtlType.LAST, 99, -1}) {
+        for (int type : new int[] {SimCtlType.ERROR, SimCtlType.LAST, 99, -1}) {
             assertError(c.request(type));
         }
         assertEquals(4, count(UmadCounter.CONTROL_ERRORS));
         assertEquals(4, fixture.counters().rejected(SimReject.UNKNOWN_TYPE));
         assertEquals(1, fixture.counters().activeSessions());
-        assertEquals(SimCtlType.GET_GUID, c.request(SimCtlType.GET_GUID, new byte[0], 8).type());
+        assertEquals(
+                SimCtlType.GET_GUID,
+                c.request(SimCtlType.GET_GUID, new byte[0], 8).type());
     }
 
     @Test
@@ -164,7 +198,9 @@ class UmadServerTest {
         assertEquals(3, count(UmadCounter.CONTROL_DROPPED));
         assertEquals(1, fixture.counters().rejected(SimReject.BAD_MAGIC));
         assertEquals(2, fixture.counters().rejected(SimReject.TRUNCATED_HEADER));
-        assertEquals(SimCtlType.GET_GUID, c.request(SimCtlType.GET_GUID, new byte[0], 8).type());
+        assertEquals(
+                SimCtlType.GET_GUID,
+                c.request(SimCtlType.GET_GUID, new byte[0], 8).type());
     }
 
     @Test
@@ -199,7 +235,9 @@ class UmadServerTest {
         other.clientId = -1; // 0xFFFFFFFF
         assertError(other.request(SimCtlType.DISCONNECT));
         other.clientId = 5;
-        assertEquals(SimCtlType.DISCONNECT, other.request(SimCtlType.DISCONNECT).type(),
+        assertEquals(
+                SimCtlType.DISCONNECT,
+                other.request(SimCtlType.DISCONNECT).type(),
                 "DISCONNECT of an empty slot is done already (ibsim)");
         assertEquals(1, fixture.counters().activeSessions());
         assertEquals(List.of(), port.isSmCalls);
@@ -213,13 +251,15 @@ class UmadServerTest {
         assertError(c.connect(SmaUmadPort.NAME + "@2", false));
         assertError(c.request(SimCtlType.CONNECT, new SimClientInfo(0, 0, 0, SmaUmadPort.NAME).encode(), 44));
         assertError(c.request(SimCtlType.CONNECT, new SimClientInfo(70000, 0, 0, SmaUmadPort.NAME).encode(), 44));
-        assertError(c.request(SimCtlType.CONNECT, new SimClientInfo(c.dataPort(), 0, 0, SmaUmadPort.NAME).encode(), 43));
+        assertError(
+                c.request(SimCtlType.CONNECT, new SimClientInfo(c.dataPort(), 0, 0, SmaUmadPort.NAME).encode(), 43));
         assertEquals(0, fixture.counters().activeSessions());
         assertEquals(0, port.attaches.get());
         assertEquals(2, fixture.counters().rejected(SimReject.UNKNOWN_HOST));
         assertEquals(2, fixture.counters().rejected(SimReject.BAD_DATA_PORT));
         assertEquals(1, fixture.counters().rejected(SimReject.BAD_LENGTH));
-        assertEquals(SimCtlType.CONNECT, c.connect(SmaUmadPort.NAME + "@1", false).type(), "name@port");
+        assertEquals(
+                SimCtlType.CONNECT, c.connect(SmaUmadPort.NAME + "@1", false).type(), "name@port");
     }
 
     @Test
@@ -235,10 +275,15 @@ class UmadServerTest {
         assertError(eleventh.connect(SmaUmadPort.NAME, false));
         assertEquals(1, fixture.counters().rejected(SimReject.NO_FREE_SLOT));
         for (SimTestClient c : clients) {
-            assertEquals(SimCtlType.GET_GUID, c.request(SimCtlType.GET_GUID, new byte[0], 8).type());
+            assertEquals(
+                    SimCtlType.GET_GUID,
+                    c.request(SimCtlType.GET_GUID, new byte[0], 8).type());
         }
-        assertEquals(SimCtlType.DISCONNECT, clients.get(4).request(SimCtlType.DISCONNECT).type());
-        assertEquals(SimCtlType.CONNECT, eleventh.connect(SmaUmadPort.NAME, false).type());
+        assertEquals(
+                SimCtlType.DISCONNECT,
+                clients.get(4).request(SimCtlType.DISCONNECT).type());
+        assertEquals(
+                SimCtlType.CONNECT, eleventh.connect(SmaUmadPort.NAME, false).type());
         assertEquals(4, eleventh.clientId, "the lowest free slot");
     }
 
@@ -254,8 +299,12 @@ class UmadServerTest {
         assertError(second.connect(SmaUmadPort.NAME, true));
         assertEquals(SimCtlType.CONNECT, second.connect(SmaUmadPort.NAME, false).type());
         assertError(second.request(SimCtlType.SET_ISSM, new SimIsSm(1).encode(), 4));
-        assertEquals(SimCtlType.SET_ISSM, sm.request(SimCtlType.SET_ISSM, new SimIsSm(0).encode(), 4).type());
-        assertEquals(SimCtlType.SET_ISSM, second.request(SimCtlType.SET_ISSM, new SimIsSm(1).encode(), 4).type());
+        assertEquals(
+                SimCtlType.SET_ISSM,
+                sm.request(SimCtlType.SET_ISSM, new SimIsSm(0).encode(), 4).type());
+        assertEquals(
+                SimCtlType.SET_ISSM,
+                second.request(SimCtlType.SET_ISSM, new SimIsSm(1).encode(), 4).type());
         assertEquals(List.of(true, false, true), port.isSmCalls);
         assertEquals(2, fixture.counters().rejected(SimReject.SM_ALREADY_EXISTS));
         second.request(SimCtlType.DISCONNECT);
@@ -281,7 +330,9 @@ class UmadServerTest {
         SimTestClient c = connected(false);
         for (int i = 0; i < 8; i++) {
             Thread.sleep(100);
-            assertEquals(SimCtlType.GET_GUID, c.request(SimCtlType.GET_GUID, new byte[0], 8).type());
+            assertEquals(
+                    SimCtlType.GET_GUID,
+                    c.request(SimCtlType.GET_GUID, new byte[0], 8).type());
         }
         assertEquals(1, fixture.counters().activeSessions());
     }
@@ -291,7 +342,9 @@ class UmadServerTest {
         start();
         SimTestClient c = connected(true);
         int first = c.clientId;
-        assertEquals(SimCtlType.CONNECT, c.connect(SmaUmadPort.NAME, true).type(),
+        assertEquals(
+                SimCtlType.CONNECT,
+                c.connect(SmaUmadPort.NAME, true).type(),
                 "the old holder of the SM role is gone, so the role is free");
         assertEquals(first, c.clientId);
         assertEquals(1, count(UmadCounter.SESSIONS_REPLACED));
@@ -310,14 +363,19 @@ class UmadServerTest {
         assertEquals(SimCtlType.CONNECT, third.connect(SmaUmadPort.NAME, false).type());
         assertEquals(0, third.clientId, "the silent client's slot");
         assertEquals(1, count(UmadCounter.SESSIONS_RECLAIMED));
-        assertEquals(SimCtlType.GET_GUID, talker.request(SimCtlType.GET_GUID, new byte[0], 8).type());
+        assertEquals(
+                SimCtlType.GET_GUID,
+                talker.request(SimCtlType.GET_GUID, new byte[0], 8).type());
     }
 
     @Test
     void stoppingClosesEverySessionAndClearsIsSm() throws Exception {
         start();
         connected(true);
-        fixture.vertx.undeploy(fixture.server.deploymentID()).toCompletionStage().toCompletableFuture()
+        fixture.vertx
+                .undeploy(fixture.server.deploymentID())
+                .toCompletionStage()
+                .toCompletableFuture()
                 .get(10, TimeUnit.SECONDS);
         assertEquals(1, count(UmadCounter.SESSIONS_STOPPED));
         assertEquals(List.of(true, false), port.isSmCalls);
@@ -329,7 +387,8 @@ class UmadServerTest {
     private static final long TID = 0x0000_0007_1234_5678L; // umad2sim's agent id 7 in bits 47..32
 
     private static SimRequest drGet(int attributeId, long tid) {
-        Mad mad = DrSmp.outbound(Method.GET, tid, attributeId, 0, 0, new byte[64]).encode();
+        Mad mad =
+                DrSmp.outbound(Method.GET, tid, attributeId, 0, 0, new byte[64]).encode();
         return new SimRequest(0xFFFF, 0xFFFF, 0, 0, 0, 256, mad.toBytes());
     }
 
@@ -352,7 +411,9 @@ class UmadServerTest {
         long tid = smp.header().transactionId();
         assertEquals(TID, tid & 0x0000_FFFF_FFFF_FFFFL, "umad2sim's agent id and libibmad's TID are kept");
         assertEquals(c.clientId, tid >>> 48);
-        assertEquals(MadRelay.stampedTid(TID, c.clientId), port.sent.get(0).mad().header().transactionId());
+        assertEquals(
+                MadRelay.stampedTid(TID, c.clientId),
+                port.sent.get(0).mad().header().transactionId());
         assertEquals(1, count(UmadCounter.MADS_FROM_CLIENTS));
         assertEquals(1, count(UmadCounter.MADS_TO_CLIENTS));
     }
@@ -371,14 +432,18 @@ class UmadServerTest {
     void aRequestThePortCannotSendComesBackWithTimeoutStatus() {
         start();
         SimTestClient c = connected(false);
-        MadHeader h = new MadHeader(1, MgmtClass.SUBN_LID_ROUTED, 1, Method.GET, 0, 0, TID, NodeInfo.ATTRIBUTE_ID, 0, 0);
-        SimRequest request = new SimRequest(77, 0, 0, 0, 0, 256, Smp.of(h, 0, new byte[64]).encode().toBytes());
+        MadHeader h =
+                new MadHeader(1, MgmtClass.SUBN_LID_ROUTED, 1, Method.GET, 0, 0, TID, NodeInfo.ATTRIBUTE_ID, 0, 0);
+        SimRequest request = new SimRequest(
+                77, 0, 0, 0, 0, 256, Smp.of(h, 0, new byte[64]).encode().toBytes());
         c.sendData(request.encode());
         SimRequest back = c.receiveMad(2000);
         assertNotNull(back);
         assertEquals(SimRequest.STATUS_TIMEOUT, back.status());
         assertEquals(77, back.dlid());
-        assertEquals(MadRelay.stampedTid(TID, c.clientId), Mad.copyOf(back.mad()).header().transactionId());
+        assertEquals(
+                MadRelay.stampedTid(TID, c.clientId),
+                Mad.copyOf(back.mad()).header().transactionId());
         assertEquals(1, count(UmadCounter.MADS_UNDELIVERABLE));
     }
 
@@ -402,9 +467,11 @@ class UmadServerTest {
         start();
         SimTestClient diag = connected(false);
         MadHeader trap = new MadHeader(1, MgmtClass.SUBN_LID_ROUTED, 1, Method.TRAP, 0, 0, 0x42, 0x0002, 0, 0);
-        port.deliver(new UmadMad(0x10, 0x20, 0, 0, 0, Smp.of(trap, 0, new byte[64]).encode()));
+        port.deliver(
+                new UmadMad(0x10, 0x20, 0, 0, 0, Smp.of(trap, 0, new byte[64]).encode()));
         MadHeader stale = new MadHeader(1, MgmtClass.SUBN_LID_ROUTED, 1, Method.GET_RESP, 0, 0, 5L << 48, 0x0011, 0, 0);
-        port.deliver(new UmadMad(0x10, 0x20, 0, 0, 0, Smp.of(stale, 0, new byte[64]).encode()));
+        port.deliver(
+                new UmadMad(0x10, 0x20, 0, 0, 0, Smp.of(stale, 0, new byte[64]).encode()));
         UmadServerFixture.await("two unclaimed MADs", () -> count(UmadCounter.MADS_UNCLAIMED) == 2);
         assertNull(diag.receiveMad(200));
     }
@@ -445,38 +512,55 @@ class UmadServerTest {
                 return Future.failedFuture("device gone");
             }
         };
-        fixture = new UmadServerFixture(StaticUmadDirectory.builder().add("broken", null, List.of(broken)).build(), 10,
-                Duration.ofMinutes(10), Duration.ofMinutes(10));
+        fixture = new UmadServerFixture(
+                StaticUmadDirectory.builder()
+                        .add("broken", null, List.of(broken))
+                        .build(),
+                10,
+                Duration.ofMinutes(10),
+                Duration.ofMinutes(10));
         SimTestClient c = client();
         assertEquals(SimCtlType.CONNECT, c.connect("broken", false).type());
         assertError(c.request(SimCtlType.GET_NODEINFO, new byte[0], 64));
         assertError(c.request(SimCtlType.GET_PKEYS, new byte[0], 64));
         assertError(c.request(SimCtlType.GET_VENDOR, new byte[0], 24));
-        assertEquals(SimCtlType.GET_GUID, c.request(SimCtlType.GET_GUID, new byte[0], 8).type());
+        assertEquals(
+                SimCtlType.GET_GUID,
+                c.request(SimCtlType.GET_GUID, new byte[0], 8).type());
         assertEquals(3, fixture.counters().rejected(SimReject.PORT_FAILED));
     }
 
     @Test
     void aBusyPortFailsTheDeploymentAndReleasesWhatItBound() throws Exception {
         start();
-        UmadServer clash = new UmadServer(fixture.server.options().withPort(fixture.port + 5), StaticUmadDirectory
-                .builder().add(SmaUmadPort.NAME, null, List.of(port)).build());
+        UmadServer clash = new UmadServer(
+                fixture.server.options().withPort(fixture.port + 5),
+                StaticUmadDirectory.builder()
+                        .add(SmaUmadPort.NAME, null, List.of(port))
+                        .build());
         java.util.concurrent.ExecutionException e = org.junit.jupiter.api.Assertions.assertThrows(
-                java.util.concurrent.ExecutionException.class, () -> fixture.vertx.deployVerticle(clash)
-                        .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS));
+                java.util.concurrent.ExecutionException.class,
+                () -> fixture.vertx
+                        .deployVerticle(clash)
+                        .toCompletionStage()
+                        .toCompletableFuture()
+                        .get(10, TimeUnit.SECONDS));
         assertTrue(e.getCause().getMessage().contains("cannot bind the umad endpoint"), e::toString);
         // the data ports it did bind (base + 11 ..) are released; NIO frees the port when the event loop
         // deregisters the closed channel, a moment after the close completes
         UmadServerFixture.await("base + 11 free again", () -> {
-            try (java.net.DatagramSocket probe = new java.net.DatagramSocket(fixture.port + 11,
-                    java.net.InetAddress.getLoopbackAddress())) {
+            try (java.net.DatagramSocket probe =
+                    new java.net.DatagramSocket(fixture.port + 11, java.net.InetAddress.getLoopbackAddress())) {
                 return probe.getLocalPort() == fixture.port + 11;
             } catch (java.net.SocketException busy) {
                 return false;
             }
         });
         SimTestClient c = connected(false);
-        assertEquals(SimCtlType.GET_GUID, c.request(SimCtlType.GET_GUID, new byte[0], 8).type(), "the first server is unharmed");
+        assertEquals(
+                SimCtlType.GET_GUID,
+                c.request(SimCtlType.GET_GUID, new byte[0], 8).type(),
+                "the first server is unharmed");
     }
 
     @Test
@@ -488,7 +572,7 @@ class UmadServerTest {
         org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> d.withPort(0));
         org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> d.withMaxClients(0));
         org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> d.withPort(65530));
-        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
-                () -> d.withIdleTimeout(Duration.ofSeconds(-1)));
+        org.junit.jupiter.api.Assertions.assertThrows(
+                IllegalArgumentException.class, () -> d.withIdleTimeout(Duration.ofSeconds(-1)));
     }
 }

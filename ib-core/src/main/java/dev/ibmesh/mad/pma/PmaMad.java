@@ -52,7 +52,9 @@ public record PmaMad(MadHeader header, byte[] reserved24, byte[] data) {
 
     public static PmaMad decode(Mad mad) {
         byte[] b = mad.toBytes();
-        return new PmaMad(MadHeader.decode(b, 0), Arrays.copyOfRange(b, RESERVED_OFFSET, DATA_OFFSET),
+        return new PmaMad(
+                MadHeader.decode(b, 0),
+                Arrays.copyOfRange(b, RESERVED_OFFSET, DATA_OFFSET),
                 Arrays.copyOfRange(b, DATA_OFFSET, Mad.SIZE));
     }
 
@@ -81,7 +83,9 @@ public record PmaMad(MadHeader header, byte[] reserved24, byte[] data) {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof PmaMad p && header.equals(p.header) && Arrays.equals(reserved24, p.reserved24)
+        return o instanceof PmaMad p
+                && header.equals(p.header)
+                && Arrays.equals(reserved24, p.reserved24)
                 && Arrays.equals(data, p.data);
     }
 
@@ -98,8 +102,8 @@ public record PmaMad(MadHeader header, byte[] reserved24, byte[] data) {
 
     private static byte[] copy(String field, byte[] a, int length) {
         if (a == null || a.length != length) {
-            throw new IllegalArgumentException(field + " must be " + length + " bytes, was "
-                    + (a == null ? "null" : a.length));
+            throw new IllegalArgumentException(
+                    field + " must be " + length + " bytes, was " + (a == null ? "null" : a.length));
         }
         return a.clone();
     }

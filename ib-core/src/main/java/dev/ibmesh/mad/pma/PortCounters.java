@@ -23,19 +23,37 @@ import dev.ibmesh.wire.Bits;
  * count octets divided by 4. Sources: rdma-core {@code libibmad/fields.c} (PortCounters section, QP1Dropped at bit
  * 160) and {@code ib_port_counters_t}; Linux {@code ib_pma.h} CounterSelect bits; vector S7.
  */
-public record PortCounters(int reserved0, int portSelect, int counterSelect, int symbolErrorCounter,
-                           int linkErrorRecoveryCounter, int linkDownedCounter, int portRcvErrors,
-                           int portRcvRemotePhysicalErrors, int portRcvSwitchRelayErrors, int portXmitDiscards,
-                           int portXmitConstraintErrors, int portRcvConstraintErrors, int counterSelect2,
-                           int localLinkIntegrityErrors, int excessiveBufferOverrunErrors, int qp1Dropped,
-                           int vl15Dropped, long portXmitData, long portRcvData, long portXmitPkts, long portRcvPkts,
-                           long portXmitWait) implements Attribute {
+public record PortCounters(
+        int reserved0,
+        int portSelect,
+        int counterSelect,
+        int symbolErrorCounter,
+        int linkErrorRecoveryCounter,
+        int linkDownedCounter,
+        int portRcvErrors,
+        int portRcvRemotePhysicalErrors,
+        int portRcvSwitchRelayErrors,
+        int portXmitDiscards,
+        int portXmitConstraintErrors,
+        int portRcvConstraintErrors,
+        int counterSelect2,
+        int localLinkIntegrityErrors,
+        int excessiveBufferOverrunErrors,
+        int qp1Dropped,
+        int vl15Dropped,
+        long portXmitData,
+        long portRcvData,
+        long portXmitPkts,
+        long portRcvPkts,
+        long portXmitWait)
+        implements Attribute {
     public static final int ATTRIBUTE_ID = 0x0012;
     public static final int SIZE = 44;
     public static final int ALL_PORTS = 0xFF;
 
     /** CounterSelect bits (a Set clears the selected counters). */
     public static final int SELECT_SYMBOL_ERROR_COUNTER = 1 << 0;
+
     public static final int SELECT_LINK_ERROR_RECOVERY_COUNTER = 1 << 1;
     public static final int SELECT_LINK_DOWNED_COUNTER = 1 << 2;
     public static final int SELECT_PORT_RCV_ERRORS = 1 << 3;
@@ -139,12 +157,29 @@ public record PortCounters(int reserved0, int portSelect, int counterSelect, int
     }
 
     public static PortCounters decode(byte[] b, int off) {
-        return new PortCounters(Bits.u8(b, off), Bits.u8(b, off + 1), Bits.u16(b, off + 2), Bits.u16(b, off + 4),
-                Bits.u8(b, off + 6), Bits.u8(b, off + 7), Bits.u16(b, off + 8), Bits.u16(b, off + 10),
-                Bits.u16(b, off + 12), Bits.u16(b, off + 14), Bits.u8(b, off + 16), Bits.u8(b, off + 17),
-                Bits.u8(b, off + 18), Bits.getInt(b, off, 152, 4), Bits.getInt(b, off, 156, 4), Bits.u16(b, off + 20),
-                Bits.u16(b, off + 22), Bits.get(b, off, 192, 32), Bits.get(b, off, 224, 32),
-                Bits.get(b, off, 256, 32), Bits.get(b, off, 288, 32), Bits.get(b, off, 320, 32));
+        return new PortCounters(
+                Bits.u8(b, off),
+                Bits.u8(b, off + 1),
+                Bits.u16(b, off + 2),
+                Bits.u16(b, off + 4),
+                Bits.u8(b, off + 6),
+                Bits.u8(b, off + 7),
+                Bits.u16(b, off + 8),
+                Bits.u16(b, off + 10),
+                Bits.u16(b, off + 12),
+                Bits.u16(b, off + 14),
+                Bits.u8(b, off + 16),
+                Bits.u8(b, off + 17),
+                Bits.u8(b, off + 18),
+                Bits.getInt(b, off, 152, 4),
+                Bits.getInt(b, off, 156, 4),
+                Bits.u16(b, off + 20),
+                Bits.u16(b, off + 22),
+                Bits.get(b, off, 192, 32),
+                Bits.get(b, off, 224, 32),
+                Bits.get(b, off, 256, 32),
+                Bits.get(b, off, 288, 32),
+                Bits.get(b, off, 320, 32));
     }
 
     @Override
@@ -231,9 +266,29 @@ public record PortCounters(int reserved0, int portSelect, int counterSelect, int
     }
 
     private PortCounters fromValues(long[] v) {
-        return new PortCounters(reserved0, portSelect, counterSelect, (int) v[0], (int) v[1], (int) v[2], (int) v[3],
-                (int) v[4], (int) v[5], (int) v[6], (int) v[7], (int) v[8], counterSelect2, (int) v[9], (int) v[10],
-                (int) v[11], (int) v[12], v[13], v[14], v[15], v[16], v[17]);
+        return new PortCounters(
+                reserved0,
+                portSelect,
+                counterSelect,
+                (int) v[0],
+                (int) v[1],
+                (int) v[2],
+                (int) v[3],
+                (int) v[4],
+                (int) v[5],
+                (int) v[6],
+                (int) v[7],
+                (int) v[8],
+                counterSelect2,
+                (int) v[9],
+                (int) v[10],
+                (int) v[11],
+                (int) v[12],
+                v[13],
+                v[14],
+                v[15],
+                v[16],
+                v[17]);
     }
 
     @Override

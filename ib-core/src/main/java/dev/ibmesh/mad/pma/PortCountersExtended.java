@@ -21,15 +21,34 @@ import dev.ibmesh.wire.Bits;
  * Sources: rdma-core {@code libibmad/fields.c} (IB_PC_EXT_* and IB_PC_EXT_ERR_* fields) and
  * {@code ib_port_counters_ext_t}; Linux {@code ib_pma.h} IB_PMA_SELX_* CounterSelect bits.
  */
-public record PortCountersExtended(int reserved0, int portSelect, int counterSelect, long counterSelect2,
-                                   long portXmitData, long portRcvData, long portXmitPkts, long portRcvPkts,
-                                   long portUnicastXmitPkts, long portUnicastRcvPkts, long portMulticastXmitPkts,
-                                   long portMulticastRcvPkts, long symbolErrorCounter, long linkErrorRecoveryCounter,
-                                   long linkDownedCounter, long portRcvErrors, long portRcvRemotePhysicalErrors,
-                                   long portRcvSwitchRelayErrors, long portXmitDiscards, long portXmitConstraintErrors,
-                                   long portRcvConstraintErrors, long localLinkIntegrityErrors,
-                                   long excessiveBufferOverrunErrors, long vl15Dropped, long portXmitWait,
-                                   long qp1Dropped) implements Attribute {
+public record PortCountersExtended(
+        int reserved0,
+        int portSelect,
+        int counterSelect,
+        long counterSelect2,
+        long portXmitData,
+        long portRcvData,
+        long portXmitPkts,
+        long portRcvPkts,
+        long portUnicastXmitPkts,
+        long portUnicastRcvPkts,
+        long portMulticastXmitPkts,
+        long portMulticastRcvPkts,
+        long symbolErrorCounter,
+        long linkErrorRecoveryCounter,
+        long linkDownedCounter,
+        long portRcvErrors,
+        long portRcvRemotePhysicalErrors,
+        long portRcvSwitchRelayErrors,
+        long portXmitDiscards,
+        long portXmitConstraintErrors,
+        long portRcvConstraintErrors,
+        long localLinkIntegrityErrors,
+        long excessiveBufferOverrunErrors,
+        long vl15Dropped,
+        long portXmitWait,
+        long qp1Dropped)
+        implements Attribute {
     public static final int ATTRIBUTE_ID = 0x001D;
     public static final int SIZE = 184;
     /** Size of the IBA 1.2 layout (through PortMulticastRcvPkts). */
@@ -37,6 +56,7 @@ public record PortCountersExtended(int reserved0, int portSelect, int counterSel
 
     /** CounterSelect bits (Linux IB_PMA_SELX_*). */
     public static final int SELECT_PORT_XMIT_DATA = 1 << 0;
+
     public static final int SELECT_PORT_RCV_DATA = 1 << 1;
     public static final int SELECT_PORT_XMIT_PKTS = 1 << 2;
     public static final int SELECT_PORT_RCV_PKTS = 1 << 3;
@@ -57,9 +77,33 @@ public record PortCountersExtended(int reserved0, int portSelect, int counterSel
         for (int i = 0; i < c.length; i++) {
             c[i] = Bits.u64(b, off + 8 + 8 * i);
         }
-        return new PortCountersExtended(Bits.u8(b, off), Bits.u8(b, off + 1), Bits.u16(b, off + 2),
-                Bits.get(b, off, 32, 32), c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9], c[10], c[11],
-                c[12], c[13], c[14], c[15], c[16], c[17], c[18], c[19], c[20], c[21]);
+        return new PortCountersExtended(
+                Bits.u8(b, off),
+                Bits.u8(b, off + 1),
+                Bits.u16(b, off + 2),
+                Bits.get(b, off, 32, 32),
+                c[0],
+                c[1],
+                c[2],
+                c[3],
+                c[4],
+                c[5],
+                c[6],
+                c[7],
+                c[8],
+                c[9],
+                c[10],
+                c[11],
+                c[12],
+                c[13],
+                c[14],
+                c[15],
+                c[16],
+                c[17],
+                c[18],
+                c[19],
+                c[20],
+                c[21]);
     }
 
     @Override
@@ -68,23 +112,73 @@ public record PortCountersExtended(int reserved0, int portSelect, int counterSel
         Bits.put8(b, off + 1, portSelect);
         Bits.put16(b, off + 2, counterSelect);
         Bits.put32(b, off + 4, (int) counterSelect2);
-        long[] c = {portXmitData, portRcvData, portXmitPkts, portRcvPkts, portUnicastXmitPkts, portUnicastRcvPkts,
-                portMulticastXmitPkts, portMulticastRcvPkts, symbolErrorCounter, linkErrorRecoveryCounter,
-                linkDownedCounter, portRcvErrors, portRcvRemotePhysicalErrors, portRcvSwitchRelayErrors,
-                portXmitDiscards, portXmitConstraintErrors, portRcvConstraintErrors, localLinkIntegrityErrors,
-                excessiveBufferOverrunErrors, vl15Dropped, portXmitWait, qp1Dropped};
+        long[] c = {
+            portXmitData,
+            portRcvData,
+            portXmitPkts,
+            portRcvPkts,
+            portUnicastXmitPkts,
+            portUnicastRcvPkts,
+            portMulticastXmitPkts,
+            portMulticastRcvPkts,
+            symbolErrorCounter,
+            linkErrorRecoveryCounter,
+            linkDownedCounter,
+            portRcvErrors,
+            portRcvRemotePhysicalErrors,
+            portRcvSwitchRelayErrors,
+            portXmitDiscards,
+            portXmitConstraintErrors,
+            portRcvConstraintErrors,
+            localLinkIntegrityErrors,
+            excessiveBufferOverrunErrors,
+            vl15Dropped,
+            portXmitWait,
+            qp1Dropped
+        };
         for (int i = 0; i < c.length; i++) {
             Bits.put64(b, off + 8 + 8 * i, c[i]);
         }
     }
 
     /** The IBA 1.2 counters only (the error counters zero), e.g. for a PMA without the additional counters. */
-    public static PortCountersExtended of(int portSelect, long portXmitData, long portRcvData, long portXmitPkts,
-                                          long portRcvPkts, long portUnicastXmitPkts, long portUnicastRcvPkts,
-                                          long portMulticastXmitPkts, long portMulticastRcvPkts) {
-        return new PortCountersExtended(0, portSelect, 0, 0, portXmitData, portRcvData, portXmitPkts, portRcvPkts,
-                portUnicastXmitPkts, portUnicastRcvPkts, portMulticastXmitPkts, portMulticastRcvPkts, 0, 0, 0, 0, 0,
-                0, 0, 0, 0, 0, 0, 0, 0, 0);
+    public static PortCountersExtended of(
+            int portSelect,
+            long portXmitData,
+            long portRcvData,
+            long portXmitPkts,
+            long portRcvPkts,
+            long portUnicastXmitPkts,
+            long portUnicastRcvPkts,
+            long portMulticastXmitPkts,
+            long portMulticastRcvPkts) {
+        return new PortCountersExtended(
+                0,
+                portSelect,
+                0,
+                0,
+                portXmitData,
+                portRcvData,
+                portXmitPkts,
+                portRcvPkts,
+                portUnicastXmitPkts,
+                portUnicastRcvPkts,
+                portMulticastXmitPkts,
+                portMulticastRcvPkts,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0);
     }
 
     @Override

@@ -23,9 +23,21 @@ import java.util.Arrays;
  * Sources: opensm {@code ib_inform_info_t} (generic/vend union; qpn_resp_time_val: QPN bits 31-8, RespTimeValue bits
  * 4-0) and {@code osm_inform.c} matching rules; rdma-core {@code iba_types.h}.
  */
-public record InformInfo(byte[] gid, int lidRangeBegin, int lidRangeEnd, int reserved160, int isGeneric,
-                         int subscribe, int type, int trapNumberDeviceId, int qpn, int reserved248,
-                         int respTimeValue, int reserved256, int producerTypeVendorId) implements Attribute {
+public record InformInfo(
+        byte[] gid,
+        int lidRangeBegin,
+        int lidRangeEnd,
+        int reserved160,
+        int isGeneric,
+        int subscribe,
+        int type,
+        int trapNumberDeviceId,
+        int qpn,
+        int reserved248,
+        int respTimeValue,
+        int reserved256,
+        int producerTypeVendorId)
+        implements Attribute {
     public static final int ATTRIBUTE_ID = 0x0003;
     public static final int SIZE = 36;
     public static final int ALL_16 = 0xFFFF;
@@ -48,24 +60,74 @@ public record InformInfo(byte[] gid, int lidRangeBegin, int lidRangeEnd, int res
     }
 
     /** A generic subscription (IsGeneric = 1), reserved bits zero. */
-    public static InformInfo generic(byte[] gid, int lidRangeBegin, int lidRangeEnd, boolean subscribe, int type,
-                                     int trapNumber, int qpn, int respTimeValue, int producerType) {
-        return new InformInfo(gid, lidRangeBegin, lidRangeEnd, 0, 1, subscribe ? 1 : 0, type, trapNumber, qpn, 0,
-                respTimeValue, 0, producerType);
+    public static InformInfo generic(
+            byte[] gid,
+            int lidRangeBegin,
+            int lidRangeEnd,
+            boolean subscribe,
+            int type,
+            int trapNumber,
+            int qpn,
+            int respTimeValue,
+            int producerType) {
+        return new InformInfo(
+                gid,
+                lidRangeBegin,
+                lidRangeEnd,
+                0,
+                1,
+                subscribe ? 1 : 0,
+                type,
+                trapNumber,
+                qpn,
+                0,
+                respTimeValue,
+                0,
+                producerType);
     }
 
     /** A vendor subscription (IsGeneric = 0), reserved bits zero. */
-    public static InformInfo vendor(byte[] gid, int lidRangeBegin, int lidRangeEnd, boolean subscribe, int type,
-                                    int deviceId, int qpn, int respTimeValue, int vendorId) {
-        return new InformInfo(gid, lidRangeBegin, lidRangeEnd, 0, 0, subscribe ? 1 : 0, type, deviceId, qpn, 0,
-                respTimeValue, 0, vendorId);
+    public static InformInfo vendor(
+            byte[] gid,
+            int lidRangeBegin,
+            int lidRangeEnd,
+            boolean subscribe,
+            int type,
+            int deviceId,
+            int qpn,
+            int respTimeValue,
+            int vendorId) {
+        return new InformInfo(
+                gid,
+                lidRangeBegin,
+                lidRangeEnd,
+                0,
+                0,
+                subscribe ? 1 : 0,
+                type,
+                deviceId,
+                qpn,
+                0,
+                respTimeValue,
+                0,
+                vendorId);
     }
 
     public static InformInfo decode(byte[] b, int off) {
-        return new InformInfo(Arrays.copyOfRange(b, off, off + 16), Bits.u16(b, off + 16), Bits.u16(b, off + 18),
-                Bits.u16(b, off + 20), Bits.u8(b, off + 22), Bits.u8(b, off + 23), Bits.u16(b, off + 24),
-                Bits.u16(b, off + 26), Bits.u24(b, off + 28), Bits.getInt(b, off, 248, 3),
-                Bits.getInt(b, off, 251, 5), Bits.u8(b, off + 32), Bits.u24(b, off + 33));
+        return new InformInfo(
+                Arrays.copyOfRange(b, off, off + 16),
+                Bits.u16(b, off + 16),
+                Bits.u16(b, off + 18),
+                Bits.u16(b, off + 20),
+                Bits.u8(b, off + 22),
+                Bits.u8(b, off + 23),
+                Bits.u16(b, off + 24),
+                Bits.u16(b, off + 26),
+                Bits.u24(b, off + 28),
+                Bits.getInt(b, off, 248, 3),
+                Bits.getInt(b, off, 251, 5),
+                Bits.u8(b, off + 32),
+                Bits.u24(b, off + 33));
     }
 
     @Override

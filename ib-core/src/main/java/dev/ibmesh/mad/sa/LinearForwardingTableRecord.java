@@ -33,7 +33,10 @@ public record LinearForwardingTableRecord(int lid, int blockNum, long reserved32
     }
 
     public static LinearForwardingTableRecord decode(byte[] b, int off) {
-        return new LinearForwardingTableRecord(Bits.u16(b, off), Bits.u16(b, off + 2), Bits.get(b, off, 32, 32),
+        return new LinearForwardingTableRecord(
+                Bits.u16(b, off),
+                Bits.u16(b, off + 2),
+                Bits.get(b, off, 32, 32),
                 Arrays.copyOfRange(b, off + 8, off + 8 + ENTRIES));
     }
 

@@ -26,6 +26,7 @@ public record NodeRecord(int lid, int reserved16, NodeInfo nodeInfo, byte[] node
 
     /** ComponentMask bits (opensm IB_NR_COMPMASK_*). */
     public static final long COMP_LID = 1L << 0;
+
     public static final long COMP_BASE_VERSION = 1L << 2;
     public static final long COMP_CLASS_VERSION = 1L << 3;
     public static final long COMP_NODE_TYPE = 1L << 4;
@@ -50,7 +51,10 @@ public record NodeRecord(int lid, int reserved16, NodeInfo nodeInfo, byte[] node
     }
 
     public static NodeRecord decode(byte[] b, int off) {
-        return new NodeRecord(Bits.u16(b, off), Bits.u16(b, off + 2), NodeInfo.decode(b, off + 4),
+        return new NodeRecord(
+                Bits.u16(b, off),
+                Bits.u16(b, off + 2),
+                NodeInfo.decode(b, off + 4),
                 Arrays.copyOfRange(b, off + 44, off + 44 + NODE_DESCRIPTION_SIZE));
     }
 
@@ -88,7 +92,10 @@ public record NodeRecord(int lid, int reserved16, NodeInfo nodeInfo, byte[] node
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof NodeRecord r && lid == r.lid && reserved16 == r.reserved16 && nodeInfo.equals(r.nodeInfo)
+        return o instanceof NodeRecord r
+                && lid == r.lid
+                && reserved16 == r.reserved16
+                && nodeInfo.equals(r.nodeInfo)
                 && Arrays.equals(nodeDescription, r.nodeDescription);
     }
 
@@ -99,7 +106,7 @@ public record NodeRecord(int lid, int reserved16, NodeInfo nodeInfo, byte[] node
 
     @Override
     public String toString() {
-        return "NodeRecord[lid=" + lid + ", reserved16=" + reserved16 + ", nodeInfo=" + nodeInfo
-                + ", nodeDescription=" + RawBytes.hex(nodeDescription) + "]";
+        return "NodeRecord[lid=" + lid + ", reserved16=" + reserved16 + ", nodeInfo=" + nodeInfo + ", nodeDescription="
+                + RawBytes.hex(nodeDescription) + "]";
     }
 }

@@ -24,10 +24,30 @@ import java.util.Arrays;
  * qos_class_sl: QoS class bits 15-4, SL bits 3-0; selector in the top 2 bits of mtu/rate/pkt_life) and
  * {@code IB_PR_COMPMASK_*}; rdma-core {@code libibmad/fields.c} (PathRec* fields: NumPath at bit 393, SL at 428).
  */
-public record PathRecord(long serviceId, byte[] dgid, byte[] sgid, int dlid, int slid, int rawTraffic,
-                         int reserved353, int flowLabel, int hopLimit, int tClass, int reversible, int numbPath,
-                         int pKey, int qosClass, int sl, int mtuSelector, int mtu, int rateSelector, int rate,
-                         int packetLifeTimeSelector, int packetLifeTime, int preference, long reserved464)
+public record PathRecord(
+        long serviceId,
+        byte[] dgid,
+        byte[] sgid,
+        int dlid,
+        int slid,
+        int rawTraffic,
+        int reserved353,
+        int flowLabel,
+        int hopLimit,
+        int tClass,
+        int reversible,
+        int numbPath,
+        int pKey,
+        int qosClass,
+        int sl,
+        int mtuSelector,
+        int mtu,
+        int rateSelector,
+        int rate,
+        int packetLifeTimeSelector,
+        int packetLifeTime,
+        int preference,
+        long reserved464)
         implements Attribute {
     public static final int ATTRIBUTE_ID = 0x0035;
     public static final int SIZE = 64;
@@ -39,6 +59,7 @@ public record PathRecord(long serviceId, byte[] dgid, byte[] sgid, int dlid, int
 
     /** ComponentMask bits (one per component of the IBA table, ServiceID counting as two 32-bit halves). */
     public static final long COMP_SERVICE_ID_MSB = 1L << 0;
+
     public static final long COMP_SERVICE_ID_LSB = 1L << 1;
     public static final long COMP_SERVICE_ID = COMP_SERVICE_ID_MSB | COMP_SERVICE_ID_LSB;
     public static final long COMP_DGID = 1L << 2;
@@ -87,14 +108,30 @@ public record PathRecord(long serviceId, byte[] dgid, byte[] sgid, int dlid, int
     }
 
     public static PathRecord decode(byte[] b, int off) {
-        return new PathRecord(Bits.u64(b, off), Arrays.copyOfRange(b, off + 8, off + 24),
-                Arrays.copyOfRange(b, off + 24, off + 40), Bits.u16(b, off + 40), Bits.u16(b, off + 42),
-                Bits.getInt(b, off, 352, 1), Bits.getInt(b, off, 353, 3), Bits.getInt(b, off, 356, 20),
-                Bits.u8(b, off + 47), Bits.u8(b, off + 48), Bits.getInt(b, off, 392, 1), Bits.getInt(b, off, 393, 7),
-                Bits.u16(b, off + 50), Bits.getInt(b, off, 416, 12), Bits.getInt(b, off, 428, 4),
-                Bits.getInt(b, off, 432, 2), Bits.getInt(b, off, 434, 6), Bits.getInt(b, off, 440, 2),
-                Bits.getInt(b, off, 442, 6), Bits.getInt(b, off, 448, 2), Bits.getInt(b, off, 450, 6),
-                Bits.u8(b, off + 57), Bits.get(b, off, 464, 48));
+        return new PathRecord(
+                Bits.u64(b, off),
+                Arrays.copyOfRange(b, off + 8, off + 24),
+                Arrays.copyOfRange(b, off + 24, off + 40),
+                Bits.u16(b, off + 40),
+                Bits.u16(b, off + 42),
+                Bits.getInt(b, off, 352, 1),
+                Bits.getInt(b, off, 353, 3),
+                Bits.getInt(b, off, 356, 20),
+                Bits.u8(b, off + 47),
+                Bits.u8(b, off + 48),
+                Bits.getInt(b, off, 392, 1),
+                Bits.getInt(b, off, 393, 7),
+                Bits.u16(b, off + 50),
+                Bits.getInt(b, off, 416, 12),
+                Bits.getInt(b, off, 428, 4),
+                Bits.getInt(b, off, 432, 2),
+                Bits.getInt(b, off, 434, 6),
+                Bits.getInt(b, off, 440, 2),
+                Bits.getInt(b, off, 442, 6),
+                Bits.getInt(b, off, 448, 2),
+                Bits.getInt(b, off, 450, 6),
+                Bits.u8(b, off + 57),
+                Bits.get(b, off, 464, 48));
     }
 
     @Override

@@ -23,6 +23,7 @@ public record PortInfoRecord(int endportLid, int portNum, int options, byte[] po
 
     /** ComponentMask bits for the record's own fields (opensm IB_PIR_COMPMASK_*). */
     public static final long COMP_ENDPORT_LID = 1L << 0;
+
     public static final long COMP_PORT_NUM = 1L << 1;
     public static final long COMP_OPTIONS = 1L << 2;
 
@@ -34,7 +35,10 @@ public record PortInfoRecord(int endportLid, int portNum, int options, byte[] po
     }
 
     public static PortInfoRecord decode(byte[] b, int off) {
-        return new PortInfoRecord(Bits.u16(b, off), Bits.u8(b, off + 2), Bits.u8(b, off + 3),
+        return new PortInfoRecord(
+                Bits.u16(b, off),
+                Bits.u8(b, off + 2),
+                Bits.u8(b, off + 3),
                 Arrays.copyOfRange(b, off + 4, off + 4 + PORT_INFO_SIZE));
     }
 

@@ -26,9 +26,20 @@ import java.util.function.BiFunction;
  * BE_OFFS(24*8+8,3)), {@code IB_SA_DATA_OFFS = 56}, {@code IB_SA_DATA_SIZE = 200}. The data array is copied in
  * and out, so decoding and re-encoding any 256 bytes gives the same 256 bytes.
  */
-public record SaMad(MadHeader header, int rmppVersion, int rmppType, int rRespTime, int rmppFlags, int rmppStatus,
-                    long data1, long data2, long smKey, int attributeOffset, int reserved368, long componentMask,
-                    byte[] data) {
+public record SaMad(
+        MadHeader header,
+        int rmppVersion,
+        int rmppType,
+        int rRespTime,
+        int rmppFlags,
+        int rmppStatus,
+        long data1,
+        long data2,
+        long smKey,
+        int attributeOffset,
+        int reserved368,
+        long componentMask,
+        byte[] data) {
     public static final int CLASS_VERSION = 2;
     public static final int RMPP_OFFSET = 24;
     public static final int SM_KEY_OFFSET = 36;
@@ -51,6 +62,7 @@ public record SaMad(MadHeader header, int rmppVersion, int rmppType, int rRespTi
 
     /** Class-specific MAD status codes (status bits 15-8). */
     public static final int STATUS_NO_RESOURCES = 0x0100;
+
     public static final int STATUS_REQ_INVALID = 0x0200;
     public static final int STATUS_NO_RECORDS = 0x0300;
     public static final int STATUS_TOO_MANY_RECORDS = 0x0400;
@@ -80,8 +92,8 @@ public record SaMad(MadHeader header, int rmppVersion, int rmppType, int rRespTi
         if (data.length > DATA_SIZE) {
             throw new IllegalArgumentException("data must be at most " + DATA_SIZE + " bytes, was " + data.length);
         }
-        return new SaMad(header, 0, 0, 0, 0, 0, 0, 0, smKey, attributeOffset, 0, componentMask,
-                Arrays.copyOf(data, DATA_SIZE));
+        return new SaMad(
+                header, 0, 0, 0, 0, 0, 0, 0, smKey, attributeOffset, 0, componentMask, Arrays.copyOf(data, DATA_SIZE));
     }
 
     /** A non-RMPP SA MAD carrying one record, with AttributeOffset set from the record's size. */
@@ -93,10 +105,20 @@ public record SaMad(MadHeader header, int rmppVersion, int rmppType, int rRespTi
 
     public static SaMad decode(Mad mad) {
         byte[] b = mad.toBytes();
-        return new SaMad(MadHeader.decode(b, 0), Bits.u8(b, 24), Bits.u8(b, 25), Bits.getInt(b, 0, 208, 5),
-                Bits.getInt(b, 0, 213, 3), Bits.u8(b, 27), Bits.get(b, 0, 224, 32), Bits.get(b, 0, 256, 32),
-                Bits.u64(b, SM_KEY_OFFSET), Bits.u16(b, ATTRIBUTE_OFFSET_OFFSET), Bits.u16(b, 46),
-                Bits.u64(b, COMPONENT_MASK_OFFSET), Arrays.copyOfRange(b, DATA_OFFSET, Mad.SIZE));
+        return new SaMad(
+                MadHeader.decode(b, 0),
+                Bits.u8(b, 24),
+                Bits.u8(b, 25),
+                Bits.getInt(b, 0, 208, 5),
+                Bits.getInt(b, 0, 213, 3),
+                Bits.u8(b, 27),
+                Bits.get(b, 0, 224, 32),
+                Bits.get(b, 0, 256, 32),
+                Bits.u64(b, SM_KEY_OFFSET),
+                Bits.u16(b, ATTRIBUTE_OFFSET_OFFSET),
+                Bits.u16(b, 46),
+                Bits.u64(b, COMPONENT_MASK_OFFSET),
+                Arrays.copyOfRange(b, DATA_OFFSET, Mad.SIZE));
     }
 
     public Mad encode() {
@@ -158,11 +180,20 @@ public record SaMad(MadHeader header, int rmppVersion, int rmppType, int rRespTi
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof SaMad s && header.equals(s.header) && rmppVersion == s.rmppVersion
-                && rmppType == s.rmppType && rRespTime == s.rRespTime && rmppFlags == s.rmppFlags
-                && rmppStatus == s.rmppStatus && data1 == s.data1 && data2 == s.data2 && smKey == s.smKey
-                && attributeOffset == s.attributeOffset && reserved368 == s.reserved368
-                && componentMask == s.componentMask && Arrays.equals(data, s.data);
+        return o instanceof SaMad s
+                && header.equals(s.header)
+                && rmppVersion == s.rmppVersion
+                && rmppType == s.rmppType
+                && rRespTime == s.rRespTime
+                && rmppFlags == s.rmppFlags
+                && rmppStatus == s.rmppStatus
+                && data1 == s.data1
+                && data2 == s.data2
+                && smKey == s.smKey
+                && attributeOffset == s.attributeOffset
+                && reserved368 == s.reserved368
+                && componentMask == s.componentMask
+                && Arrays.equals(data, s.data);
     }
 
     @Override

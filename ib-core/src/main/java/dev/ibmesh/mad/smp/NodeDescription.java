@@ -28,8 +28,8 @@ public record NodeDescription(byte[] nodeString) implements Attribute {
     public static NodeDescription of(String text) {
         byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
         if (utf8.length > SIZE) {
-            throw new IllegalArgumentException("NodeString must fit in " + SIZE + " bytes of UTF-8, was "
-                    + utf8.length);
+            throw new IllegalArgumentException(
+                    "NodeString must fit in " + SIZE + " bytes of UTF-8, was " + utf8.length);
         }
         return new NodeDescription(Arrays.copyOf(utf8, SIZE));
     }

@@ -12,9 +12,20 @@ import dev.ibmesh.wire.Bits;
  *  28-29 PartitionCap | 30-31 DeviceID | 32-35 Revision | 36 LocalPortNum | 37-39 VendorID
  * </pre>
  */
-public record NodeInfo(int baseVersion, int classVersion, int nodeType, int numPorts, long systemImageGuid,
-                       long nodeGuid, long portGuid, int partitionCap, int deviceId, int revision, int localPortNum,
-                       int vendorId) implements Attribute {
+public record NodeInfo(
+        int baseVersion,
+        int classVersion,
+        int nodeType,
+        int numPorts,
+        long systemImageGuid,
+        long nodeGuid,
+        long portGuid,
+        int partitionCap,
+        int deviceId,
+        int revision,
+        int localPortNum,
+        int vendorId)
+        implements Attribute {
     public static final int ATTRIBUTE_ID = 0x0011;
     public static final int SIZE = 40;
     public static final int NODE_TYPE_CA = 1;
@@ -33,9 +44,19 @@ public record NodeInfo(int baseVersion, int classVersion, int nodeType, int numP
     }
 
     public static NodeInfo decode(byte[] b, int off) {
-        return new NodeInfo(Bits.u8(b, off), Bits.u8(b, off + 1), Bits.u8(b, off + 2), Bits.u8(b, off + 3),
-                Bits.u64(b, off + 4), Bits.u64(b, off + 12), Bits.u64(b, off + 20), Bits.u16(b, off + 28),
-                Bits.u16(b, off + 30), Bits.u32(b, off + 32), Bits.u8(b, off + 36), Bits.u24(b, off + 37));
+        return new NodeInfo(
+                Bits.u8(b, off),
+                Bits.u8(b, off + 1),
+                Bits.u8(b, off + 2),
+                Bits.u8(b, off + 3),
+                Bits.u64(b, off + 4),
+                Bits.u64(b, off + 12),
+                Bits.u64(b, off + 20),
+                Bits.u16(b, off + 28),
+                Bits.u16(b, off + 30),
+                Bits.u32(b, off + 32),
+                Bits.u8(b, off + 36),
+                Bits.u24(b, off + 37));
     }
 
     @Override

@@ -26,18 +26,29 @@ import java.util.HexFormat;
  * {@code libibmad/fields.c} Notice fields (bit offsets 0/1/8/32/48/64/65/80); Wireshark
  * {@code parse_NoticeDataDetails}, which agrees on every DataDetails layout below.
  */
-public record Notice(int isGeneric, int type, int producerTypeVendorId, int trapNumberDeviceId, int issuerLid,
-                     int noticeToggle, int noticeCount, byte[] dataDetails, byte[] issuerGid) implements Attribute {
+public record Notice(
+        int isGeneric,
+        int type,
+        int producerTypeVendorId,
+        int trapNumberDeviceId,
+        int issuerLid,
+        int noticeToggle,
+        int noticeCount,
+        byte[] dataDetails,
+        byte[] issuerGid)
+        implements Attribute {
     public static final int ATTRIBUTE_ID = 0x0002;
     public static final int SIZE = 80;
     /** The part of a Notice that fits an SMP's 64-byte data area (no IssuerGID). */
     public static final int SMP_SIZE = 64;
+
     public static final int DATA_DETAILS_OFFSET = 10;
     public static final int DATA_DETAILS_SIZE = 54;
     public static final int ISSUER_GID_OFFSET = 64;
 
     /** Generic notice types. */
     public static final int TYPE_FATAL = 0;
+
     public static final int TYPE_URGENT = 1;
     public static final int TYPE_SECURITY = 2;
     public static final int TYPE_SUBNET_MANAGEMENT = 3;
@@ -46,6 +57,7 @@ public record Notice(int isGeneric, int type, int producerTypeVendorId, int trap
 
     /** ProducerType values of generic notices. */
     public static final int PRODUCER_CA = 1;
+
     public static final int PRODUCER_SWITCH = 2;
     public static final int PRODUCER_ROUTER = 3;
     public static final int PRODUCER_CLASS_MANAGER = 4;
@@ -78,15 +90,35 @@ public record Notice(int isGeneric, int type, int producerTypeVendorId, int trap
     }
 
     /** A generic notice carrying {@code details}; the IssuerGID is zero (an SMP trap has none). */
-    public static Notice generic(int type, int producerType, int trapNumber, int issuerLid, int noticeToggle,
-                                 int noticeCount, Details details) {
-        return new Notice(1, type, producerType, trapNumber, issuerLid, noticeToggle, noticeCount, details.toBytes(),
+    public static Notice generic(
+            int type,
+            int producerType,
+            int trapNumber,
+            int issuerLid,
+            int noticeToggle,
+            int noticeCount,
+            Details details) {
+        return new Notice(
+                1,
+                type,
+                producerType,
+                trapNumber,
+                issuerLid,
+                noticeToggle,
+                noticeCount,
+                details.toBytes(),
                 new byte[16]);
     }
 
     public static Notice decode(byte[] b, int off) {
-        return new Notice(Bits.getInt(b, off, 0, 1), Bits.getInt(b, off, 1, 7), Bits.u24(b, off + 1),
-                Bits.u16(b, off + 4), Bits.u16(b, off + 6), Bits.getInt(b, off, 64, 1), Bits.getInt(b, off, 65, 15),
+        return new Notice(
+                Bits.getInt(b, off, 0, 1),
+                Bits.getInt(b, off, 1, 7),
+                Bits.u24(b, off + 1),
+                Bits.u16(b, off + 4),
+                Bits.u16(b, off + 6),
+                Bits.getInt(b, off, 64, 1),
+                Bits.getInt(b, off, 65, 15),
                 Arrays.copyOfRange(b, off + DATA_DETAILS_OFFSET, off + DATA_DETAILS_OFFSET + DATA_DETAILS_SIZE),
                 Arrays.copyOfRange(b, off + ISSUER_GID_OFFSET, off + SIZE));
     }
@@ -94,8 +126,16 @@ public record Notice(int isGeneric, int type, int producerTypeVendorId, int trap
     /** Decodes the 64-byte SMP form (SMP data area): a notice without IssuerGID, whose {@link #size()} is 64. */
     public static Notice decodeSmp(byte[] b, int off) {
         Notice full = decode(Arrays.copyOf(Arrays.copyOfRange(b, off, off + SMP_SIZE), SIZE), 0);
-        return new Notice(full.isGeneric, full.type, full.producerTypeVendorId, full.trapNumberDeviceId,
-                full.issuerLid, full.noticeToggle, full.noticeCount, full.dataDetails, null);
+        return new Notice(
+                full.isGeneric,
+                full.type,
+                full.producerTypeVendorId,
+                full.trapNumberDeviceId,
+                full.issuerLid,
+                full.noticeToggle,
+                full.noticeCount,
+                full.dataDetails,
+                null);
     }
 
     /** Writes {@link #size()} bytes: all 80, or the 64 of the SMP form when there is no IssuerGID. */
@@ -159,10 +199,10 @@ public record Notice(int isGeneric, int type, int producerTypeVendorId, int trap
     public static Details details(int trapNumber, byte[] b, int off) {
         return switch (trapNumber) {
             case TRAP_GID_IN_SERVICE, TRAP_GID_OUT_OF_SERVICE, TRAP_MCAST_GROUP_CREATED, TRAP_MCAST_GROUP_DELETED ->
-                    GidTrap.decode(b, off);
+                GidTrap.decode(b, off);
             case TRAP_LINK_STATE_CHANGE -> LinkStateTrap.decode(b, off);
             case TRAP_LINK_INTEGRITY_THRESHOLD, TRAP_BUFFER_OVERRUN_THRESHOLD, TRAP_FLOW_CONTROL_WATCHDOG ->
-                    PortTrap.decode(b, off);
+                PortTrap.decode(b, off);
             case TRAP_LOCAL_CHANGES -> LocalChangesTrap.decode(b, off);
             case TRAP_BAD_M_KEY -> BadMKeyTrap.decode(b, off);
             case TRAP_BAD_P_KEY, TRAP_BAD_Q_KEY -> BadKeyTrap.decode(b, off);
@@ -173,8 +213,16 @@ public record Notice(int isGeneric, int type, int producerTypeVendorId, int trap
 
     /** A copy with DataDetails replaced by {@code details}. */
     public Notice withDetails(Details details) {
-        return new Notice(isGeneric, type, producerTypeVendorId, trapNumberDeviceId, issuerLid, noticeToggle,
-                noticeCount, details.toBytes(), issuerGid);
+        return new Notice(
+                isGeneric,
+                type,
+                producerTypeVendorId,
+                trapNumberDeviceId,
+                issuerLid,
+                noticeToggle,
+                noticeCount,
+                details.toBytes(),
+                issuerGid);
     }
 
     @Override
@@ -226,8 +274,8 @@ public record Notice(int isGeneric, int type, int producerTypeVendorId, int trap
 
     private static byte[] copy(String field, byte[] a, int length) {
         if (a == null || a.length != length) {
-            throw new IllegalArgumentException(field + " must be " + length + " bytes, was "
-                    + (a == null ? "null" : a.length));
+            throw new IllegalArgumentException(
+                    field + " must be " + length + " bytes, was " + (a == null ? "null" : a.length));
         }
         return a.clone();
     }
@@ -243,8 +291,15 @@ public record Notice(int isGeneric, int type, int producerTypeVendorId, int trap
      * A trap's DataDetails: exactly 54 bytes, every bit a component, so {@code decode(x).encode()} gives {@code x}.
      * Reserved components are named after their bit offset in the Notice (DataDetails starts at bit 80).
      */
-    public sealed interface Details permits GidTrap, LinkStateTrap, PortTrap, LocalChangesTrap, BadMKeyTrap,
-            BadKeyTrap, SwitchBadPKeyTrap, Raw {
+    public sealed interface Details
+            permits GidTrap,
+                    LinkStateTrap,
+                    PortTrap,
+                    LocalChangesTrap,
+                    BadMKeyTrap,
+                    BadKeyTrap,
+                    SwitchBadPKeyTrap,
+                    Raw {
         /** Writes the 54 DataDetails bytes at {@code off}. */
         void encode(byte[] b, int off);
 
@@ -271,7 +326,9 @@ public record Notice(int isGeneric, int type, int producerTypeVendorId, int trap
         }
 
         public static GidTrap decode(byte[] b, int off) {
-            return new GidTrap(Bits.get(b, off, 80 - D, 48), Arrays.copyOfRange(b, off + 6, off + 22),
+            return new GidTrap(
+                    Bits.get(b, off, 80 - D, 48),
+                    Arrays.copyOfRange(b, off + 6, off + 22),
                     Arrays.copyOfRange(b, off + 22, off + 54));
         }
 
@@ -372,7 +429,10 @@ public record Notice(int isGeneric, int type, int producerTypeVendorId, int trap
         }
 
         public static PortTrap decode(byte[] b, int off) {
-            return new PortTrap(Bits.u16(b, off), Bits.u16(b, off + 2), Bits.u8(b, off + 4),
+            return new PortTrap(
+                    Bits.u16(b, off),
+                    Bits.u16(b, off + 2),
+                    Bits.u8(b, off + 4),
                     Arrays.copyOfRange(b, off + 5, off + 54));
         }
 
@@ -417,9 +477,17 @@ public record Notice(int isGeneric, int type, int producerTypeVendorId, int trap
      * Flags and CapabilityMask2 follow opensm {@code ntc_144} / {@code TRAP_144_MASK_*}; IBA 1.2 had only the low
      * three flags and no CapabilityMask2 (those bits were reserved), as in Wireshark.
      */
-    public record LocalChangesTrap(int reserved80, int lidAddr, int reserved112, int otherLocalChanges,
-                                   long capabilityMask, int reserved160, int changeFlags, int capabilityMask2,
-                                   byte[] reserved192) implements Details {
+    public record LocalChangesTrap(
+            int reserved80,
+            int lidAddr,
+            int reserved112,
+            int otherLocalChanges,
+            long capabilityMask,
+            int reserved160,
+            int changeFlags,
+            int capabilityMask2,
+            byte[] reserved192)
+            implements Details {
         public static final int CHANGE_NODE_DESCRIPTION = 0x01;
         public static final int CHANGE_LINK_WIDTH_ENABLED = 0x02;
         public static final int CHANGE_LINK_SPEED_ENABLED = 0x04;
@@ -439,16 +507,31 @@ public record Notice(int isGeneric, int type, int producerTypeVendorId, int trap
             reserved192 = copy("reserved192", reserved192, 40);
         }
 
-        public LocalChangesTrap(int lidAddr, boolean otherLocalChanges, long capabilityMask, int changeFlags,
-                                int capabilityMask2) {
-            this(0, lidAddr, 0, otherLocalChanges ? 1 : 0, capabilityMask, 0, changeFlags, capabilityMask2,
+        public LocalChangesTrap(
+                int lidAddr, boolean otherLocalChanges, long capabilityMask, int changeFlags, int capabilityMask2) {
+            this(
+                    0,
+                    lidAddr,
+                    0,
+                    otherLocalChanges ? 1 : 0,
+                    capabilityMask,
+                    0,
+                    changeFlags,
+                    capabilityMask2,
                     new byte[40]);
         }
 
         public static LocalChangesTrap decode(byte[] b, int off) {
-            return new LocalChangesTrap(Bits.u16(b, off), Bits.u16(b, off + 2), Bits.getInt(b, off, 112 - D, 15),
-                    Bits.getInt(b, off, 127 - D, 1), Bits.get(b, off, 128 - D, 32), Bits.getInt(b, off, 160 - D, 10),
-                    Bits.getInt(b, off, 170 - D, 6), Bits.u16(b, off + 12), Arrays.copyOfRange(b, off + 14, off + 54));
+            return new LocalChangesTrap(
+                    Bits.u16(b, off),
+                    Bits.u16(b, off + 2),
+                    Bits.getInt(b, off, 112 - D, 15),
+                    Bits.getInt(b, off, 127 - D, 1),
+                    Bits.get(b, off, 128 - D, 32),
+                    Bits.getInt(b, off, 160 - D, 10),
+                    Bits.getInt(b, off, 170 - D, 6),
+                    Bits.u16(b, off + 12),
+                    Arrays.copyOfRange(b, off + 14, off + 54));
         }
 
         @Override
@@ -504,9 +587,21 @@ public record Notice(int isGeneric, int type, int producerTypeVendorId, int trap
      * </pre>
      * opensm {@code ntc_256} and Wireshark both skip one byte before the DR bits.
      */
-    public record BadMKeyTrap(int reserved80, int lidAddr, int drSlid, int method, int reserved136, int attributeId,
-                              long attributeModifier, long mKey, int reserved256, int drNotice, int drPathTruncated,
-                              int drHopCount, byte[] drNoticeReturnPath) implements Details {
+    public record BadMKeyTrap(
+            int reserved80,
+            int lidAddr,
+            int drSlid,
+            int method,
+            int reserved136,
+            int attributeId,
+            long attributeModifier,
+            long mKey,
+            int reserved256,
+            int drNotice,
+            int drPathTruncated,
+            int drHopCount,
+            byte[] drNoticeReturnPath)
+            implements Details {
         public BadMKeyTrap {
             Bits.checkRange("reserved80", reserved80, 16);
             Bits.checkRange("LIDADDR", lidAddr, 16);
@@ -523,10 +618,20 @@ public record Notice(int isGeneric, int type, int producerTypeVendorId, int trap
         }
 
         public static BadMKeyTrap decode(byte[] b, int off) {
-            return new BadMKeyTrap(Bits.u16(b, off), Bits.u16(b, off + 2), Bits.u16(b, off + 4), Bits.u8(b, off + 6),
-                    Bits.u8(b, off + 7), Bits.u16(b, off + 8), Bits.get(b, off, 160 - D, 32), Bits.u64(b, off + 14),
-                    Bits.u8(b, off + 22), Bits.getInt(b, off, 264 - D, 1), Bits.getInt(b, off, 265 - D, 1),
-                    Bits.getInt(b, off, 266 - D, 6), Arrays.copyOfRange(b, off + 24, off + 54));
+            return new BadMKeyTrap(
+                    Bits.u16(b, off),
+                    Bits.u16(b, off + 2),
+                    Bits.u16(b, off + 4),
+                    Bits.u8(b, off + 6),
+                    Bits.u8(b, off + 7),
+                    Bits.u16(b, off + 8),
+                    Bits.get(b, off, 160 - D, 32),
+                    Bits.u64(b, off + 14),
+                    Bits.u8(b, off + 22),
+                    Bits.getInt(b, off, 264 - D, 1),
+                    Bits.getInt(b, off, 265 - D, 1),
+                    Bits.getInt(b, off, 266 - D, 6),
+                    Arrays.copyOfRange(b, off + 24, off + 54));
         }
 
         @Override
@@ -565,8 +670,10 @@ public record Notice(int isGeneric, int type, int producerTypeVendorId, int trap
         public String toString() {
             return "BadMKeyTrap[reserved80=" + reserved80 + ", lidAddr=" + lidAddr + ", drSlid=" + drSlid
                     + String.format(", method=0x%02X", method) + ", reserved136=" + reserved136
-                    + String.format(", attributeId=0x%04X, attributeModifier=0x%08X, mKey=0x%016X", attributeId,
-                    attributeModifier, mKey) + ", reserved256=" + reserved256 + ", drNotice=" + drNotice
+                    + String.format(
+                            ", attributeId=0x%04X, attributeModifier=0x%08X, mKey=0x%016X",
+                            attributeId, attributeModifier, mKey)
+                    + ", reserved256=" + reserved256 + ", drNotice=" + drNotice
                     + ", drPathTruncated=" + drPathTruncated + ", drHopCount=" + drHopCount + ", drNoticeReturnPath="
                     + hex(drNoticeReturnPath) + "]";
         }
@@ -580,8 +687,19 @@ public record Notice(int isGeneric, int type, int producerTypeVendorId, int trap
      *  bit 224 GIDADDR1 (128) | 352 GIDADDR2 (128) | 480 reserved (32)
      * </pre>
      */
-    public record BadKeyTrap(int reserved80, int lidAddr1, int lidAddr2, long key, int sl, int reserved164, int qp1,
-                             int reserved192, int qp2, byte[] gidAddr1, byte[] gidAddr2, long reserved480)
+    public record BadKeyTrap(
+            int reserved80,
+            int lidAddr1,
+            int lidAddr2,
+            long key,
+            int sl,
+            int reserved164,
+            int qp1,
+            int reserved192,
+            int qp2,
+            byte[] gidAddr1,
+            byte[] gidAddr2,
+            long reserved480)
             implements Details {
         public BadKeyTrap {
             Bits.checkRange("reserved80", reserved80, 16);
@@ -599,10 +717,18 @@ public record Notice(int isGeneric, int type, int producerTypeVendorId, int trap
         }
 
         public static BadKeyTrap decode(byte[] b, int off) {
-            return new BadKeyTrap(Bits.u16(b, off), Bits.u16(b, off + 2), Bits.u16(b, off + 4),
-                    Bits.get(b, off, 128 - D, 32), Bits.getInt(b, off, 160 - D, 4), Bits.getInt(b, off, 164 - D, 4),
-                    Bits.u24(b, off + 11), Bits.u8(b, off + 14), Bits.u24(b, off + 15),
-                    Arrays.copyOfRange(b, off + 18, off + 34), Arrays.copyOfRange(b, off + 34, off + 50),
+            return new BadKeyTrap(
+                    Bits.u16(b, off),
+                    Bits.u16(b, off + 2),
+                    Bits.u16(b, off + 4),
+                    Bits.get(b, off, 128 - D, 32),
+                    Bits.getInt(b, off, 160 - D, 4),
+                    Bits.getInt(b, off, 164 - D, 4),
+                    Bits.u24(b, off + 11),
+                    Bits.u8(b, off + 14),
+                    Bits.u24(b, off + 15),
+                    Arrays.copyOfRange(b, off + 18, off + 34),
+                    Arrays.copyOfRange(b, off + 34, off + 50),
                     Bits.get(b, off, 480 - D, 32));
         }
 
@@ -660,9 +786,22 @@ public record Notice(int isGeneric, int type, int producerTypeVendorId, int trap
      * </pre>
      * DataValid flags which of the following fields hold valid data; it is kept as the raw 16 bits.
      */
-    public record SwitchBadPKeyTrap(int dataValid, int lidAddr1, int lidAddr2, int pKey, int sl, int reserved148,
-                                    int qp1, int reserved176, int qp2, byte[] gidAddr1, byte[] gidAddr2,
-                                    int swLidAddr, int portNo, int reserved488) implements Details {
+    public record SwitchBadPKeyTrap(
+            int dataValid,
+            int lidAddr1,
+            int lidAddr2,
+            int pKey,
+            int sl,
+            int reserved148,
+            int qp1,
+            int reserved176,
+            int qp2,
+            byte[] gidAddr1,
+            byte[] gidAddr2,
+            int swLidAddr,
+            int portNo,
+            int reserved488)
+            implements Details {
         public SwitchBadPKeyTrap {
             Bits.checkRange("DataValid", dataValid, 16);
             Bits.checkRange("LIDADDR1", lidAddr1, 16);
@@ -681,11 +820,21 @@ public record Notice(int isGeneric, int type, int producerTypeVendorId, int trap
         }
 
         public static SwitchBadPKeyTrap decode(byte[] b, int off) {
-            return new SwitchBadPKeyTrap(Bits.u16(b, off), Bits.u16(b, off + 2), Bits.u16(b, off + 4),
-                    Bits.u16(b, off + 6), Bits.getInt(b, off, 144 - D, 4), Bits.getInt(b, off, 148 - D, 4),
-                    Bits.u24(b, off + 9), Bits.u8(b, off + 12), Bits.u24(b, off + 13),
-                    Arrays.copyOfRange(b, off + 16, off + 32), Arrays.copyOfRange(b, off + 32, off + 48),
-                    Bits.u16(b, off + 48), Bits.u8(b, off + 50), Bits.u24(b, off + 51));
+            return new SwitchBadPKeyTrap(
+                    Bits.u16(b, off),
+                    Bits.u16(b, off + 2),
+                    Bits.u16(b, off + 4),
+                    Bits.u16(b, off + 6),
+                    Bits.getInt(b, off, 144 - D, 4),
+                    Bits.getInt(b, off, 148 - D, 4),
+                    Bits.u24(b, off + 9),
+                    Bits.u8(b, off + 12),
+                    Bits.u24(b, off + 13),
+                    Arrays.copyOfRange(b, off + 16, off + 32),
+                    Arrays.copyOfRange(b, off + 32, off + 48),
+                    Bits.u16(b, off + 48),
+                    Bits.u8(b, off + 50),
+                    Bits.u24(b, off + 51));
         }
 
         @Override

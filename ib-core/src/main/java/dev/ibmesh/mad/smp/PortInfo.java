@@ -32,22 +32,66 @@ import dev.ibmesh.wire.Bits;
  * <p>The IBA bit offset and width of every component are in {@code Field}, in component order. One-bit flags
  * are booleans. To change a few fields of a port, use {@link #toBuilder()}.
  */
-public record PortInfo(long mKey, long gidPrefix, int lid, int masterSmLid, int capabilityMask, int diagCode,
-                       int mKeyLeasePeriod, int localPortNum, int linkWidthEnabled, int linkWidthSupported,
-                       int linkWidthActive, int linkSpeedSupported, int portState, int portPhysicalState,
-                       int linkDownDefaultState, int mKeyProtectBits, int reserved274, int lmc,
-                       int linkSpeedActive, int linkSpeedEnabled, int neighborMtu, int masterSmSl, int vlCap,
-                       int initType, int vlHighLimit, int vlArbitrationHighCap, int vlArbitrationLowCap,
-                       int initTypeReply, int mtuCap, int vlStallCount, int hoqLife, int operationalVls,
-                       boolean partitionEnforcementInbound, boolean partitionEnforcementOutbound,
-                       boolean filterRawInbound, boolean filterRawOutbound, int mKeyViolations,
-                       int pKeyViolations, int qKeyViolations, int guidCap, boolean clientReregister,
-                       int multicastPKeyTrapSuppressionEnabled, int subnetTimeOut, int reserved416,
-                       int respTimeValue, int localPhyErrors, int overrunErrors, int maxCreditHint,
-                       int reserved448, int linkSpeedExtActive2, int linkSpeedExtSupported2,
-                       int linkSpeedExtEnabled2, int linkRoundTripLatency, int capabilityMask2,
-                       int linkSpeedExtActive, int linkSpeedExtSupported, int reserved504,
-                       int linkSpeedExtEnabled) implements Attribute {
+public record PortInfo(
+        long mKey,
+        long gidPrefix,
+        int lid,
+        int masterSmLid,
+        int capabilityMask,
+        int diagCode,
+        int mKeyLeasePeriod,
+        int localPortNum,
+        int linkWidthEnabled,
+        int linkWidthSupported,
+        int linkWidthActive,
+        int linkSpeedSupported,
+        int portState,
+        int portPhysicalState,
+        int linkDownDefaultState,
+        int mKeyProtectBits,
+        int reserved274,
+        int lmc,
+        int linkSpeedActive,
+        int linkSpeedEnabled,
+        int neighborMtu,
+        int masterSmSl,
+        int vlCap,
+        int initType,
+        int vlHighLimit,
+        int vlArbitrationHighCap,
+        int vlArbitrationLowCap,
+        int initTypeReply,
+        int mtuCap,
+        int vlStallCount,
+        int hoqLife,
+        int operationalVls,
+        boolean partitionEnforcementInbound,
+        boolean partitionEnforcementOutbound,
+        boolean filterRawInbound,
+        boolean filterRawOutbound,
+        int mKeyViolations,
+        int pKeyViolations,
+        int qKeyViolations,
+        int guidCap,
+        boolean clientReregister,
+        int multicastPKeyTrapSuppressionEnabled,
+        int subnetTimeOut,
+        int reserved416,
+        int respTimeValue,
+        int localPhyErrors,
+        int overrunErrors,
+        int maxCreditHint,
+        int reserved448,
+        int linkSpeedExtActive2,
+        int linkSpeedExtSupported2,
+        int linkSpeedExtEnabled2,
+        int linkRoundTripLatency,
+        int capabilityMask2,
+        int linkSpeedExtActive,
+        int linkSpeedExtSupported,
+        int reserved504,
+        int linkSpeedExtEnabled)
+        implements Attribute {
     public static final int ATTRIBUTE_ID = 0x0015;
     public static final int SIZE = 64;
 
@@ -81,6 +125,7 @@ public record PortInfo(long mKey, long gidPrefix, int lid, int masterSmLid, int 
     // LinkSpeedActive codes; LinkSpeedSupported/Enabled are masks of them
     /** LinkSpeedActive 0: the speed is in LinkSpeedExtActive. */
     public static final int LINK_SPEED_EXTENDED = 0;
+
     public static final int LINK_SPEED_SDR = 1;
     public static final int LINK_SPEED_DDR = 2;
     public static final int LINK_SPEED_QDR = 4;

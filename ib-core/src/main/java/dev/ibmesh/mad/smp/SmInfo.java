@@ -24,6 +24,7 @@ public record SmInfo(long guid, long smKey, int actCount, int priority, int smSt
     public static final int STATE_MASTER = 3;
     /** AttributeModifier values of SubnSet(SMInfo). */
     public static final int HANDOVER = 1;
+
     public static final int ACKNOWLEDGE = 2;
     public static final int DISABLE = 3;
     public static final int STANDBY = 4;
@@ -35,8 +36,12 @@ public record SmInfo(long guid, long smKey, int actCount, int priority, int smSt
     }
 
     public static SmInfo decode(byte[] b, int off) {
-        return new SmInfo(Bits.u64(b, off), Bits.u64(b, off + 8), Bits.u32(b, off + 16),
-                Bits.getInt(b, off, 160, 4), Bits.getInt(b, off, 164, 4));
+        return new SmInfo(
+                Bits.u64(b, off),
+                Bits.u64(b, off + 8),
+                Bits.u32(b, off + 16),
+                Bits.getInt(b, off, 160, 4),
+                Bits.getInt(b, off, 164, 4));
     }
 
     @Override

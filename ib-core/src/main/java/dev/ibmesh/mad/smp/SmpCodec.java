@@ -10,8 +10,7 @@ import java.util.List;
  * tables lay them out.
  */
 final class SmpCodec {
-    private SmpCodec() {
-    }
+    private SmpCodec() {}
 
     static boolean flag(byte[] b, int off, int bitOffset) {
         return Bits.get(b, off, bitOffset, 1) != 0;

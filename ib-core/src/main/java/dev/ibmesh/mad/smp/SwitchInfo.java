@@ -16,12 +16,27 @@ import dev.ibmesh.wire.Bits;
  *  bytes 18-19 MulticastFDBTop (advertised by PortInfo CapabilityMask bit 30)
  * </pre>
  */
-public record SwitchInfo(int linearFdbCap, int randomFdbCap, int multicastFdbCap, int linearFdbTop,
-                         int defaultPort, int defaultMulticastPrimaryPort, int defaultMulticastNotPrimaryPort,
-                         int lifeTimeValue, boolean portStateChange, int optimizedSlToVlMappingProgramming,
-                         int lidsPerPort, int partitionEnforcementCap, boolean inboundEnforcementCap,
-                         boolean outboundEnforcementCap, boolean filterRawInboundCap, boolean filterRawOutboundCap,
-                         boolean enhancedPort0, int reserved133, int multicastFdbTop) implements Attribute {
+public record SwitchInfo(
+        int linearFdbCap,
+        int randomFdbCap,
+        int multicastFdbCap,
+        int linearFdbTop,
+        int defaultPort,
+        int defaultMulticastPrimaryPort,
+        int defaultMulticastNotPrimaryPort,
+        int lifeTimeValue,
+        boolean portStateChange,
+        int optimizedSlToVlMappingProgramming,
+        int lidsPerPort,
+        int partitionEnforcementCap,
+        boolean inboundEnforcementCap,
+        boolean outboundEnforcementCap,
+        boolean filterRawInboundCap,
+        boolean filterRawOutboundCap,
+        boolean enhancedPort0,
+        int reserved133,
+        int multicastFdbTop)
+        implements Attribute {
     public static final int ATTRIBUTE_ID = 0x0012;
     public static final int SIZE = 20;
     /** LifeTimeValue that disables the switch lifetime limit (opensm). */
@@ -44,12 +59,25 @@ public record SwitchInfo(int linearFdbCap, int randomFdbCap, int multicastFdbCap
     }
 
     public static SwitchInfo decode(byte[] b, int off) {
-        return new SwitchInfo(Bits.u16(b, off), Bits.u16(b, off + 2), Bits.u16(b, off + 4), Bits.u16(b, off + 6),
-                Bits.u8(b, off + 8), Bits.u8(b, off + 9), Bits.u8(b, off + 10),
-                Bits.getInt(b, off, 88, 5), SmpCodec.flag(b, off, 93), Bits.getInt(b, off, 94, 2),
-                Bits.u16(b, off + 12), Bits.u16(b, off + 14),
-                SmpCodec.flag(b, off, 128), SmpCodec.flag(b, off, 129), SmpCodec.flag(b, off, 130),
-                SmpCodec.flag(b, off, 131), SmpCodec.flag(b, off, 132), Bits.getInt(b, off, 133, 11),
+        return new SwitchInfo(
+                Bits.u16(b, off),
+                Bits.u16(b, off + 2),
+                Bits.u16(b, off + 4),
+                Bits.u16(b, off + 6),
+                Bits.u8(b, off + 8),
+                Bits.u8(b, off + 9),
+                Bits.u8(b, off + 10),
+                Bits.getInt(b, off, 88, 5),
+                SmpCodec.flag(b, off, 93),
+                Bits.getInt(b, off, 94, 2),
+                Bits.u16(b, off + 12),
+                Bits.u16(b, off + 14),
+                SmpCodec.flag(b, off, 128),
+                SmpCodec.flag(b, off, 129),
+                SmpCodec.flag(b, off, 130),
+                SmpCodec.flag(b, off, 131),
+                SmpCodec.flag(b, off, 132),
+                Bits.getInt(b, off, 133, 11),
                 Bits.u16(b, off + 18));
     }
 

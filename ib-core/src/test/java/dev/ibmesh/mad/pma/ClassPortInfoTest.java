@@ -22,17 +22,17 @@ class ClassPortInfoTest {
 
     @Test
     void decodesDistinctValues() {
-        byte[] b = HexFormat.of().parseHex(
-                "01" + "02" + "1100"                       // BaseVersion, ClassVersion, CapabilityMask
-                + "0abcdef3"                               // CapabilityMask2 0x055E6F7 << 5 | RespTimeValue 0x13
-                + REDIRECT_GID
-                + "21" + "9abcde"                          // RedirectTC 0x21, SL 9, FL 0xABCDE
-                + "2223" + "2425" + "26" + "272829"        // RedirectLID, P_Key, reserved, QP
-                + "2a2b2c2d"                               // RedirectQ_Key
-                + TRAP_GID
-                + "31" + "512345"                          // TrapTC 0x31, SL 5, FL 0x12345
-                + "3233" + "3435" + "36" + "373839"        // TrapLID, P_Key, HL, QP
-                + "80010000");                             // TrapQ_Key
+        byte[] b = HexFormat.of()
+                .parseHex("01" + "02" + "1100" // BaseVersion, ClassVersion, CapabilityMask
+                        + "0abcdef3" // CapabilityMask2 0x055E6F7 << 5 | RespTimeValue 0x13
+                        + REDIRECT_GID
+                        + "21" + "9abcde" // RedirectTC 0x21, SL 9, FL 0xABCDE
+                        + "2223" + "2425" + "26" + "272829" // RedirectLID, P_Key, reserved, QP
+                        + "2a2b2c2d" // RedirectQ_Key
+                        + TRAP_GID
+                        + "31" + "512345" // TrapTC 0x31, SL 5, FL 0x12345
+                        + "3233" + "3435" + "36" + "373839" // TrapLID, P_Key, HL, QP
+                        + "80010000"); // TrapQ_Key
         assertEquals(ClassPortInfo.SIZE, b.length);
         ClassPortInfo c = ClassPortInfo.decode(b, 0);
         assertEquals(1, c.baseVersion());
@@ -80,8 +80,8 @@ class ClassPortInfoTest {
     @Test
     void gidsAreCopied() {
         byte[] gid = HexFormat.of().parseHex(TRAP_GID);
-        ClassPortInfo c = new ClassPortInfo(1, 1, 0, 0, 0, new byte[16], 0, 0, 0, 0, 0, 0, 0, 0, gid, 0, 0, 0, 0, 0, 0,
-                0, 0);
+        ClassPortInfo c =
+                new ClassPortInfo(1, 1, 0, 0, 0, new byte[16], 0, 0, 0, 0, 0, 0, 0, 0, gid, 0, 0, 0, 0, 0, 0, 0, 0);
         gid[0] = 0;
         c.trapGid()[1] = 0;
         assertArrayEquals(HexFormat.of().parseHex(TRAP_GID), c.trapGid());
@@ -92,13 +92,65 @@ class ClassPortInfoTest {
         PortCountersTest.assertMessage("CapabilityMask2", () -> ClassPortInfo.of(1, 1, 0, 1 << 27, 0));
         PortCountersTest.assertMessage("RespTimeValue", () -> ClassPortInfo.of(1, 1, 0, 0, 32));
         PortCountersTest.assertMessage("CapabilityMask", () -> ClassPortInfo.of(1, 1, 0x10000, 0, 0));
-        PortCountersTest.assertMessage("RedirectSL", () -> new ClassPortInfo(1, 1, 0, 0, 0, new byte[16], 0, 16, 0, 0,
-                0, 0, 0, 0, new byte[16], 0, 0, 0, 0, 0, 0, 0, 0));
-        PortCountersTest.assertMessage("TrapFL", () -> new ClassPortInfo(1, 1, 0, 0, 0, new byte[16], 0, 0, 0, 0, 0,
-                0, 0, 0, new byte[16], 0, 0, 1 << 20, 0, 0, 0, 0, 0));
-        PortCountersTest.assertMessage("TrapGID", () -> new ClassPortInfo(1, 1, 0, 0, 0, new byte[16], 0, 0, 0, 0, 0,
-                0, 0, 0, new byte[15], 0, 0, 0, 0, 0, 0, 0, 0));
-        PortCountersTest.assertMessage("TrapQ_Key", () -> new ClassPortInfo(1, 1, 0, 0, 0, new byte[16], 0, 0, 0, 0,
-                0, 0, 0, 0, new byte[16], 0, 0, 0, 0, 0, 0, 0, 1L << 32));
+        PortCountersTest.assertMessage(
+                "RedirectSL",
+                () -> new ClassPortInfo(
+                        1, 1, 0, 0, 0, new byte[16], 0, 16, 0, 0, 0, 0, 0, 0, new byte[16], 0, 0, 0, 0, 0, 0, 0, 0));
+        PortCountersTest.assertMessage(
+                "TrapFL",
+                () -> new ClassPortInfo(
+                        1,
+                        1,
+                        0,
+                        0,
+                        0,
+                        new byte[16],
+                        0,
+                        0,
+                        0,
+                        0,
+                        0,
+                        0,
+                        0,
+                        0,
+                        new byte[16],
+                        0,
+                        0,
+                        1 << 20,
+                        0,
+                        0,
+                        0,
+                        0,
+                        0));
+        PortCountersTest.assertMessage(
+                "TrapGID",
+                () -> new ClassPortInfo(
+                        1, 1, 0, 0, 0, new byte[16], 0, 0, 0, 0, 0, 0, 0, 0, new byte[15], 0, 0, 0, 0, 0, 0, 0, 0));
+        PortCountersTest.assertMessage(
+                "TrapQ_Key",
+                () -> new ClassPortInfo(
+                        1,
+                        1,
+                        0,
+                        0,
+                        0,
+                        new byte[16],
+                        0,
+                        0,
+                        0,
+                        0,
+                        0,
+                        0,
+                        0,
+                        0,
+                        new byte[16],
+                        0,
+                        0,
+                        0,
+                        0,
+                        0,
+                        0,
+                        0,
+                        1L << 32));
     }
 }

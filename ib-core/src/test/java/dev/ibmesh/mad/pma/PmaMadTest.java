@@ -47,7 +47,8 @@ class PmaMadTest {
         assertArrayEquals(new byte[PmaMad.RESERVED_SIZE], pma.reserved24());
         byte[] data = pma.data();
         assertArrayEquals(Arrays.copyOfRange(S7.PACKET, S7.MAD_OFFSET + 64, S7.MAD_OFFSET + 256), data);
-        assertArrayEquals(Arrays.copyOfRange(S7.PACKET, S7.MAD_OFFSET, S7.MAD_OFFSET + Mad.SIZE),
+        assertArrayEquals(
+                Arrays.copyOfRange(S7.PACKET, S7.MAD_OFFSET, S7.MAD_OFFSET + Mad.SIZE),
                 pma.encode().toBytes());
     }
 
@@ -93,8 +94,8 @@ class PmaMadTest {
     @Test
     void lengthErrorsNameTheField() {
         MadHeader h = MadHeader.of(MgmtClass.PERF_MGT, 1, 0x01, 7, PortCounters.ATTRIBUTE_ID, 0);
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new PmaMad(h, new byte[39], new byte[192]));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> new PmaMad(h, new byte[39], new byte[192]));
         assertTrue(e.getMessage().contains("reserved24"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> new PmaMad(h, new byte[40], new byte[191]));
         assertTrue(e.getMessage().contains("data"), e.getMessage());

@@ -33,12 +33,30 @@ class PortCountersExtendedTest {
         assertEquals(0xA1, p.portSelect());
         assertEquals(0xA2A3, p.counterSelect());
         assertEquals(0xB4B5B6B7L, p.counterSelect2());
-        long[] got = {p.portXmitData(), p.portRcvData(), p.portXmitPkts(), p.portRcvPkts(), p.portUnicastXmitPkts(),
-                p.portUnicastRcvPkts(), p.portMulticastXmitPkts(), p.portMulticastRcvPkts(), p.symbolErrorCounter(),
-                p.linkErrorRecoveryCounter(), p.linkDownedCounter(), p.portRcvErrors(),
-                p.portRcvRemotePhysicalErrors(), p.portRcvSwitchRelayErrors(), p.portXmitDiscards(),
-                p.portXmitConstraintErrors(), p.portRcvConstraintErrors(), p.localLinkIntegrityErrors(),
-                p.excessiveBufferOverrunErrors(), p.vl15Dropped(), p.portXmitWait(), p.qp1Dropped()};
+        long[] got = {
+            p.portXmitData(),
+            p.portRcvData(),
+            p.portXmitPkts(),
+            p.portRcvPkts(),
+            p.portUnicastXmitPkts(),
+            p.portUnicastRcvPkts(),
+            p.portMulticastXmitPkts(),
+            p.portMulticastRcvPkts(),
+            p.symbolErrorCounter(),
+            p.linkErrorRecoveryCounter(),
+            p.linkDownedCounter(),
+            p.portRcvErrors(),
+            p.portRcvRemotePhysicalErrors(),
+            p.portRcvSwitchRelayErrors(),
+            p.portXmitDiscards(),
+            p.portXmitConstraintErrors(),
+            p.portRcvConstraintErrors(),
+            p.localLinkIntegrityErrors(),
+            p.excessiveBufferOverrunErrors(),
+            p.vl15Dropped(),
+            p.portXmitWait(),
+            p.qp1Dropped()
+        };
         for (int i = 0; i < got.length; i++) {
             long want = 0;
             for (int j = 0; j < 8; j++) {
@@ -67,9 +85,13 @@ class PortCountersExtendedTest {
     @Test
     void rangeErrorsNameTheField() {
         PortCountersTest.assertMessage("PortSelect", () -> PortCountersExtended.of(0x100, 0, 0, 0, 0, 0, 0, 0, 0));
-        PortCountersTest.assertMessage("CounterSelect2", () -> new PortCountersExtended(0, 0, 0, 1L << 32, 0, 0, 0,
-                0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0));
-        PortCountersTest.assertMessage("CounterSelect", () -> new PortCountersExtended(0, 0, 0x10000, 0, 0, 0, 0,
-                0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0));
+        PortCountersTest.assertMessage(
+                "CounterSelect2",
+                () -> new PortCountersExtended(
+                        0, 0, 0, 1L << 32, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0));
+        PortCountersTest.assertMessage(
+                "CounterSelect",
+                () -> new PortCountersExtended(
+                        0, 0, 0x10000, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0));
     }
 }

@@ -18,9 +18,10 @@ class PortCountersTest {
 
     @Test
     void decodesDistinctValues() {
-        byte[] b = HexFormat.of().parseHex(
-                "a1" + "b2" + "c3d4" + "1112" + "13" + "14" + "1516" + "1718" + "191a" + "1b1c" + "1d" + "1e"
-                + "1f" + "9c" + "2122" + "2324" + "25262728" + "292a2b2c" + "2d2e2f30" + "31323334" + "f5363738");
+        byte[] b = HexFormat.of()
+                .parseHex("a1" + "b2" + "c3d4" + "1112" + "13" + "14" + "1516" + "1718" + "191a" + "1b1c" + "1d" + "1e"
+                        + "1f" + "9c" + "2122" + "2324" + "25262728" + "292a2b2c" + "2d2e2f30" + "31323334"
+                        + "f5363738");
         assertEquals(PortCounters.SIZE, b.length);
         PortCounters pc = PortCounters.decode(b, 0);
         assertEquals(0xA1, pc.reserved0());
@@ -103,7 +104,8 @@ class PortCountersTest {
     @Test
     void clearedZeroesOnlySelected() {
         PortCounters pc = PortCounters.decode(S7.PACKET, S7.MAD_OFFSET + 64);
-        PortCounters c = pc.cleared(PortCounters.SELECT_PORT_XMIT_DATA | PortCounters.SELECT_SYMBOL_ERROR_COUNTER
+        PortCounters c = pc.cleared(PortCounters.SELECT_PORT_XMIT_DATA
+                | PortCounters.SELECT_SYMBOL_ERROR_COUNTER
                 | PortCounters.SELECT_LOCAL_LINK_INTEGRITY_ERRORS);
         assertEquals(0, c.portXmitData());
         assertEquals(0, c.symbolErrorCounter());
@@ -119,18 +121,24 @@ class PortCountersTest {
 
     @Test
     void rangeErrorsNameTheField() {
-        assertMessage("PortSelect", () -> new PortCounters(0, 256, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-                0, 0));
-        assertMessage("LocalLinkIntegrityErrors", () -> new PortCounters(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16, 0,
-                0, 0, 0, 0, 0, 0, 0));
-        assertMessage("ExcessiveBufferOverrunErrors", () -> new PortCounters(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-                0, 16, 0, 0, 0, 0, 0, 0, 0));
-        assertMessage("PortXmitData", () -> new PortCounters(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-                1L << 32, 0, 0, 0, 0));
-        assertMessage("SymbolErrorCounter", () -> new PortCounters(0, 0, 0, 0x10000, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-                0, 0, 0, 0, 0, 0, 0, 0));
-        assertMessage("PortXmitWait", () -> new PortCounters(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-                0, 0, 0, -1));
+        assertMessage(
+                "PortSelect",
+                () -> new PortCounters(0, 256, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0));
+        assertMessage(
+                "LocalLinkIntegrityErrors",
+                () -> new PortCounters(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16, 0, 0, 0, 0, 0, 0, 0, 0));
+        assertMessage(
+                "ExcessiveBufferOverrunErrors",
+                () -> new PortCounters(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16, 0, 0, 0, 0, 0, 0, 0));
+        assertMessage(
+                "PortXmitData",
+                () -> new PortCounters(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1L << 32, 0, 0, 0, 0));
+        assertMessage(
+                "SymbolErrorCounter",
+                () -> new PortCounters(0, 0, 0, 0x10000, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0));
+        assertMessage(
+                "PortXmitWait",
+                () -> new PortCounters(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1));
         assertMessage("LinkDownedCounter", () -> PortCounters.zero(0).with(Counter.LINK_DOWNED_COUNTER, 256));
     }
 

@@ -20,12 +20,13 @@ class InformInfoTest {
 
     @Test
     void decodesGenericForm() {
-        byte[] b = HexFormat.of().parseHex(GID
-                + "0101" + "0202" + "e1e2"       // LIDRangeBegin, LIDRangeEnd, reserved
-                + "01" + "01"                    // IsGeneric, Subscribe
-                + "0003" + "0090"                // Type 3, TrapNumber 144
-                + "123456" + "b3"                // QPN, reserved 0b101 | RespTimeValue 0x13
-                + "c4" + "000002");              // reserved, ProducerType switch
+        byte[] b = HexFormat.of()
+                .parseHex(GID
+                        + "0101" + "0202" + "e1e2" // LIDRangeBegin, LIDRangeEnd, reserved
+                        + "01" + "01" // IsGeneric, Subscribe
+                        + "0003" + "0090" // Type 3, TrapNumber 144
+                        + "123456" + "b3" // QPN, reserved 0b101 | RespTimeValue 0x13
+                        + "c4" + "000002"); // reserved, ProducerType switch
         assertEquals(InformInfo.SIZE, b.length);
         InformInfo ii = InformInfo.decode(b, 0);
         assertArrayEquals(HexFormat.of().parseHex(GID), ii.gid());
@@ -49,8 +50,9 @@ class InformInfoTest {
 
     @Test
     void decodesVendorForm() {
-        byte[] b = HexFormat.of().parseHex(GID + "ffff" + "0000" + "0000" + "00" + "00" + "ffff" + "abcd"
-                + "000001" + "12" + "00" + "0002c9");
+        byte[] b = HexFormat.of()
+                .parseHex(GID + "ffff" + "0000" + "0000" + "00" + "00" + "ffff" + "abcd" + "000001" + "12" + "00"
+                        + "0002c9");
         InformInfo ii = InformInfo.decode(b, 0);
         assertFalse(ii.genericForm());
         assertFalse(ii.subscribes());
@@ -62,8 +64,9 @@ class InformInfoTest {
         assertEquals(0x12, ii.respTimeValue());
         assertThrows(IllegalStateException.class, ii::trapNumber);
         assertThrows(IllegalStateException.class, ii::producerType);
-        assertEquals(ii, InformInfo.vendor(HexFormat.of().parseHex(GID), 0xFFFF, 0, false, 0xFFFF, 0xABCD, 1, 0x12,
-                0x0002C9));
+        assertEquals(
+                ii,
+                InformInfo.vendor(HexFormat.of().parseHex(GID), 0xFFFF, 0, false, 0xFFFF, 0xABCD, 1, 0x12, 0x0002C9));
     }
 
     @Test

@@ -23,10 +23,11 @@ class NodeRecordTest {
     @Test
     void decodesDistinctValues() {
         byte[] b = new byte[NodeRecord.SIZE];
-        byte[] head = HexFormat.of().parseHex("0a0b" + "c0c1"
-                + "01" + "02" + "02" + "24"                                   // NodeInfo: versions, switch, 36 ports
-                + "1112131415161718" + "2122232425262728" + "3132333435363738"
-                + "0040" + "c738" + "000000a0" + "05" + "0002c9");
+        byte[] head = HexFormat.of()
+                .parseHex("0a0b" + "c0c1"
+                        + "01" + "02" + "02" + "24" // NodeInfo: versions, switch, 36 ports
+                        + "1112131415161718" + "2122232425262728" + "3132333435363738"
+                        + "0040" + "c738" + "000000a0" + "05" + "0002c9");
         System.arraycopy(head, 0, b, 0, head.length);
         assertEquals(44, head.length);
         System.arraycopy(description("switch-7 \u00e9"), 0, b, 44, 64);

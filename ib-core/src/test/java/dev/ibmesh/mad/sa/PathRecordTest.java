@@ -18,19 +18,19 @@ class PathRecordTest {
 
     @Test
     void decodesDistinctValues() {
-        byte[] b = HexFormat.of().parseHex(
-                "1000000000000abc" + DGID + SGID
-                + "0011" + "0022"              // DLID, SLID
-                + "d2345640"                   // RawTraffic 1, reserved 0b101, FlowLabel 0x23456, HopLimit 0x40
-                + "07"                         // TClass
-                + "85"                         // Reversible 1, NumbPath 5
-                + "ffff"                       // P_Key
-                + "abc3"                       // QoSClass 0xABC, SL 3
-                + "84"                         // MtuSelector 2, MTU 4
-                + "c7"                         // RateSelector 3, Rate 7
-                + "52"                         // PacketLifeTimeSelector 1, PacketLifeTime 0x12
-                + "09"                         // Preference
-                + "0102030405a6");             // reserved
+        byte[] b = HexFormat.of()
+                .parseHex("1000000000000abc" + DGID + SGID
+                        + "0011" + "0022" // DLID, SLID
+                        + "d2345640" // RawTraffic 1, reserved 0b101, FlowLabel 0x23456, HopLimit 0x40
+                        + "07" // TClass
+                        + "85" // Reversible 1, NumbPath 5
+                        + "ffff" // P_Key
+                        + "abc3" // QoSClass 0xABC, SL 3
+                        + "84" // MtuSelector 2, MTU 4
+                        + "c7" // RateSelector 3, Rate 7
+                        + "52" // PacketLifeTimeSelector 1, PacketLifeTime 0x12
+                        + "09" // Preference
+                        + "0102030405a6"); // reserved
         assertEquals(PathRecord.SIZE, b.length);
         PathRecord p = PathRecord.decode(b, 0);
         assertEquals(0x1000000000000ABCL, p.serviceId());
@@ -71,19 +71,25 @@ class PathRecordTest {
     @Test
     void rangeErrorsNameTheField() {
         byte[] g = new byte[16];
-        SaMadTest.assertMessage("FlowLabel", () -> new PathRecord(0, g, g, 0, 0, 0, 0, 1 << 20, 0, 0, 0, 0, 0, 0, 0, 0,
-                0, 0, 0, 0, 0, 0, 0));
-        SaMadTest.assertMessage("NumbPath", () -> new PathRecord(0, g, g, 0, 0, 0, 0, 0, 0, 0, 0, 128, 0, 0, 0, 0, 0,
-                0, 0, 0, 0, 0, 0));
-        SaMadTest.assertMessage("QoSClass", () -> new PathRecord(0, g, g, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4096, 0, 0, 0,
-                0, 0, 0, 0, 0, 0));
-        SaMadTest.assertMessage("MTU", () -> new PathRecord(0, g, g, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 64, 0, 0,
-                0, 0, 0, 0));
-        SaMadTest.assertMessage("PacketLifeTimeSelector", () -> new PathRecord(0, g, g, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-                0, 0, 0, 0, 0, 0, 4, 0, 0, 0));
-        SaMadTest.assertMessage("reserved464", () -> new PathRecord(0, g, g, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-                0, 0, 0, 0, 0, 1L << 48));
-        SaMadTest.assertMessage("DGID", () -> new PathRecord(0, new byte[15], g, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-                0, 0, 0, 0, 0, 0, 0));
+        SaMadTest.assertMessage(
+                "FlowLabel",
+                () -> new PathRecord(0, g, g, 0, 0, 0, 0, 1 << 20, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0));
+        SaMadTest.assertMessage(
+                "NumbPath",
+                () -> new PathRecord(0, g, g, 0, 0, 0, 0, 0, 0, 0, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0));
+        SaMadTest.assertMessage(
+                "QoSClass",
+                () -> new PathRecord(0, g, g, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4096, 0, 0, 0, 0, 0, 0, 0, 0, 0));
+        SaMadTest.assertMessage(
+                "MTU", () -> new PathRecord(0, g, g, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 64, 0, 0, 0, 0, 0, 0));
+        SaMadTest.assertMessage(
+                "PacketLifeTimeSelector",
+                () -> new PathRecord(0, g, g, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0));
+        SaMadTest.assertMessage(
+                "reserved464",
+                () -> new PathRecord(0, g, g, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1L << 48));
+        SaMadTest.assertMessage(
+                "DGID",
+                () -> new PathRecord(0, new byte[15], g, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0));
     }
 }

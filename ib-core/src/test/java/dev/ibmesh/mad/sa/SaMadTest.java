@@ -37,13 +37,14 @@ class SaMadTest {
     @Test
     void decodesDistinctValues() {
         byte[] b = new byte[Mad.SIZE];
-        byte[] head = HexFormat.of().parseHex(
-                "01" + "03" + "02" + "92" + "0300" + "a1a2" + "0102030405060708" + "0011" + "b1b2" + "c1c2c3c4"
-                + "01" + "01" + "9b" + "7f"        // RMPPVersion 1, RMPPType DATA, RRespTime 0x13 | flags 0x3, status
-                + "d1d2d3d4" + "e1e2e3e4"          // Data1, Data2
-                + "f1f2f3f4f5f6f7f8"               // SM_Key
-                + "000e" + "abcd"                  // AttributeOffset 14, reserved
-                + "8000000000004001");             // ComponentMask
+        byte[] head = HexFormat.of()
+                .parseHex("01" + "03" + "02" + "92" + "0300" + "a1a2" + "0102030405060708" + "0011" + "b1b2"
+                        + "c1c2c3c4"
+                        + "01" + "01" + "9b" + "7f" // RMPPVersion 1, RMPPType DATA, RRespTime 0x13 | flags 0x3, status
+                        + "d1d2d3d4" + "e1e2e3e4" // Data1, Data2
+                        + "f1f2f3f4f5f6f7f8" // SM_Key
+                        + "000e" + "abcd" // AttributeOffset 14, reserved
+                        + "8000000000004001"); // ComponentMask
         System.arraycopy(head, 0, b, 0, head.length);
         assertEquals(SaMad.DATA_OFFSET, head.length);
         for (int i = SaMad.DATA_OFFSET; i < Mad.SIZE; i++) {
@@ -81,8 +82,8 @@ class SaMadTest {
 
     @Test
     void carriesOneRecord() {
-        NodeInfo ni = new NodeInfo(1, 1, NodeInfo.NODE_TYPE_SWITCH, 36, 0x1111L, 0x2222L, 0x3333L, 8, 0xC738,
-                0xA0, 0, 0x02C9);
+        NodeInfo ni = new NodeInfo(
+                1, 1, NodeInfo.NODE_TYPE_SWITCH, 36, 0x1111L, 0x2222L, 0x3333L, 8, 0xC738, 0xA0, 0, 0x02C9);
         NodeRecord nr = new NodeRecord(7, 0, ni, NodeRecordTest.description("sw1"));
         MadHeader h = MadHeader.of(MgmtClass.SUBN_ADM, 2, 0x81, 9, NodeRecord.ATTRIBUTE_ID, 0);
         SaMad sa = SaMad.of(h, 0, NodeRecord.COMP_LID, nr);

@@ -33,8 +33,8 @@ class GuidInfoTest {
 
     @Test
     void rangeErrorsNameTheField() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new GuidInfo(List.of(1L, 2L, 3L)));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> new GuidInfo(List.of(1L, 2L, 3L)));
         assertTrue(e.getMessage().contains("GUIDBlock"), e.getMessage());
     }
 }

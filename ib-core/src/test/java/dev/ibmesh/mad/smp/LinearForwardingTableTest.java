@@ -36,8 +36,8 @@ class LinearForwardingTableTest {
         List<Integer> ports = new ArrayList<>(Collections.nCopies(64, 255));
         new LinearForwardingTable(ports);
         ports.set(9, 256);
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new LinearForwardingTable(ports));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> new LinearForwardingTable(ports));
         assertTrue(e.getMessage().contains("Port[9]"), e.getMessage());
     }
 }

@@ -20,8 +20,8 @@ class MulticastForwardingTableTest {
 
     @Test
     void entriesAreBigEndianMasksWithPortBitJAtValueOneShiftedJ() {
-        MulticastForwardingTable t = MulticastForwardingTable.decode(
-                hex("0001 8000 0006" + "0000".repeat(28) + "1234"), 0);
+        MulticastForwardingTable t =
+                MulticastForwardingTable.decode(hex("0001 8000 0006" + "0000".repeat(28) + "1234"), 0);
         assertEquals(0x0001, t.portMask(0));
         assertTrue(t.forwardsTo(0, 0));
         assertFalse(t.forwardsTo(0, 15));
@@ -40,8 +40,8 @@ class MulticastForwardingTableTest {
         List<Integer> masks = new ArrayList<>(Collections.nCopies(32, 0xFFFF));
         new MulticastForwardingTable(masks);
         masks.set(31, 0x10000);
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new MulticastForwardingTable(masks));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> new MulticastForwardingTable(masks));
         assertTrue(e.getMessage().contains("PortMask[31]"), e.getMessage());
     }
 }

@@ -22,7 +22,7 @@ class NodeDescriptionTest {
         byte[] b = new byte[NodeDescription.SIZE + 2];
         byte[] text = "sw-leaf-01 mlx5_0 \u00e9".getBytes(StandardCharsets.UTF_8);
         System.arraycopy(text, 0, b, 2, text.length);
-        b[2 + text.length + 1] = 'X';             // junk after the terminating NUL
+        b[2 + text.length + 1] = 'X'; // junk after the terminating NUL
         NodeDescription d = NodeDescription.decode(b, 2);
         assertEquals("sw-leaf-01 mlx5_0 \u00e9", d.text());
         assertEquals('X', d.nodeString()[text.length + 1]);
@@ -37,7 +37,7 @@ class NodeDescriptionTest {
         want[0] = 'a';
         want[1] = 'b';
         assertArrayEquals(want, d.toBytes());
-        String full = "\u00e9".repeat(32);        // 64 bytes of UTF-8
+        String full = "\u00e9".repeat(32); // 64 bytes of UTF-8
         assertEquals(full, NodeDescription.of(full).text());
         assertEquals(NodeDescription.ATTRIBUTE_ID, d.attributeId());
     }
@@ -56,11 +56,11 @@ class NodeDescriptionTest {
 
     @Test
     void rangeErrorsNameTheField() {
-        IllegalArgumentException tooLong = assertThrows(IllegalArgumentException.class,
-                () -> NodeDescription.of("\u00e9".repeat(32) + "x"));
+        IllegalArgumentException tooLong =
+                assertThrows(IllegalArgumentException.class, () -> NodeDescription.of("\u00e9".repeat(32) + "x"));
         assertTrue(tooLong.getMessage().contains("NodeString"), tooLong.getMessage());
-        IllegalArgumentException wrongSize = assertThrows(IllegalArgumentException.class,
-                () -> new NodeDescription(new byte[63]));
+        IllegalArgumentException wrongSize =
+                assertThrows(IllegalArgumentException.class, () -> new NodeDescription(new byte[63]));
         assertTrue(wrongSize.getMessage().contains("NodeString"), wrongSize.getMessage());
     }
 }

@@ -60,8 +60,10 @@ class NoticeTest {
             Details d = decode.apply(in, 3);
             byte[] out = new byte[in.length];
             d.encode(out, 3);
-            assertArrayEquals(Arrays.copyOfRange(in, 3, 3 + Notice.DATA_DETAILS_SIZE),
-                    Arrays.copyOfRange(out, 3, 3 + Notice.DATA_DETAILS_SIZE), "seed " + seed + " " + d);
+            assertArrayEquals(
+                    Arrays.copyOfRange(in, 3, 3 + Notice.DATA_DETAILS_SIZE),
+                    Arrays.copyOfRange(out, 3, 3 + Notice.DATA_DETAILS_SIZE),
+                    "seed " + seed + " " + d);
             assertEquals(d, decode.apply(out, 3), "seed " + seed);
             assertArrayEquals(Arrays.copyOfRange(in, 3, 3 + Notice.DATA_DETAILS_SIZE), d.toBytes());
         }
@@ -132,8 +134,12 @@ class NoticeTest {
     @Test
     void gidTraps() {
         for (int trap : new int[] {64, 65, 66, 67}) {
-            Notice n = Notice.decode(notice("84000004" + String.format("%04x", trap) + "0001" + "0000",
-                    "010203040506" + GID2 + "ee".repeat(32), zeros(16)), 0);
+            Notice n = Notice.decode(
+                    notice(
+                            "84000004" + String.format("%04x", trap) + "0001" + "0000",
+                            "010203040506" + GID2 + "ee".repeat(32),
+                            zeros(16)),
+                    0);
             GidTrap d = assertInstanceOf(GidTrap.class, n.details(), "trap " + trap);
             assertEquals(0x010203040506L, d.reserved80());
             assertArrayEquals(HEX.parseHex(GID2), d.gidAddr());
@@ -144,8 +150,7 @@ class NoticeTest {
 
     @Test
     void trap128() {
-        Notice n = Notice.decode(notice("84000002" + "0080" + "0005" + "0000", "abcd" + "11".repeat(52),
-                zeros(16)), 0);
+        Notice n = Notice.decode(notice("84000002" + "0080" + "0005" + "0000", "abcd" + "11".repeat(52), zeros(16)), 0);
         LinkStateTrap d = assertInstanceOf(LinkStateTrap.class, n.details());
         assertEquals(0xABCD, d.lidAddr());
         assertArrayEquals(HEX.parseHex("11".repeat(52)), d.reserved96());
@@ -154,8 +159,12 @@ class NoticeTest {
     @Test
     void traps129To131() {
         for (int trap : new int[] {129, 130, 131}) {
-            Notice n = Notice.decode(notice("81000002" + String.format("%04x", trap) + "0005" + "0000",
-                    "f00f" + "0042" + "07" + "22".repeat(49), zeros(16)), 0);
+            Notice n = Notice.decode(
+                    notice(
+                            "81000002" + String.format("%04x", trap) + "0005" + "0000",
+                            "f00f" + "0042" + "07" + "22".repeat(49),
+                            zeros(16)),
+                    0);
             PortTrap d = assertInstanceOf(PortTrap.class, n.details(), "trap " + trap);
             assertEquals(0xF00F, d.reserved80());
             assertEquals(0x42, d.lidAddr());
@@ -169,8 +178,12 @@ class NoticeTest {
     void trap144() {
         // reserved 0x1111, LID 0x0033, reserved15 0x2222>>1 | OtherLocalChanges 1, CapabilityMask 0x02510a68,
         // reserved10 0b1010101010 | flags 0b100111, CapabilityMask2 0x0040
-        Notice n = Notice.decode(notice("84000001" + "0090" + "0033" + "0000",
-                "1111" + "0033" + "2223" + "02510a68" + "aaa7" + "0040" + "33".repeat(40), zeros(16)), 0);
+        Notice n = Notice.decode(
+                notice(
+                        "84000001" + "0090" + "0033" + "0000",
+                        "1111" + "0033" + "2223" + "02510a68" + "aaa7" + "0040" + "33".repeat(40),
+                        zeros(16)),
+                0);
         LocalChangesTrap d = assertInstanceOf(LocalChangesTrap.class, n.details());
         assertEquals(0x1111, d.reserved80());
         assertEquals(0x33, d.lidAddr());
@@ -189,16 +202,21 @@ class NoticeTest {
         assertEquals(0x04, LocalChangesTrap.CHANGE_LINK_SPEED_ENABLED);
         assertEquals(0x02, LocalChangesTrap.CHANGE_LINK_WIDTH_ENABLED);
         assertEquals(0x01, LocalChangesTrap.CHANGE_NODE_DESCRIPTION);
-        assertArrayEquals(HEX.parseHex("0000" + "0033" + "0001" + "00000008" + "0001" + "0000" + zeros(40)),
+        assertArrayEquals(
+                HEX.parseHex("0000" + "0033" + "0001" + "00000008" + "0001" + "0000" + zeros(40)),
                 new LocalChangesTrap(0x33, true, 8, LocalChangesTrap.CHANGE_NODE_DESCRIPTION, 0).toBytes());
     }
 
     @Test
     void trap256() {
         String path = "0102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e";
-        Notice n = Notice.decode(notice("82000001" + "0100" + "0009" + "0000",
-                "5a5a" + "0011" + "0022" + "81" + "77" + "0015" + "00000003" + "1122334455667788" + "99" + "c5" + path,
-                zeros(16)), 0);
+        Notice n = Notice.decode(
+                notice(
+                        "82000001" + "0100" + "0009" + "0000",
+                        "5a5a" + "0011" + "0022" + "81" + "77" + "0015" + "00000003" + "1122334455667788" + "99" + "c5"
+                                + path,
+                        zeros(16)),
+                0);
         BadMKeyTrap d = assertInstanceOf(BadMKeyTrap.class, n.details());
         assertEquals(0x5A5A, d.reserved80());
         assertEquals(0x11, d.lidAddr());
@@ -218,9 +236,13 @@ class NoticeTest {
     @Test
     void traps257And258() {
         for (int trap : new int[] {257, 258}) {
-            Notice n = Notice.decode(notice("82000001" + String.format("%04x", trap) + "0009" + "0000",
-                    "0bad" + "0101" + "0202" + "80010000" + "7a" + "000002" + "c3" + "000003" + GID1 + GID2
-                    + "deadbeef", zeros(16)), 0);
+            Notice n = Notice.decode(
+                    notice(
+                            "82000001" + String.format("%04x", trap) + "0009" + "0000",
+                            "0bad" + "0101" + "0202" + "80010000" + "7a" + "000002" + "c3" + "000003" + GID1 + GID2
+                                    + "deadbeef",
+                            zeros(16)),
+                    0);
             BadKeyTrap d = assertInstanceOf(BadKeyTrap.class, n.details(), "trap " + trap);
             assertEquals(0x0BAD, d.reserved80());
             assertEquals(0x0101, d.lidAddr1());
@@ -239,9 +261,13 @@ class NoticeTest {
 
     @Test
     void trap259() {
-        Notice n = Notice.decode(notice("82000002" + "0103" + "0009" + "0000",
-                "00ff" + "0101" + "0202" + "8001" + "3c" + "abcdef" + "d4" + "123456" + GID1 + GID2 + "0303" + "24"
-                + "a1b2c3", zeros(16)), 0);
+        Notice n = Notice.decode(
+                notice(
+                        "82000002" + "0103" + "0009" + "0000",
+                        "00ff" + "0101" + "0202" + "8001" + "3c" + "abcdef" + "d4" + "123456" + GID1 + GID2 + "0303"
+                                + "24" + "a1b2c3",
+                        zeros(16)),
+                0);
         SwitchBadPKeyTrap d = assertInstanceOf(SwitchBadPKeyTrap.class, n.details());
         assertEquals(0x00FF, d.dataValid());
         assertEquals(0x0101, d.lidAddr1());
@@ -262,8 +288,8 @@ class NoticeTest {
     @Test
     void otherTrapNumbersAreRaw() {
         for (int trap : new int[] {0, 68, 69, 145, 260, 0xFFFF}) {
-            Notice n = Notice.decode(notice("84000001" + String.format("%04x", trap) + "0001" + "0000",
-                    "99".repeat(54), zeros(16)), 0);
+            Notice n = Notice.decode(
+                    notice("84000001" + String.format("%04x", trap) + "0001" + "0000", "99".repeat(54), zeros(16)), 0);
             Raw r = assertInstanceOf(Raw.class, n.details(), "trap " + trap);
             assertArrayEquals(HEX.parseHex("99".repeat(54)), r.bytes());
         }
@@ -271,8 +297,14 @@ class NoticeTest {
 
     @Test
     void genericBuildsAndWithDetailsReplaces() {
-        Notice n = Notice.generic(Notice.TYPE_URGENT, Notice.PRODUCER_SWITCH, Notice.TRAP_LINK_INTEGRITY_THRESHOLD, 9,
-                0, 3, new PortTrap(9, 4));
+        Notice n = Notice.generic(
+                Notice.TYPE_URGENT,
+                Notice.PRODUCER_SWITCH,
+                Notice.TRAP_LINK_INTEGRITY_THRESHOLD,
+                9,
+                0,
+                3,
+                new PortTrap(9, 4));
         byte[] b = n.toBytes();
         assertEquals((byte) 0x81, b[0]);
         assertEquals(2, b[3]);

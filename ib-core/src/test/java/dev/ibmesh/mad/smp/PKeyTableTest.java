@@ -48,8 +48,8 @@ class PKeyTableTest {
         keys.set(3, 0x10000);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new PKeyTable(keys));
         assertTrue(e.getMessage().contains("P_KeyTableBlock[3]"), e.getMessage());
-        IllegalArgumentException count = assertThrows(IllegalArgumentException.class,
-                () -> new PKeyTable(keys.subList(0, 31)));
+        IllegalArgumentException count =
+                assertThrows(IllegalArgumentException.class, () -> new PKeyTable(keys.subList(0, 31)));
         assertTrue(count.getMessage().contains("P_KeyTableBlock"), count.getMessage());
     }
 }

@@ -103,9 +103,12 @@ class PortInfoTest {
         assertTrue(p.hasCapability(PortInfo.CAP_IS_COMMUNICATION_MANAGEMENT_SUPPORTED));
         assertTrue(p.hasCapability(PortInfo.CAP_IS_SL_MAPPING_SUPPORTED));
         assertTrue(p.hasCapability(PortInfo.CAP_IS_TRAP_SUPPORTED));
-        assertEquals(0x02010048, PortInfo.CAP_IS_CLIENT_REREGISTRATION_SUPPORTED
-                | PortInfo.CAP_IS_COMMUNICATION_MANAGEMENT_SUPPORTED | PortInfo.CAP_IS_SL_MAPPING_SUPPORTED
-                | PortInfo.CAP_IS_TRAP_SUPPORTED);
+        assertEquals(
+                0x02010048,
+                PortInfo.CAP_IS_CLIENT_REREGISTRATION_SUPPORTED
+                        | PortInfo.CAP_IS_COMMUNICATION_MANAGEMENT_SUPPORTED
+                        | PortInfo.CAP_IS_SL_MAPPING_SUPPORTED
+                        | PortInfo.CAP_IS_TRAP_SUPPORTED);
         assertFalse(p.hasCapability(PortInfo.CAP_IS_SM));
         assertFalse(p.hasCapability(PortInfo.CAP_IS_TRAP_SUPPORTED | PortInfo.CAP_IS_SM));
         assertEquals(0x80000000, PortInfo.CAP_IS_HIERARCHY_INFO_SUPPORTED);
@@ -117,14 +120,14 @@ class PortInfoTest {
     @Test
     void decodesFieldsThatS4LeavesZero() {
         byte[] b = new byte[PortInfo.SIZE];
-        b[34] = 0x6A;             // M_KeyProtectBits 1 | reserved274 5 | LMC 2
-        b[51] = (byte) 0xD2;      // ClientReregister 1 | MulticastPKeyTrapSuppressionEnabled 2 | SubnetTimeOut 18
-        b[52] = (byte) 0xB0;      // reserved416 5 | RespTimeValue 16
-        b[56] = (byte) 0xB3;      // reserved448 1 | ExtActive2 1 | ExtSupported2 2 | ExtEnabled2 3
-        b[60] = 0x04;             // CapabilityMask2 0x0421
+        b[34] = 0x6A; // M_KeyProtectBits 1 | reserved274 5 | LMC 2
+        b[51] = (byte) 0xD2; // ClientReregister 1 | MulticastPKeyTrapSuppressionEnabled 2 | SubnetTimeOut 18
+        b[52] = (byte) 0xB0; // reserved416 5 | RespTimeValue 16
+        b[56] = (byte) 0xB3; // reserved448 1 | ExtActive2 1 | ExtSupported2 2 | ExtEnabled2 3
+        b[60] = 0x04; // CapabilityMask2 0x0421
         b[61] = 0x21;
-        b[62] = (byte) 0x84;      // LinkSpeedExtActive 8 (NDR) | LinkSpeedExtSupported 4
-        b[63] = (byte) 0xBE;      // reserved504 5 | LinkSpeedExtEnabled 30
+        b[62] = (byte) 0x84; // LinkSpeedExtActive 8 (NDR) | LinkSpeedExtSupported 4
+        b[63] = (byte) 0xBE; // reserved504 5 | LinkSpeedExtEnabled 30
         PortInfo p = PortInfo.decode(b, 0);
         assertEquals(1, p.mKeyProtectBits());
         assertEquals(5, p.reserved274());
@@ -140,7 +143,8 @@ class PortInfoTest {
         assertEquals(3, p.linkSpeedExtEnabled2());
         assertEquals(0x0421, p.capabilityMask2());
         assertTrue(p.hasCapability2(PortInfo.CAP2_IS_SET_NODE_DESCRIPTION_SUPPORTED
-                | PortInfo.CAP2_IS_LINK_SPEED_HDR_SUPPORTED | PortInfo.CAP2_IS_LINK_SPEED_NDR_SUPPORTED));
+                | PortInfo.CAP2_IS_LINK_SPEED_HDR_SUPPORTED
+                | PortInfo.CAP2_IS_LINK_SPEED_NDR_SUPPORTED));
         assertFalse(p.hasCapability2(PortInfo.CAP2_IS_PORT_INFO_EXTENDED_SUPPORTED));
         assertEquals(PortInfo.LINK_SPEED_EXT_NDR, p.linkSpeedExtActive());
         assertEquals(PortInfo.LINK_SPEED_EXT_HDR, p.linkSpeedExtSupported());
@@ -155,8 +159,12 @@ class PortInfoTest {
     void toBuilderChangesOnlyTheNamedFields() {
         byte[] s4 = smpData(S4);
         PortInfo p = PortInfo.decode(s4, 0);
-        PortInfo q = p.toBuilder().portState(PortInfo.PORT_STATE_DOWN).lid(0x1234).clientReregister(false)
-                .capabilityMask(PortInfo.CAP_IS_HIERARCHY_INFO_SUPPORTED).build();
+        PortInfo q = p.toBuilder()
+                .portState(PortInfo.PORT_STATE_DOWN)
+                .lid(0x1234)
+                .clientReregister(false)
+                .capabilityMask(PortInfo.CAP_IS_HIERARCHY_INFO_SUPPORTED)
+                .build();
         assertEquals(PortInfo.PORT_STATE_DOWN, q.portState());
         assertEquals(0x1234, q.lid());
         assertFalse(q.clientReregister());
@@ -168,15 +176,19 @@ class PortInfoTest {
         want[21] = 0;
         want[22] = 0;
         want[23] = 0;
-        want[32] = 0x71;                       // LinkSpeedSupported 7 kept, PortState 1
-        want[51] = 0x12;                       // ClientReregister cleared, SubnetTimeOut 18 kept
+        want[32] = 0x71; // LinkSpeedSupported 7 kept, PortState 1
+        want[51] = 0x12; // ClientReregister cleared, SubnetTimeOut 18 kept
         assertArrayEquals(want, q.toBytes());
         assertEquals(p, PortInfo.decode(s4, 0), "the original is unchanged");
     }
 
     @Test
     void builderStartsFromZero() {
-        PortInfo p = PortInfo.builder().mKey(-1L).linkSpeedExtEnabled(31).filterRawOutbound(true).build();
+        PortInfo p = PortInfo.builder()
+                .mKey(-1L)
+                .linkSpeedExtEnabled(31)
+                .filterRawOutbound(true)
+                .build();
         byte[] want = new byte[PortInfo.SIZE];
         for (int i = 0; i < 8; i++) {
             want[i] = (byte) 0xFF;
@@ -191,7 +203,8 @@ class PortInfoTest {
         PortInfo.Builder b = PortInfo.builder();
         assertMessage(assertThrows(IllegalArgumentException.class, () -> b.portState(16)), "PortState");
         assertMessage(assertThrows(IllegalArgumentException.class, () -> b.lmc(8)), "LMC");
-        assertMessage(assertThrows(IllegalArgumentException.class, () -> b.linkRoundTripLatency(1 << 24)),
+        assertMessage(
+                assertThrows(IllegalArgumentException.class, () -> b.linkRoundTripLatency(1 << 24)),
                 "LinkRoundTripLatency");
         assertMessage(assertThrows(IllegalArgumentException.class, () -> b.lid(-1)), "LID");
     }

@@ -45,8 +45,7 @@ class SlToVlMappingTableTest {
     void rangeErrorsNameTheField() {
         List<Integer> vls = new ArrayList<>(Collections.nCopies(16, 15));
         vls.set(5, 16);
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new SlToVlMappingTable(vls));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new SlToVlMappingTable(vls));
         assertTrue(e.getMessage().contains("SLtoVL[5]"), e.getMessage());
     }
 }

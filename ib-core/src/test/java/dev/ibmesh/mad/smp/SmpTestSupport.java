@@ -16,8 +16,7 @@ final class SmpTestSupport {
     /** Where the 64-byte SMP data starts inside a LID-routed SMP. */
     static final int SMP_DATA_OFFSET = 64;
 
-    private SmpTestSupport() {
-    }
+    private SmpTestSupport() {}
 
     /** Parses hex that may contain white space (as in ib-vectors.md). */
     static byte[] hex(String hex) {
@@ -44,7 +43,8 @@ final class SmpTestSupport {
             args[i] = replace ? value : components[i].getAccessor().invoke(record);
         }
         if (!found) {
-            throw new AssertionError("no component " + component + " in " + record.getClass().getSimpleName());
+            throw new AssertionError(
+                    "no component " + component + " in " + record.getClass().getSimpleName());
         }
         Constructor<?> canonical = record.getClass().getDeclaredConstructor(types);
         try {

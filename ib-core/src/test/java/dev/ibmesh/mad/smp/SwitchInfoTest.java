@@ -90,8 +90,8 @@ class SwitchInfoTest {
         assertRange(s, "multicastFdbTop", 0xFFFF, -1, "MulticastFDBTop");
     }
 
-    private static void assertFlags(String hex, boolean inbound, boolean outbound, boolean rawIn, boolean rawOut,
-                                    boolean port0) {
+    private static void assertFlags(
+            String hex, boolean inbound, boolean outbound, boolean rawIn, boolean rawOut, boolean port0) {
         SwitchInfo s = SwitchInfo.decode(hex(hex), 0);
         assertEquals(inbound, s.inboundEnforcementCap(), "InboundEnforcementCap");
         assertEquals(outbound, s.outboundEnforcementCap(), "OutboundEnforcementCap");

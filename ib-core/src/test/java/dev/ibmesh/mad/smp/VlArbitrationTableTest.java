@@ -35,8 +35,8 @@ class VlArbitrationTableTest {
         assertRange(e, "weight", 255, 256, "Weight");
         assertRange(e, "reserved0", 15, 16, "reserved0");
         List<VlArbitrationTable.Entry> few = Collections.nCopies(31, e);
-        IllegalArgumentException count = assertThrows(IllegalArgumentException.class,
-                () -> new VlArbitrationTable(few));
+        IllegalArgumentException count =
+                assertThrows(IllegalArgumentException.class, () -> new VlArbitrationTable(few));
         assertTrue(count.getMessage().contains("VLArbitrationTable"), count.getMessage());
     }
 }

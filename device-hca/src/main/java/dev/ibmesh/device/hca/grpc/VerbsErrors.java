@@ -9,8 +9,7 @@ import io.grpc.StatusRuntimeException;
  * the exception's message (field, limit, value) as the description. Stateless.
  */
 final class VerbsErrors {
-    private VerbsErrors() {
-    }
+    private VerbsErrors() {}
 
     static StatusRuntimeException toStatus(VerbsException e) {
         return code(e.kind()).withDescription(e.getMessage()).asRuntimeException();

@@ -41,16 +41,15 @@ import java.util.Set;
 final class VerbsMapper {
     private static final int KNOWN_ACCESS_BITS = accessBits(EnumSet.allOf(Access.class));
 
-    private VerbsMapper() {
-    }
+    private VerbsMapper() {}
 
     // ---- scalars
 
     /** A uint32 the facade holds in an int: above 2^31 - 1 it is refused rather than read as negative. */
     static int u32(String field, int value) {
         if (value < 0) {
-            throw VerbsErrors.invalid(field + " must be at most " + Integer.MAX_VALUE + ", was "
-                    + Integer.toUnsignedString(value));
+            throw VerbsErrors.invalid(
+                    field + " must be at most " + Integer.MAX_VALUE + ", was " + Integer.toUnsignedString(value));
         }
         return value;
     }
@@ -58,17 +57,18 @@ final class VerbsMapper {
     /** A handle or QP number: one above 2^31 - 1 cannot exist. */
     static int handle(String what, int value) {
         if (value < 0) {
-            throw new VerbsException(VerbsException.Kind.NOT_FOUND, what + " " + Integer.toUnsignedString(value)
-                    + " does not exist");
+            throw new VerbsException(
+                    VerbsException.Kind.NOT_FOUND, what + " " + Integer.toUnsignedString(value) + " does not exist");
         }
         return value;
     }
 
     static Set<Access> access(String field, int bits) {
         if ((bits & ~KNOWN_ACCESS_BITS) != 0) {
-            throw VerbsErrors.invalid(String.format("%s 0x%x has unknown bits 0x%x (known: LOCAL_WRITE 0x1,"
-                    + " REMOTE_WRITE 0x2, REMOTE_READ 0x4, REMOTE_ATOMIC 0x8)", field, bits,
-                    bits & ~KNOWN_ACCESS_BITS));
+            throw VerbsErrors.invalid(String.format(
+                    "%s 0x%x has unknown bits 0x%x (known: LOCAL_WRITE 0x1,"
+                            + " REMOTE_WRITE 0x2, REMOTE_READ 0x4, REMOTE_ATOMIC 0x8)",
+                    field, bits, bits & ~KNOWN_ACCESS_BITS));
         }
         Set<Access> out = EnumSet.noneOf(Access.class);
         for (Access a : Access.values()) {
@@ -128,8 +128,8 @@ final class VerbsMapper {
             throw VerbsErrors.invalid(field + " must be an ibv_wr_opcode (0..9), was " + value);
         }
         if (op == dev.ibmesh.proto.verbs.v1.WrOpcode.LOCAL_INV || op == dev.ibmesh.proto.verbs.v1.WrOpcode.BIND_MW) {
-            throw VerbsErrors.invalid(field + " " + op + " (" + value + ") is not supported by this HCA"
-                    + " (no memory windows)");
+            throw VerbsErrors.invalid(
+                    field + " " + op + " (" + value + ") is not supported by this HCA" + " (no memory windows)");
         }
         return WrOpcode.valueOf(op.name());
     }
@@ -138,12 +138,21 @@ final class VerbsMapper {
 
     static DeviceAttr deviceAttr(HcaLimits l, VerbsHost host) {
         return DeviceAttr.newBuilder()
-                .setNodeGuid(host.nodeGuid()).setSysImageGuid(host.sysImageGuid())
-                .setVendorId(host.vendorId()).setVendorPartId(host.vendorPartId())
+                .setNodeGuid(host.nodeGuid())
+                .setSysImageGuid(host.sysImageGuid())
+                .setVendorId(host.vendorId())
+                .setVendorPartId(host.vendorPartId())
                 .setPhysPortCnt(host.portCount())
-                .setMaxQp(l.maxQp()).setMaxQpWr(l.maxQpWr()).setMaxSge(l.maxSge())
-                .setMaxCq(l.maxCq()).setMaxCqe(l.maxCqe()).setMaxMr(l.maxMr()).setMaxMrSize(l.maxMrSize())
-                .setMaxPd(l.maxPd()).setMaxQpRdAtom(l.maxQpRdAtom()).setMaxQpInitRdAtom(l.maxQpInitRdAtom())
+                .setMaxQp(l.maxQp())
+                .setMaxQpWr(l.maxQpWr())
+                .setMaxSge(l.maxSge())
+                .setMaxCq(l.maxCq())
+                .setMaxCqe(l.maxCqe())
+                .setMaxMr(l.maxMr())
+                .setMaxMrSize(l.maxMrSize())
+                .setMaxPd(l.maxPd())
+                .setMaxQpRdAtom(l.maxQpRdAtom())
+                .setMaxQpInitRdAtom(l.maxQpInitRdAtom())
                 .setNodeDesc(host.nodeDescription())
                 .build();
     }
@@ -155,8 +164,10 @@ final class VerbsMapper {
                 .setState(state == null ? PortState.PORT_NOP : state)
                 .setMaxMtu(mtu(info.mtuCap()))
                 .setActiveMtu(mtu(p.activeMtu().code()))
-                .setLid(p.lid()).setLmc(p.lmc())
-                .setSmLid(info.masterSmLid()).setSmSl(info.masterSmSl())
+                .setLid(p.lid())
+                .setLmc(p.lmc())
+                .setSmLid(info.masterSmLid())
+                .setSmSl(info.masterSmSl())
                 .setPortCapFlags(info.capabilityMask())
                 .setPkeyTblLen(p.pkeyTableSize())
                 .setActiveWidth(info.linkWidthActive())
@@ -181,20 +192,31 @@ final class VerbsMapper {
         if (!r.hasCap()) {
             throw VerbsErrors.invalid("cap is required (max_send_wr, max_recv_wr, max_send_sge, max_recv_sge)");
         }
-        return new QpInitAttr(qpType(r.getQpTypeValue()), handle("PD", r.getPdHandle()),
-                handle("CQ", r.getSendCqHandle()), handle("CQ", r.getRecvCqHandle()), qpCaps("cap", r.getCap()),
+        return new QpInitAttr(
+                qpType(r.getQpTypeValue()),
+                handle("PD", r.getPdHandle()),
+                handle("CQ", r.getSendCqHandle()),
+                handle("CQ", r.getRecvCqHandle()),
+                qpCaps("cap", r.getCap()),
                 r.getSqSigAll());
     }
 
     static QpCaps qpCaps(String field, QpCap c) {
-        return new QpCaps(u32(field + ".max_send_wr", c.getMaxSendWr()), u32(field + ".max_recv_wr", c.getMaxRecvWr()),
-                u32(field + ".max_send_sge", c.getMaxSendSge()), u32(field + ".max_recv_sge", c.getMaxRecvSge()),
+        return new QpCaps(
+                u32(field + ".max_send_wr", c.getMaxSendWr()),
+                u32(field + ".max_recv_wr", c.getMaxRecvWr()),
+                u32(field + ".max_send_sge", c.getMaxSendSge()),
+                u32(field + ".max_recv_sge", c.getMaxRecvSge()),
                 u32(field + ".max_inline_data", c.getMaxInlineData()));
     }
 
     static QpCap qpCap(QpCaps c) {
-        return QpCap.newBuilder().setMaxSendWr(c.maxSendWr()).setMaxRecvWr(c.maxRecvWr())
-                .setMaxSendSge(c.maxSendSge()).setMaxRecvSge(c.maxRecvSge()).setMaxInlineData(c.maxInlineData())
+        return QpCap.newBuilder()
+                .setMaxSendWr(c.maxSendWr())
+                .setMaxRecvWr(c.maxRecvWr())
+                .setMaxSendSge(c.maxSendSge())
+                .setMaxRecvSge(c.maxRecvSge())
+                .setMaxInlineData(c.maxInlineData())
                 .build();
     }
 
@@ -264,13 +286,23 @@ final class VerbsMapper {
     /** Every attribute of a QP, as ibv_query_qp fills them (ah_attr once modify-QP set one). */
     static dev.ibmesh.proto.verbs.v1.QpAttr qpAttr(QpInfo q) {
         dev.ibmesh.proto.verbs.v1.QpAttr.Builder b = dev.ibmesh.proto.verbs.v1.QpAttr.newBuilder()
-                .setQpState(qpState(q.state())).setCurQpState(qpState(q.state()))
-                .setPathMtu(mtu(q.pathMtu().code())).setQkey(q.qkey())
-                .setRqPsn(q.rqPsn()).setSqPsn(q.sqPsn()).setDestQpNum(q.destQpn())
-                .setQpAccessFlags(accessBits(q.accessFlags())).setCap(qpCap(q.caps()))
-                .setPkeyIndex(q.pkeyIndex()).setMaxRdAtomic(q.maxRdAtomic()).setMaxDestRdAtomic(q.maxDestRdAtomic())
-                .setMinRnrTimer(q.minRnrTimer()).setPortNum(q.port()).setTimeout(q.timeout())
-                .setRetryCnt(q.retryCnt()).setRnrRetry(q.rnrRetry());
+                .setQpState(qpState(q.state()))
+                .setCurQpState(qpState(q.state()))
+                .setPathMtu(mtu(q.pathMtu().code()))
+                .setQkey(q.qkey())
+                .setRqPsn(q.rqPsn())
+                .setSqPsn(q.sqPsn())
+                .setDestQpNum(q.destQpn())
+                .setQpAccessFlags(accessBits(q.accessFlags()))
+                .setCap(qpCap(q.caps()))
+                .setPkeyIndex(q.pkeyIndex())
+                .setMaxRdAtomic(q.maxRdAtomic())
+                .setMaxDestRdAtomic(q.maxDestRdAtomic())
+                .setMinRnrTimer(q.minRnrTimer())
+                .setPortNum(q.port())
+                .setTimeout(q.timeout())
+                .setRetryCnt(q.retryCnt())
+                .setRnrRetry(q.rnrRetry());
         if (q.av() != null) {
             b.setAhAttr(ahAttr(q.av()));
         }
@@ -285,22 +317,36 @@ final class VerbsMapper {
                 throw VerbsErrors.invalid(field + ".grh.dgid must be " + Gid.SIZE + " bytes, was "
                         + g.getDgid().size());
             }
-            grh = new GlobalRoute(Gid.decode(g.getDgid().toByteArray(), 0), g.getFlowLabel(),
-                    g.getSgidIndex(), g.getHopLimit(), g.getTrafficClass());
+            grh = new GlobalRoute(
+                    Gid.decode(g.getDgid().toByteArray(), 0),
+                    g.getFlowLabel(),
+                    g.getSgidIndex(),
+                    g.getHopLimit(),
+                    g.getTrafficClass());
         }
-        return new AddressVector(u32(field + ".dlid", a.getDlid()), u32(field + ".sl", a.getSl()),
-                u32(field + ".src_path_bits", a.getSrcPathBits()), u32(field + ".port_num", a.getPortNum()), grh);
+        return new AddressVector(
+                u32(field + ".dlid", a.getDlid()),
+                u32(field + ".sl", a.getSl()),
+                u32(field + ".src_path_bits", a.getSrcPathBits()),
+                u32(field + ".port_num", a.getPortNum()),
+                grh);
     }
 
     static AhAttr ahAttr(AddressVector av) {
-        AhAttr.Builder b = AhAttr.newBuilder().setDlid(av.dlid()).setSl(av.sl()).setSrcPathBits(av.srcPathBits())
+        AhAttr.Builder b = AhAttr.newBuilder()
+                .setDlid(av.dlid())
+                .setSl(av.sl())
+                .setSrcPathBits(av.srcPathBits())
                 .setPortNum(av.port());
         if (av.grh() != null) {
             byte[] gid = new byte[Gid.SIZE];
             av.grh().dgid().encode(gid, 0);
             dev.ibmesh.proto.verbs.v1.GlobalRoute.Builder g = dev.ibmesh.proto.verbs.v1.GlobalRoute.newBuilder()
-                    .setDgid(ByteString.copyFrom(gid)).setFlowLabel(av.grh().flowLabel()).setSgidIndex(av.grh().sgidIndex())
-                    .setHopLimit(av.grh().hopLimit()).setTrafficClass(av.grh().trafficClass());
+                    .setDgid(ByteString.copyFrom(gid))
+                    .setFlowLabel(av.grh().flowLabel())
+                    .setSgidIndex(av.grh().sgidIndex())
+                    .setHopLimit(av.grh().hopLimit())
+                    .setTrafficClass(av.grh().trafficClass());
             b.setGrh(g);
         }
         return b.build();
@@ -319,14 +365,17 @@ final class VerbsMapper {
     private static SendWr sendWr(String at, dev.ibmesh.proto.verbs.v1.SendWr w) {
         SendWr.Builder b = SendWr.builder(w.getWrId(), wrOpcode(at + ".opcode", w.getOpcodeValue()))
                 .sge(sges(at, w.getSgListList()).toArray(Sge[]::new))
-                .signaled(w.getSignaled()).solicited(w.getSolicited())
-                .imm(w.getImmData()).invalidate(w.getInvalidateRkey())
-                .remote(w.getRemoteAddr(), w.getRkey()).atomic(w.getCompareAdd(), w.getSwap());
+                .signaled(w.getSignaled())
+                .solicited(w.getSolicited())
+                .imm(w.getImmData())
+                .invalidate(w.getInvalidateRkey())
+                .remote(w.getRemoteAddr(), w.getRkey())
+                .atomic(w.getCompareAdd(), w.getSwap());
         if (w.getInline()) {
             b.inline(w.getInlineData().toByteArray());
         } else if (!w.getInlineData().isEmpty()) {
-            throw VerbsErrors.invalid(at + ".inline_data carries " + w.getInlineData().size()
-                    + " bytes but inline is false");
+            throw VerbsErrors.invalid(
+                    at + ".inline_data carries " + w.getInlineData().size() + " bytes but inline is false");
         }
         if (w.hasAh()) {
             b.ud(addressVector(at + ".ah", w.getAh()), u32(at + ".remote_qpn", w.getRemoteQpn()), w.getRemoteQkey());
@@ -337,7 +386,8 @@ final class VerbsMapper {
     static List<RecvWr> recvWrs(List<dev.ibmesh.proto.verbs.v1.RecvWr> wrs) {
         List<RecvWr> out = new ArrayList<>(wrs.size());
         for (int i = 0; i < wrs.size(); i++) {
-            out.add(new RecvWr(wrs.get(i).getWrId(), sges("wr[" + i + "]", wrs.get(i).getSgListList())));
+            out.add(new RecvWr(
+                    wrs.get(i).getWrId(), sges("wr[" + i + "]", wrs.get(i).getSgListList())));
         }
         return out;
     }
@@ -357,8 +407,12 @@ final class VerbsMapper {
                 .setStatus(WcStatus.forNumber(wc.status().code()))
                 .setOpcode(WcOpcode.forNumber(wc.opcode().code()))
                 .setByteLen((int) wc.byteLen())
-                .setQpNum(wc.qpNum()).setSrcQp(wc.srcQp()).setSlid(wc.slid()).setSl(wc.sl())
-                .setPkeyIndex(wc.pkeyIndex()).setGrh(wc.grh());
+                .setQpNum(wc.qpNum())
+                .setSrcQp(wc.srcQp())
+                .setSlid(wc.slid())
+                .setSl(wc.sl())
+                .setPkeyIndex(wc.pkeyIndex())
+                .setGrh(wc.grh());
         if (wc.withImm()) {
             b.setImmData(wc.immData());
         }

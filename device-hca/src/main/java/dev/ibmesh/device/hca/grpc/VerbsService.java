@@ -78,7 +78,11 @@ public final class VerbsService extends VerbsGrpc.VerbsImplBase {
 
     @Override
     public void allocPd(AllocPdRequest r, StreamObserver<AllocPdResponse> out) {
-        answer(out, () -> AllocPdResponse.newBuilder().setPdHandle(host.verbs().allocPd()).build());
+        answer(
+                out,
+                () -> AllocPdResponse.newBuilder()
+                        .setPdHandle(host.verbs().allocPd())
+                        .build());
     }
 
     @Override
@@ -98,15 +102,23 @@ public final class VerbsService extends VerbsGrpc.VerbsImplBase {
                 throw VerbsErrors.invalid("length must be 1.." + max + ", was " + Long.toUnsignedString(r.getLength()));
             }
             if (r.getInitial().size() > r.getLength()) {
-                throw VerbsErrors.invalid("initial carries " + r.getInitial().size() + " bytes, more than length "
-                        + r.getLength());
+                throw VerbsErrors.invalid(
+                        "initial carries " + r.getInitial().size() + " bytes, more than length " + r.getLength());
             }
-            MrInfo mr = host.verbs().regMr(pd, r.getAddr(), (int) r.getLength(),
-                    VerbsMapper.access("access_flags", r.getAccessFlags()));
+            MrInfo mr = host.verbs()
+                    .regMr(
+                            pd,
+                            r.getAddr(),
+                            (int) r.getLength(),
+                            VerbsMapper.access("access_flags", r.getAccessFlags()));
             if (!r.getInitial().isEmpty()) {
-                host.verbs().writeMemory(mr.handle(), r.getAddr(), r.getInitial().toByteArray());
+                host.verbs()
+                        .writeMemory(mr.handle(), r.getAddr(), r.getInitial().toByteArray());
             }
-            return RegMrResponse.newBuilder().setLkey(mr.lkey()).setRkey(mr.rkey()).build();
+            return RegMrResponse.newBuilder()
+                    .setLkey(mr.lkey())
+                    .setRkey(mr.rkey())
+                    .build();
         });
     }
 
@@ -126,14 +138,20 @@ public final class VerbsService extends VerbsGrpc.VerbsImplBase {
                 throw VerbsErrors.invalid("length must be 0.." + MAX_READ + " (one gRPC message), was " + length);
             }
             byte[] data = host.verbs().readMemory(region(r.getLkey()).handle(), r.getAddr(), length);
-            return ReadMemoryResponse.newBuilder().setData(ByteString.copyFrom(data)).build();
+            return ReadMemoryResponse.newBuilder()
+                    .setData(ByteString.copyFrom(data))
+                    .build();
         });
     }
 
     @Override
     public void writeMemory(WriteMemoryRequest r, StreamObserver<Empty> out) {
         answer(out, () -> {
-            host.verbs().writeMemory(region(r.getLkey()).handle(), r.getAddr(), r.getData().toByteArray());
+            host.verbs()
+                    .writeMemory(
+                            region(r.getLkey()).handle(),
+                            r.getAddr(),
+                            r.getData().toByteArray());
             return EMPTY;
         });
     }
@@ -159,7 +177,8 @@ public final class VerbsService extends VerbsGrpc.VerbsImplBase {
     public void pollCq(PollCqRequest r, StreamObserver<PollCqResponse> out) {
         answer(out, () -> {
             PollCqResponse.Builder b = PollCqResponse.newBuilder();
-            host.verbs().pollCq(handle("CQ", r.getCqHandle()), u32("num_entries", r.getNumEntries()))
+            host.verbs()
+                    .pollCq(handle("CQ", r.getCqHandle()), u32("num_entries", r.getNumEntries()))
                     .forEach(wc -> b.addWc(VerbsMapper.workCompletion(wc)));
             return b.build();
         });
@@ -171,7 +190,10 @@ public final class VerbsService extends VerbsGrpc.VerbsImplBase {
             QpInitAttr init = VerbsMapper.qpInitAttr(r);
             int qpn = host.verbs().createQp(init);
             QpCaps granted = host.verbs().queryQp(qpn).caps();
-            return CreateQpResponse.newBuilder().setQpNum(qpn).setCap(VerbsMapper.qpCap(granted)).build();
+            return CreateQpResponse.newBuilder()
+                    .setQpNum(qpn)
+                    .setCap(VerbsMapper.qpCap(granted))
+                    .build();
         });
     }
 
@@ -222,8 +244,8 @@ public final class VerbsService extends VerbsGrpc.VerbsImplBase {
     private MemoryRegion region(int lkey) {
         MemoryRegion m = host.verbs().memory().byLkey(lkey);
         if (m == null) {
-            throw new VerbsException(VerbsException.Kind.NOT_FOUND, String.format("MR with lkey 0x%x does not exist",
-                    lkey));
+            throw new VerbsException(
+                    VerbsException.Kind.NOT_FOUND, String.format("MR with lkey 0x%x does not exist", lkey));
         }
         return m;
     }

@@ -22,8 +22,17 @@ public final class FrameFactory {
     }
 
     /** A frame to {@code av} from {@code port}. */
-    public byte[] build(int port, AddressVector av, int pkey, int destQp, OpCode op, boolean solicited,
-                        boolean ackReq, int psn, byte[] payload, ExtHeader... headers) {
+    public byte[] build(
+            int port,
+            AddressVector av,
+            int pkey,
+            int destQp,
+            OpCode op,
+            boolean solicited,
+            boolean ackReq,
+            int psn,
+            byte[] payload,
+            ExtHeader... headers) {
         int pathBits = av.srcPathBits() & ((1 << ports.lmc(port)) - 1);
         Lrh lrh = Lrh.of(ports.vl(port, av.sl()), av.sl(), Lrh.LNH_IBA_LOCAL, av.dlid(), ports.lid(port) | pathBits);
         Bth bth = new Bth(op, solicited, false, 0, 0, pkey, 0, destQp, ackReq, 0, psn);

@@ -70,7 +70,8 @@ public final class HcaTransport {
     /** A data packet (LRH through VCRC, link checks passed) for a QP other than 0 and 1. */
     public void receive(int port, byte[] frame) {
         DecodeResult r = PacketParser.parse(frame);
-        if (!(r instanceof DecodeResult.Decoded d) || !(d.packet() instanceof IbaPacket p)
+        if (!(r instanceof DecodeResult.Decoded d)
+                || !(d.packet() instanceof IbaPacket p)
                 || !p.bth().opCode().isKnown()) {
             malformedDrops++;
             return;
@@ -82,8 +83,8 @@ public final class HcaTransport {
         }
         QueuePair qp = verbs.findQp(p.bth().destQp());
         engine.counters.received();
-        boolean accept = qp.state().receives() && p.bth().opCode().transport() == transportOf(qp.type())
-                && port == qp.port();
+        boolean accept =
+                qp.state().receives() && p.bth().opCode().transport() == transportOf(qp.type()) && port == qp.port();
         if (!accept) {
             engine.counters.drop();
             return;

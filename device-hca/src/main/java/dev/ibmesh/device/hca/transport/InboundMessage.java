@@ -78,9 +78,20 @@ public final class InboundMessage {
     public WorkCompletion completion(QueuePair qp, IbaPacket last, RecvWr wr) {
         ImmDt imm = last.header(ImmDt.class);
         Ieth inv = last.header(Ieth.class);
-        return new WorkCompletion(wr.wrId(), WcStatus.SUCCESS, isSend() ? WcOpcode.RECV : WcOpcode.RECV_RDMA_WITH_IMM,
-                qp.qpn(), received, imm != null, imm == null ? 0 : imm.data(), inv != null,
-                inv == null ? 0 : inv.rKey(), qp.destQpn(), last.lrh().slid(), last.lrh().sl(), qp.pkeyIndex(),
+        return new WorkCompletion(
+                wr.wrId(),
+                WcStatus.SUCCESS,
+                isSend() ? WcOpcode.RECV : WcOpcode.RECV_RDMA_WITH_IMM,
+                qp.qpn(),
+                received,
+                imm != null,
+                imm == null ? 0 : imm.data(),
+                inv != null,
+                inv == null ? 0 : inv.rKey(),
+                qp.destQpn(),
+                last.lrh().slid(),
+                last.lrh().sl(),
+                qp.pkeyIndex(),
                 last.grh() != null);
     }
 

@@ -91,8 +91,8 @@ public final class LocalMemory {
 
     private MemoryRegion local(QueuePair qp, int lkey, long addr, long len, boolean write) {
         MemoryRegion mr = table.byLkey(lkey);
-        boolean ok = mr != null && mr.pd() == qp.pd() && mr.contains(addr, len)
-                && (!write || mr.allows(Access.LOCAL_WRITE));
+        boolean ok =
+                mr != null && mr.pd() == qp.pd() && mr.contains(addr, len) && (!write || mr.allows(Access.LOCAL_WRITE));
         return ok ? mr : null;
     }
 

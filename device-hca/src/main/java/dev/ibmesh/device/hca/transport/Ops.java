@@ -33,8 +33,7 @@ public final class Ops {
     public static final int SEND_LAST_INV = 0x16;
     public static final int SEND_ONLY_INV = 0x17;
 
-    private Ops() {
-    }
+    private Ops() {}
 
     public static int op(OpCode code) {
         return code.code() & 0x1F;
@@ -68,12 +67,19 @@ public final class Ops {
 
     /** Last or Only of a SEND or RDMA WRITE. */
     public static boolean endsMessage(int op) {
-        return op == SEND_LAST || op == SEND_LAST_IMM || op == SEND_LAST_INV || op == WRITE_LAST
-                || op == WRITE_LAST_IMM || endsAndStarts(op);
+        return op == SEND_LAST
+                || op == SEND_LAST_IMM
+                || op == SEND_LAST_INV
+                || op == WRITE_LAST
+                || op == WRITE_LAST_IMM
+                || endsAndStarts(op);
     }
 
     private static boolean endsAndStarts(int op) {
-        return op == SEND_ONLY || op == SEND_ONLY_IMM || op == SEND_ONLY_INV || op == WRITE_ONLY
+        return op == SEND_ONLY
+                || op == SEND_ONLY_IMM
+                || op == SEND_ONLY_INV
+                || op == WRITE_ONLY
                 || op == WRITE_ONLY_IMM;
     }
 
@@ -89,10 +95,12 @@ public final class Ops {
     public static OpCode segment(Transport transport, WrOpcode wr, boolean first, boolean last) {
         int op;
         if (wr.isSend()) {
-            op = first && last ? onlyOrLast(wr, SEND_ONLY, SEND_ONLY_IMM, SEND_ONLY_INV)
+            op = first && last
+                    ? onlyOrLast(wr, SEND_ONLY, SEND_ONLY_IMM, SEND_ONLY_INV)
                     : first ? SEND_FIRST : last ? onlyOrLast(wr, SEND_LAST, SEND_LAST_IMM, SEND_LAST_INV) : SEND_MIDDLE;
         } else {
-            op = first && last ? onlyOrLast(wr, WRITE_ONLY, WRITE_ONLY_IMM, -1)
+            op = first && last
+                    ? onlyOrLast(wr, WRITE_ONLY, WRITE_ONLY_IMM, -1)
                     : first ? WRITE_FIRST : last ? onlyOrLast(wr, WRITE_LAST, WRITE_LAST_IMM, -1) : WRITE_MIDDLE;
         }
         return OpCode.valueOf((transport == Transport.UC ? 0x20 : 0x00) | op);

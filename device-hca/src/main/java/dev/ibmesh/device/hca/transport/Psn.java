@@ -4,8 +4,7 @@ package dev.ibmesh.device.hca.transport;
 public final class Psn {
     public static final int MASK = 0xFFFFFF;
 
-    private Psn() {
-    }
+    private Psn() {}
 
     public static int add(int psn, int n) {
         return (psn + n) & MASK;

@@ -122,8 +122,14 @@ public abstract class QpEngine {
     protected final void completeSend(SendWr wr, WcStatus status) {
         qp.sendQueue().retire();
         if (status != WcStatus.SUCCESS || qp.signals(wr)) {
-            post(qp.sendCq(), WorkCompletion.send(wr.wrId(), status, wr.opcode().completion(), qp.qpn(),
-                    status == WcStatus.SUCCESS ? wr.length() : 0));
+            post(
+                    qp.sendCq(),
+                    WorkCompletion.send(
+                            wr.wrId(),
+                            status,
+                            wr.opcode().completion(),
+                            qp.qpn(),
+                            status == WcStatus.SUCCESS ? wr.length() : 0));
         }
     }
 

@@ -3,8 +3,8 @@ package dev.ibmesh.device.hca.transport;
 import dev.ibmesh.device.hca.verbs.SendWr;
 import dev.ibmesh.wire.ExtHeader;
 import dev.ibmesh.wire.ExtHeaderType;
-import dev.ibmesh.wire.ImmDt;
 import dev.ibmesh.wire.Ieth;
+import dev.ibmesh.wire.ImmDt;
 import dev.ibmesh.wire.OpCode;
 import dev.ibmesh.wire.Reth;
 
@@ -13,8 +13,7 @@ import dev.ibmesh.wire.Reth;
  * packets carry exactly PMTU bytes, the Last or Only one the rest), with the headers each packet's opcode carries.
  */
 public final class Segments {
-    private Segments() {
-    }
+    private Segments() {}
 
     /** How many packets a message of {@code length} bytes takes; a zero-length message is one packet. */
     public static int count(long length, int pmtu) {

@@ -71,7 +71,9 @@ public final class MemoryRegion {
     /** Whether {@code [addr, addr + len)} lies inside the region. */
     public boolean contains(long addr, long len) {
         long off = addr - va;
-        return len >= 0 && Long.compareUnsigned(addr, va) >= 0 && Long.compareUnsigned(off, bytes.length) <= 0
+        return len >= 0
+                && Long.compareUnsigned(addr, va) >= 0
+                && Long.compareUnsigned(off, bytes.length) <= 0
                 && len <= bytes.length - off;
     }
 
@@ -101,8 +103,8 @@ public final class MemoryRegion {
 
     private int offset(long addr, long len) {
         if (!contains(addr, len)) {
-            throw new IndexOutOfBoundsException(String.format("[0x%x, +%d) is outside region [0x%x, +%d)", addr, len,
-                    va, bytes.length));
+            throw new IndexOutOfBoundsException(
+                    String.format("[0x%x, +%d) is outside region [0x%x, +%d)", addr, len, va, bytes.length));
         }
         return (int) (addr - va);
     }

@@ -4,12 +4,46 @@ import dev.ibmesh.wire.Mtu;
 import java.util.Set;
 
 /** What {@code ibv_query_qp} reports: the state and every attribute modify-QP set. */
-public record QpInfo(int qpn, QpType type, QpState state, QpCaps caps, Set<Access> accessFlags, int port,
-                     int pkeyIndex, int qkey, AddressVector av, Mtu pathMtu, int timeout, int retryCnt, int rnrRetry,
-                     int rqPsn, int sqPsn, int maxRdAtomic, int maxDestRdAtomic, int minRnrTimer, int destQpn) {
+public record QpInfo(
+        int qpn,
+        QpType type,
+        QpState state,
+        QpCaps caps,
+        Set<Access> accessFlags,
+        int port,
+        int pkeyIndex,
+        int qkey,
+        AddressVector av,
+        Mtu pathMtu,
+        int timeout,
+        int retryCnt,
+        int rnrRetry,
+        int rqPsn,
+        int sqPsn,
+        int maxRdAtomic,
+        int maxDestRdAtomic,
+        int minRnrTimer,
+        int destQpn) {
     static QpInfo of(QueuePair q) {
-        return new QpInfo(q.qpn(), q.type(), q.state, q.caps(), q.accessFlags, q.port, q.pkeyIndex, q.qkey, q.av,
-                q.pathMtu, q.timeout, q.retryCnt, q.rnrRetry, q.rqPsn, q.sqPsn, q.maxRdAtomic, q.maxDestRdAtomic,
-                q.minRnrTimer, q.destQpn);
+        return new QpInfo(
+                q.qpn(),
+                q.type(),
+                q.state,
+                q.caps(),
+                q.accessFlags,
+                q.port,
+                q.pkeyIndex,
+                q.qkey,
+                q.av,
+                q.pathMtu,
+                q.timeout,
+                q.retryCnt,
+                q.rnrRetry,
+                q.rqPsn,
+                q.sqPsn,
+                q.maxRdAtomic,
+                q.maxDestRdAtomic,
+                q.minRnrTimer,
+                q.destQpn);
     }
 }

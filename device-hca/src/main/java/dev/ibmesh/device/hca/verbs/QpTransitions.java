@@ -29,42 +29,84 @@ import java.util.Set;
  * path migration). Any state may go to RESET or ERR with no attributes.
  */
 final class QpTransitions {
-    private record Rule(Map<QpType, Set<QpAttrMask>> required, Map<QpType, Set<QpAttrMask>> optional) {
-    }
+    private record Rule(Map<QpType, Set<QpAttrMask>> required, Map<QpType, Set<QpAttrMask>> optional) {}
 
     private static final Map<QpState, Map<QpState, Rule>> TABLE = new EnumMap<>(QpState.class);
 
     static {
         Set<QpAttrMask> none = EnumSet.noneOf(QpAttrMask.class);
-        rule(QpState.RESET, QpState.INIT,
-                by(EnumSet.of(PKEY_INDEX, PORT, ACCESS_FLAGS), EnumSet.of(PKEY_INDEX, PORT, ACCESS_FLAGS),
+        rule(
+                QpState.RESET,
+                QpState.INIT,
+                by(
+                        EnumSet.of(PKEY_INDEX, PORT, ACCESS_FLAGS),
+                        EnumSet.of(PKEY_INDEX, PORT, ACCESS_FLAGS),
                         EnumSet.of(PKEY_INDEX, PORT, QKEY)),
                 by(none, none, none));
-        rule(QpState.INIT, QpState.INIT, by(none, none, none),
-                by(EnumSet.of(PKEY_INDEX, PORT, ACCESS_FLAGS), EnumSet.of(PKEY_INDEX, PORT, ACCESS_FLAGS),
+        rule(
+                QpState.INIT,
+                QpState.INIT,
+                by(none, none, none),
+                by(
+                        EnumSet.of(PKEY_INDEX, PORT, ACCESS_FLAGS),
+                        EnumSet.of(PKEY_INDEX, PORT, ACCESS_FLAGS),
                         EnumSet.of(PKEY_INDEX, PORT, QKEY)));
-        rule(QpState.INIT, QpState.RTR,
-                by(EnumSet.of(AV, PATH_MTU, DEST_QPN, RQ_PSN, MAX_DEST_RD_ATOMIC, MIN_RNR_TIMER),
-                        EnumSet.of(AV, PATH_MTU, DEST_QPN, RQ_PSN), none),
-                by(EnumSet.of(ACCESS_FLAGS, PKEY_INDEX), EnumSet.of(ACCESS_FLAGS, PKEY_INDEX),
+        rule(
+                QpState.INIT,
+                QpState.RTR,
+                by(
+                        EnumSet.of(AV, PATH_MTU, DEST_QPN, RQ_PSN, MAX_DEST_RD_ATOMIC, MIN_RNR_TIMER),
+                        EnumSet.of(AV, PATH_MTU, DEST_QPN, RQ_PSN),
+                        none),
+                by(
+                        EnumSet.of(ACCESS_FLAGS, PKEY_INDEX),
+                        EnumSet.of(ACCESS_FLAGS, PKEY_INDEX),
                         EnumSet.of(PKEY_INDEX, QKEY)));
-        rule(QpState.RTR, QpState.RTS,
-                by(EnumSet.of(TIMEOUT, RETRY_CNT, RNR_RETRY, SQ_PSN, MAX_QP_RD_ATOMIC), EnumSet.of(SQ_PSN),
+        rule(
+                QpState.RTR,
+                QpState.RTS,
+                by(
+                        EnumSet.of(TIMEOUT, RETRY_CNT, RNR_RETRY, SQ_PSN, MAX_QP_RD_ATOMIC),
+                        EnumSet.of(SQ_PSN),
                         EnumSet.of(SQ_PSN)),
-                by(EnumSet.of(CUR_STATE, ACCESS_FLAGS, MIN_RNR_TIMER), EnumSet.of(CUR_STATE, ACCESS_FLAGS),
+                by(
+                        EnumSet.of(CUR_STATE, ACCESS_FLAGS, MIN_RNR_TIMER),
+                        EnumSet.of(CUR_STATE, ACCESS_FLAGS),
                         EnumSet.of(CUR_STATE, QKEY)));
-        Rule inRts = new Rule(by(none, none, none),
-                by(EnumSet.of(CUR_STATE, ACCESS_FLAGS, MIN_RNR_TIMER), EnumSet.of(CUR_STATE, ACCESS_FLAGS),
+        Rule inRts = new Rule(
+                by(none, none, none),
+                by(
+                        EnumSet.of(CUR_STATE, ACCESS_FLAGS, MIN_RNR_TIMER),
+                        EnumSet.of(CUR_STATE, ACCESS_FLAGS),
                         EnumSet.of(CUR_STATE, QKEY)));
         put(QpState.RTS, QpState.RTS, inRts);
         put(QpState.SQD, QpState.RTS, inRts);
         rule(QpState.RTS, QpState.SQD, by(none, none, none), by(none, none, none));
-        rule(QpState.SQD, QpState.SQD, by(none, none, none),
-                by(EnumSet.of(PORT, AV, TIMEOUT, RETRY_CNT, RNR_RETRY, MAX_QP_RD_ATOMIC, MAX_DEST_RD_ATOMIC,
-                                ACCESS_FLAGS, PKEY_INDEX, MIN_RNR_TIMER),
-                        EnumSet.of(AV, ACCESS_FLAGS, PKEY_INDEX), EnumSet.of(PKEY_INDEX, QKEY)));
-        rule(QpState.SQE, QpState.RTS, by(none, none, none),
-                by(EnumSet.of(CUR_STATE, ACCESS_FLAGS), EnumSet.of(CUR_STATE, ACCESS_FLAGS),
+        rule(
+                QpState.SQD,
+                QpState.SQD,
+                by(none, none, none),
+                by(
+                        EnumSet.of(
+                                PORT,
+                                AV,
+                                TIMEOUT,
+                                RETRY_CNT,
+                                RNR_RETRY,
+                                MAX_QP_RD_ATOMIC,
+                                MAX_DEST_RD_ATOMIC,
+                                ACCESS_FLAGS,
+                                PKEY_INDEX,
+                                MIN_RNR_TIMER),
+                        EnumSet.of(AV, ACCESS_FLAGS, PKEY_INDEX),
+                        EnumSet.of(PKEY_INDEX, QKEY)));
+        rule(
+                QpState.SQE,
+                QpState.RTS,
+                by(none, none, none),
+                by(
+                        EnumSet.of(CUR_STATE, ACCESS_FLAGS),
+                        EnumSet.of(CUR_STATE, ACCESS_FLAGS),
                         EnumSet.of(CUR_STATE, QKEY)));
         for (QpState from : QpState.values()) {
             put(from, QpState.RESET, new Rule(by(none, none, none), by(none, none, none)));
@@ -72,8 +114,7 @@ final class QpTransitions {
         }
     }
 
-    private QpTransitions() {
-    }
+    private QpTransitions() {}
 
     private static Map<QpType, Set<QpAttrMask>> by(Set<QpAttrMask> rc, Set<QpAttrMask> uc, Set<QpAttrMask> ud) {
         Map<QpType, Set<QpAttrMask>> m = new EnumMap<>(QpType.class);
@@ -83,8 +124,8 @@ final class QpTransitions {
         return m;
     }
 
-    private static void rule(QpState from, QpState to, Map<QpType, Set<QpAttrMask>> req,
-                             Map<QpType, Set<QpAttrMask>> opt) {
+    private static void rule(
+            QpState from, QpState to, Map<QpType, Set<QpAttrMask>> req, Map<QpType, Set<QpAttrMask>> opt) {
         put(from, to, new Rule(req, opt));
     }
 

@@ -7,17 +7,27 @@ import java.util.List;
  * the bytes are taken at post time and {@code sgList} must be empty. {@code remoteAddr}/{@code rkey} serve RDMA and
  * atomics; {@code compareAdd}/{@code swap} the atomics; {@code ud} the destination of a UD send.
  */
-public record SendWr(long wrId, WrOpcode opcode, List<Sge> sgList, byte[] inlineData, boolean signaled,
-                     boolean solicited, int immData, int invalidateRkey, long remoteAddr, int rkey, long compareAdd,
-                     long swap, UdDestination ud) {
+public record SendWr(
+        long wrId,
+        WrOpcode opcode,
+        List<Sge> sgList,
+        byte[] inlineData,
+        boolean signaled,
+        boolean solicited,
+        int immData,
+        int invalidateRkey,
+        long remoteAddr,
+        int rkey,
+        long compareAdd,
+        long swap,
+        UdDestination ud) {
     public SendWr {
         sgList = List.copyOf(sgList);
         inlineData = inlineData == null ? null : inlineData.clone();
     }
 
     /** The destination of a UD send: an address vector, the remote QPN and the remote Q_Key. */
-    public record UdDestination(AddressVector av, int remoteQpn, int remoteQkey) {
-    }
+    public record UdDestination(AddressVector av, int remoteQpn, int remoteQkey) {}
 
     public boolean isInline() {
         return inlineData != null;
@@ -25,7 +35,9 @@ public record SendWr(long wrId, WrOpcode opcode, List<Sge> sgList, byte[] inline
 
     /** The message length: the inline bytes or the sum of the SGE lengths. */
     public long length() {
-        return isInline() ? inlineData.length : sgList.stream().mapToLong(Sge::length).sum();
+        return isInline()
+                ? inlineData.length
+                : sgList.stream().mapToLong(Sge::length).sum();
     }
 
     public static Builder builder(long wrId, WrOpcode opcode) {
@@ -101,8 +113,20 @@ public record SendWr(long wrId, WrOpcode opcode, List<Sge> sgList, byte[] inline
         }
 
         public SendWr build() {
-            return new SendWr(wrId, opcode, sgList, inlineData, signaled, solicited, immData, invalidateRkey,
-                    remoteAddr, rkey, compareAdd, swap, ud);
+            return new SendWr(
+                    wrId,
+                    opcode,
+                    sgList,
+                    inlineData,
+                    signaled,
+                    solicited,
+                    immData,
+                    invalidateRkey,
+                    remoteAddr,
+                    rkey,
+                    compareAdd,
+                    swap,
+                    ud);
         }
     }
 }

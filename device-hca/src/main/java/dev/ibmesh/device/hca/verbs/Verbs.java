@@ -12,6 +12,7 @@ import java.util.Set;
 public final class Verbs {
     /** QPN 0 and 1 are the SMI and GSI QPs of the device (IBA 10.2.5). */
     public static final int FIRST_QPN = 2;
+
     private static final int PSN_MAX = 0xFFFFFF;
 
     private final HcaLimits limits;
@@ -49,7 +50,12 @@ public final class Verbs {
 
     public PortAttr queryPort(int port) {
         checkPort(port);
-        return new PortAttr(port, ports.isActive(port), ports.lid(port), ports.lmc(port), ports.mtu(port),
+        return new PortAttr(
+                port,
+                ports.isActive(port),
+                ports.lid(port),
+                ports.lmc(port),
+                ports.mtu(port),
                 ports.pkeyTableSize(port));
     }
 
@@ -245,13 +251,13 @@ public final class Verbs {
     public void postSend(int qpn, List<SendWr> wrs) {
         QueuePair qp = qps.get(qpn);
         if (qp.state == QpState.RESET || qp.state == QpState.INIT || qp.state == QpState.RTR) {
-            throw VerbsException.precondition("QP " + qpn + " is in " + qp.state
-                    + "; post_send needs RTS, SQD, SQE or ERR");
+            throw VerbsException.precondition(
+                    "QP " + qpn + " is in " + qp.state + "; post_send needs RTS, SQD, SQE or ERR");
         }
         WorkQueue<SendWr> sq = qp.sendQueue();
         if (sq.depth() + wrs.size() > sq.capacity()) {
-            throw VerbsException.exhausted("send queue of QP " + qpn + " (max_send_wr)", sq.capacity(),
-                    (long) sq.depth() + wrs.size());
+            throw VerbsException.exhausted(
+                    "send queue of QP " + qpn + " (max_send_wr)", sq.capacity(), (long) sq.depth() + wrs.size());
         }
         for (int i = 0; i < wrs.size(); i++) {
             checkSendWr(qp, wrs.get(i), "wr[" + i + "]");
@@ -267,23 +273,28 @@ public final class Verbs {
         }
         if (wr.isInline()) {
             if (!wr.sgList().isEmpty()) {
-                throw VerbsException.invalid(at + ": an inline request carries its data, not " + wr.sgList().size()
-                        + " SGEs");
+                throw VerbsException.invalid(at + ": an inline request carries its data, not "
+                        + wr.sgList().size() + " SGEs");
             }
             if (wr.opcode().isReadOrAtomic()) {
                 throw VerbsException.invalid(at + ".opcode " + wr.opcode() + " cannot be inline");
             }
-            VerbsException.range(at + ".inline_data length", wr.inlineData().length, 0, qp.caps().maxInlineData());
+            VerbsException.range(
+                    at + ".inline_data length",
+                    wr.inlineData().length,
+                    0,
+                    qp.caps().maxInlineData());
         } else {
-            VerbsException.range(at + ".num_sge", wr.sgList().size(), 0, qp.caps().maxSendSge());
+            VerbsException.range(
+                    at + ".num_sge", wr.sgList().size(), 0, qp.caps().maxSendSge());
             for (int j = 0; j < wr.sgList().size(); j++) {
-                VerbsException.range(at + ".sg_list[" + j + "].length", wr.sgList().get(j).length(), 0,
-                        Integer.MAX_VALUE);
+                VerbsException.range(
+                        at + ".sg_list[" + j + "].length", wr.sgList().get(j).length(), 0, Integer.MAX_VALUE);
             }
         }
         if (wr.opcode().isAtomic() && wr.length() != 8) {
-            throw VerbsException.invalid(at + ": an atomic needs 8 bytes of local buffer, the SGEs give "
-                    + wr.length());
+            throw VerbsException.invalid(
+                    at + ": an atomic needs 8 bytes of local buffer, the SGEs give " + wr.length());
         }
         if (wr.length() > Integer.MAX_VALUE) {
             throw VerbsException.invalid(at + ": message length " + wr.length() + " exceeds 2^31 - 1");
@@ -305,14 +316,18 @@ public final class Verbs {
         }
         WorkQueue<RecvWr> rq = qp.recvQueue();
         if (rq.depth() + wrs.size() > rq.capacity()) {
-            throw VerbsException.exhausted("receive queue of QP " + qpn + " (max_recv_wr)", rq.capacity(),
-                    (long) rq.depth() + wrs.size());
+            throw VerbsException.exhausted(
+                    "receive queue of QP " + qpn + " (max_recv_wr)", rq.capacity(), (long) rq.depth() + wrs.size());
         }
         for (int i = 0; i < wrs.size(); i++) {
             RecvWr wr = wrs.get(i);
-            VerbsException.range("wr[" + i + "].num_sge", wr.sgList().size(), 0, qp.caps().maxRecvSge());
+            VerbsException.range(
+                    "wr[" + i + "].num_sge", wr.sgList().size(), 0, qp.caps().maxRecvSge());
             for (int j = 0; j < wr.sgList().size(); j++) {
-                VerbsException.range("wr[" + i + "].sg_list[" + j + "].length", wr.sgList().get(j).length(), 0,
+                VerbsException.range(
+                        "wr[" + i + "].sg_list[" + j + "].length",
+                        wr.sgList().get(j).length(),
+                        0,
                         Integer.MAX_VALUE);
             }
         }
@@ -336,8 +351,8 @@ public final class Verbs {
     private MemoryRegion regionRange(int mr, long addr, int length) {
         MemoryRegion m = mrs.get(mr);
         if (!m.contains(addr, length)) {
-            throw VerbsException.invalid(String.format("[0x%x, +%d) is outside MR %d [0x%x, +%d)", addr, length, mr,
-                    m.va(), m.length()));
+            throw VerbsException.invalid(
+                    String.format("[0x%x, +%d) is outside MR %d [0x%x, +%d)", addr, length, mr, m.va(), m.length()));
         }
         return m;
     }

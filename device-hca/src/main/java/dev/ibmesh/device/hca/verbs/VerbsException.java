@@ -5,7 +5,12 @@ package dev.ibmesh.device.hca.verbs;
  * code of the same name; the message names the field, the limit and the value.
  */
 public final class VerbsException extends RuntimeException {
-    public enum Kind { INVALID_ARGUMENT, NOT_FOUND, FAILED_PRECONDITION, RESOURCE_EXHAUSTED }
+    public enum Kind {
+        INVALID_ARGUMENT,
+        NOT_FOUND,
+        FAILED_PRECONDITION,
+        RESOURCE_EXHAUSTED
+    }
 
     private final Kind kind;
 
@@ -31,8 +36,8 @@ public final class VerbsException extends RuntimeException {
     }
 
     static VerbsException exhausted(String what, long limit, long requested) {
-        return new VerbsException(Kind.RESOURCE_EXHAUSTED, what + ": the limit is " + limit + ", " + requested
-                + " requested");
+        return new VerbsException(
+                Kind.RESOURCE_EXHAUSTED, what + ": the limit is " + limit + ", " + requested + " requested");
     }
 
     /** Checks {@code min <= value <= max} for a named field. */

@@ -5,9 +5,21 @@ package dev.ibmesh.device.hca.verbs;
  * {@code invalidatedRkey} when {@code withInv}; {@code srcQp}, {@code slid}, {@code sl}, {@code grh} on receive
  * completions.
  */
-public record WorkCompletion(long wrId, WcStatus status, WcOpcode opcode, int qpNum, long byteLen, boolean withImm,
-                             int immData, boolean withInv, int invalidatedRkey, int srcQp, int slid, int sl,
-                             int pkeyIndex, boolean grh) {
+public record WorkCompletion(
+        long wrId,
+        WcStatus status,
+        WcOpcode opcode,
+        int qpNum,
+        long byteLen,
+        boolean withImm,
+        int immData,
+        boolean withInv,
+        int invalidatedRkey,
+        int srcQp,
+        int slid,
+        int sl,
+        int pkeyIndex,
+        boolean grh) {
 
     /** A send-side completion. */
     public static WorkCompletion send(long wrId, WcStatus status, WcOpcode opcode, int qpNum, long byteLen) {

@@ -5,9 +5,13 @@ import java.util.Set;
 
 /** Send work request opcode, with libibverbs {@code enum ibv_wr_opcode} names and values. */
 public enum WrOpcode {
-    RDMA_WRITE(0, WcOpcode.RDMA_WRITE), RDMA_WRITE_WITH_IMM(1, WcOpcode.RDMA_WRITE), SEND(2, WcOpcode.SEND),
-    SEND_WITH_IMM(3, WcOpcode.SEND), RDMA_READ(4, WcOpcode.RDMA_READ),
-    ATOMIC_CMP_AND_SWP(5, WcOpcode.COMP_SWAP), ATOMIC_FETCH_AND_ADD(6, WcOpcode.FETCH_ADD),
+    RDMA_WRITE(0, WcOpcode.RDMA_WRITE),
+    RDMA_WRITE_WITH_IMM(1, WcOpcode.RDMA_WRITE),
+    SEND(2, WcOpcode.SEND),
+    SEND_WITH_IMM(3, WcOpcode.SEND),
+    RDMA_READ(4, WcOpcode.RDMA_READ),
+    ATOMIC_CMP_AND_SWP(5, WcOpcode.COMP_SWAP),
+    ATOMIC_FETCH_AND_ADD(6, WcOpcode.FETCH_ADD),
     SEND_WITH_INV(9, WcOpcode.SEND);
 
     private final int code;

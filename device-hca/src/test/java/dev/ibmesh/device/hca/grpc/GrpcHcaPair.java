@@ -80,9 +80,13 @@ final class GrpcHcaPair implements AutoCloseable {
             this.lid = lid;
             this.transport = new HcaTransport(this, new LoopScheduler(), Set.of(), LIMITS);
             String address = "verbs-" + name + "-" + System.nanoTime();
-            this.server = InProcessServerBuilder.forName(address).executor(loop)
-                    .addService(new VerbsService(this)).build().start();
-            this.channel = InProcessChannelBuilder.forName(address).directExecutor().build();
+            this.server = InProcessServerBuilder.forName(address)
+                    .executor(loop)
+                    .addService(new VerbsService(this))
+                    .build()
+                    .start();
+            this.channel =
+                    InProcessChannelBuilder.forName(address).directExecutor().build();
             this.stub = VerbsGrpc.newBlockingStub(channel);
         }
 
@@ -129,8 +133,17 @@ final class GrpcHcaPair implements AutoCloseable {
 
         @Override
         public PortInfo portInfo(int port) {
-            return PortInfo.builder().lid(lid).portState(4).portPhysicalState(5).mtuCap(5).neighborMtu(5)
-                    .linkWidthActive(2).linkSpeedActive(4).masterSmLid(1).masterSmSl(3).capabilityMask(0x0251086A)
+            return PortInfo.builder()
+                    .lid(lid)
+                    .portState(4)
+                    .portPhysicalState(5)
+                    .mtuCap(5)
+                    .neighborMtu(5)
+                    .linkWidthActive(2)
+                    .linkSpeedActive(4)
+                    .masterSmLid(1)
+                    .masterSmSl(3)
+                    .capabilityMask(0x0251086A)
                     .build();
         }
 

@@ -28,7 +28,8 @@ class VerbsMapperTest {
         }
         for (WcOpcode o : WcOpcode.values()) {
             WorkCompletion wc = WorkCompletion.send(1, WcStatus.SUCCESS, o, 2, 0);
-            assertEquals("WC_" + o.name(), VerbsMapper.workCompletion(wc).getOpcode().name());
+            assertEquals(
+                    "WC_" + o.name(), VerbsMapper.workCompletion(wc).getOpcode().name());
         }
     }
 
@@ -41,8 +42,8 @@ class VerbsMapperTest {
 
     @Test
     void invalidatedKeyAndImmediateArePresentOnlyWhenTheCompletionHasThem() {
-        WorkCompletion inv = new WorkCompletion(3, WcStatus.SUCCESS, WcOpcode.RECV, 2, 64, false, 0, true, 0x1122,
-                5, 1, 0, 0, false);
+        WorkCompletion inv = new WorkCompletion(
+                3, WcStatus.SUCCESS, WcOpcode.RECV, 2, 64, false, 0, true, 0x1122, 5, 1, 0, 0, false);
         dev.ibmesh.proto.verbs.v1.WorkCompletion p = VerbsMapper.workCompletion(inv);
         assertTrue(p.hasInvalidatedRkey());
         assertEquals(0x1122, p.getInvalidatedRkey());
@@ -51,8 +52,8 @@ class VerbsMapperTest {
 
     @Test
     void anAddressVectorWithAGrhSurvivesTheRoundTrip() {
-        AddressVector av = new AddressVector(0x12, 3, 1, 1,
-                new GlobalRoute(new Gid(Gid.DEFAULT_SUBNET_PREFIX, 0xABCDL), 0x12345, 0, 64, 7));
+        AddressVector av = new AddressVector(
+                0x12, 3, 1, 1, new GlobalRoute(new Gid(Gid.DEFAULT_SUBNET_PREFIX, 0xABCDL), 0x12345, 0, 64, 7));
         AhAttr ah = VerbsMapper.ahAttr(av);
         assertEquals(16, ah.getGrh().getDgid().size());
         assertEquals(av, VerbsMapper.addressVector("ah_attr", ah));
@@ -60,8 +61,13 @@ class VerbsMapperTest {
 
     @Test
     void aGrhFieldOutOfRangeIsInvalid() {
-        AhAttr ah = AhAttr.newBuilder().setDlid(1).setPortNum(1).setGrh(dev.ibmesh.proto.verbs.v1.GlobalRoute
-                .newBuilder().setDgid(ByteString.copyFrom(new byte[16])).setHopLimit(256)).build();
+        AhAttr ah = AhAttr.newBuilder()
+                .setDlid(1)
+                .setPortNum(1)
+                .setGrh(dev.ibmesh.proto.verbs.v1.GlobalRoute.newBuilder()
+                        .setDgid(ByteString.copyFrom(new byte[16]))
+                        .setHopLimit(256))
+                .build();
         VerbsException e = assertThrows(VerbsException.class, () -> VerbsMapper.addressVector("ah_attr", ah));
         assertEquals(VerbsException.Kind.INVALID_ARGUMENT, e.kind());
         assertEquals("grh.hop_limit must be 0..255, was 256", e.getMessage());
@@ -69,10 +75,21 @@ class VerbsMapperTest {
 
     @Test
     void extendedSpeedsBecomeTheLibibverbsSpeedBits() {
-        assertEquals(4, VerbsMapper.activeSpeed(PortInfo.builder().linkSpeedActive(4).build()), "QDR");
-        assertEquals(16, VerbsMapper.activeSpeed(PortInfo.builder().linkSpeedActive(4).linkSpeedExtActive(1)
-                .build()), "FDR");
-        assertEquals(32, VerbsMapper.activeSpeed(PortInfo.builder().linkSpeedActive(4).linkSpeedExtActive(2)
-                .build()), "EDR");
+        assertEquals(
+                4, VerbsMapper.activeSpeed(PortInfo.builder().linkSpeedActive(4).build()), "QDR");
+        assertEquals(
+                16,
+                VerbsMapper.activeSpeed(PortInfo.builder()
+                        .linkSpeedActive(4)
+                        .linkSpeedExtActive(1)
+                        .build()),
+                "FDR");
+        assertEquals(
+                32,
+                VerbsMapper.activeSpeed(PortInfo.builder()
+                        .linkSpeedActive(4)
+                        .linkSpeedExtActive(2)
+                        .build()),
+                "EDR");
     }
 }

@@ -75,19 +75,31 @@ class VerbsServiceOverSwitchTest {
     @BeforeEach
     void bringUp() throws Exception {
         InProcessLinkTransport transport = new InProcessLinkTransport("verbs-sw-" + System.nanoTime());
-        h1 = new HcaDevice(hca("h1", 0x100, new LinkPlan(1, "s1", 1, "s1", true)), transport,
+        h1 = new HcaDevice(
+                hca("h1", 0x100, new LinkPlan(1, "s1", 1, "s1", true)), transport, new SimpleMeterRegistry());
+        h2 = new HcaDevice(
+                hca("h2", 0x200, new LinkPlan(1, "s1", 2, "s1", true)), transport, new SimpleMeterRegistry());
+        SwitchDevice s1 = new SwitchDevice(
+                new DeviceConfig(
+                        "s1",
+                        "switch",
+                        0x300,
+                        0x300,
+                        "s1",
+                        List.of(PortConfig.defaults(1), PortConfig.defaults(2)),
+                        List.of(new LinkPlan(1, "h1", 1, null, false), new LinkPlan(2, "h2", 1, null, false)),
+                        "s1",
+                        List.of(),
+                        Optional.of(new SwitchOptions(true, 64, 16))),
+                transport,
                 new SimpleMeterRegistry());
-        h2 = new HcaDevice(hca("h2", 0x200, new LinkPlan(1, "s1", 2, "s1", true)), transport,
-                new SimpleMeterRegistry());
-        SwitchDevice s1 = new SwitchDevice(new DeviceConfig("s1", "switch", 0x300, 0x300, "s1",
-                List.of(PortConfig.defaults(1), PortConfig.defaults(2)),
-                List.of(new LinkPlan(1, "h1", 1, null, false), new LinkPlan(2, "h2", 1, null, false)), "s1",
-                List.of(), Optional.of(new SwitchOptions(true, 64, 16))), transport, new SimpleMeterRegistry());
         for (Device d : List.<Device>of(s1, h1, h2)) {
             vertx.deployVerticle(d).await(10, TimeUnit.SECONDS);
         }
         for (Device d : List.<Device>of(h1, h2)) {
-            await(d.name() + " LinkUp", 20_000,
+            await(
+                    d.name() + " LinkUp",
+                    20_000,
                     () -> onLoop(d, () -> d.port(1).physicalState()) == PortInfo.PHYS_STATE_LINK_UP);
         }
         new LineSm(h1, H1_LID).bringUpLine(H1_LID, S1_LID, H2_LID);
@@ -128,27 +140,55 @@ class VerbsServiceOverSwitchTest {
         for (int i = 0; i < data.length; i++) {
             data[i] = (byte) (i * 7);
         }
-        v1.writeMemory(dev.ibmesh.proto.verbs.v1.WriteMemoryRequest.newBuilder().setLkey(e1[1]).setAddr(VA)
-                .setData(ByteString.copyFrom(data)).build());
-        v1.postSend(PostSendRequest.newBuilder().setQpNum(e1[3]).addWr(SendWr.newBuilder().setWrId(9)
-                .setOpcode(WrOpcode.RDMA_WRITE).setSignaled(true).setRemoteAddr(VA + 64).setRkey(e2[2])
-                .addSgList(Sge.newBuilder().setAddr(VA).setLength(data.length).setLkey(e1[1]))).build());
+        v1.writeMemory(dev.ibmesh.proto.verbs.v1.WriteMemoryRequest.newBuilder()
+                .setLkey(e1[1])
+                .setAddr(VA)
+                .setData(ByteString.copyFrom(data))
+                .build());
+        v1.postSend(PostSendRequest.newBuilder()
+                .setQpNum(e1[3])
+                .addWr(SendWr.newBuilder()
+                        .setWrId(9)
+                        .setOpcode(WrOpcode.RDMA_WRITE)
+                        .setSignaled(true)
+                        .setRemoteAddr(VA + 64)
+                        .setRkey(e2[2])
+                        .addSgList(Sge.newBuilder()
+                                .setAddr(VA)
+                                .setLength(data.length)
+                                .setLkey(e1[1])))
+                .build());
         List<WorkCompletion> wcs = new ArrayList<>();
         await("the write's completion", 10_000, () -> {
-            wcs.addAll(v1.pollCq(PollCqRequest.newBuilder().setCqHandle(e1[0]).setNumEntries(4).build()).getWcList());
+            wcs.addAll(v1.pollCq(PollCqRequest.newBuilder()
+                            .setCqHandle(e1[0])
+                            .setNumEntries(4)
+                            .build())
+                    .getWcList());
             return !wcs.isEmpty();
         });
         assertEquals(WcStatus.SUCCESS, wcs.get(0).getStatus());
-        assertArrayEquals(data, v2.readMemory(ReadMemoryRequest.newBuilder().setLkey(e2[1]).setAddr(VA + 64)
-                .setLength(data.length).build()).getData().toByteArray());
+        assertArrayEquals(
+                data,
+                v2.readMemory(ReadMemoryRequest.newBuilder()
+                                .setLkey(e2[1])
+                                .setAddr(VA + 64)
+                                .setLength(data.length)
+                                .build())
+                        .getData()
+                        .toByteArray());
     }
 
     /** A verbs server on the device's loop and a client of it. */
     private VerbsBlockingStub serve(HcaDevice hca) throws Exception {
         String name = "verbs-" + hca.name() + "-" + System.nanoTime();
-        servers.add(InProcessServerBuilder.forName(name).executor(hca.loop())
-                .addService(new VerbsService(new HcaVerbsHost(hca))).build().start());
-        ManagedChannel c = InProcessChannelBuilder.forName(name).directExecutor().build();
+        servers.add(InProcessServerBuilder.forName(name)
+                .executor(hca.loop())
+                .addService(new VerbsService(new HcaVerbsHost(hca)))
+                .build()
+                .start());
+        ManagedChannel c =
+                InProcessChannelBuilder.forName(name).directExecutor().build();
         channels.add(c);
         return VerbsGrpc.newBlockingStub(c);
     }
@@ -157,26 +197,61 @@ class VerbsServiceOverSwitchTest {
     private static int[] open(VerbsBlockingStub v) {
         int pd = v.allocPd(AllocPdRequest.getDefaultInstance()).getPdHandle();
         int cq = v.createCq(CreateCqRequest.newBuilder().setCqe(16).build()).getCqHandle();
-        var mr = v.regMr(RegMrRequest.newBuilder().setPdHandle(pd).setAddr(VA).setLength(1 << 20).setAccessFlags(0xF)
+        var mr = v.regMr(RegMrRequest.newBuilder()
+                .setPdHandle(pd)
+                .setAddr(VA)
+                .setLength(1 << 20)
+                .setAccessFlags(0xF)
                 .build());
-        int qpn = v.createQp(CreateQpRequest.newBuilder().setPdHandle(pd).setSendCqHandle(cq).setRecvCqHandle(cq)
-                .setQpType(QpType.RC).setCap(QpCap.newBuilder().setMaxSendWr(8).setMaxRecvWr(8).setMaxSendSge(1)
-                        .setMaxRecvSge(1)).build()).getQpNum();
+        int qpn = v.createQp(CreateQpRequest.newBuilder()
+                        .setPdHandle(pd)
+                        .setSendCqHandle(cq)
+                        .setRecvCqHandle(cq)
+                        .setQpType(QpType.RC)
+                        .setCap(QpCap.newBuilder()
+                                .setMaxSendWr(8)
+                                .setMaxRecvWr(8)
+                                .setMaxSendSge(1)
+                                .setMaxRecvSge(1))
+                        .build())
+                .getQpNum();
         return new int[] {cq, mr.getLkey(), mr.getRkey(), qpn};
     }
 
     private static void connect(VerbsBlockingStub v, int qpn, int remoteQpn, int remoteLid) {
-        v.modifyQp(ModifyQpRequest.newBuilder().setQpNum(qpn).setAttr(QpAttr.newBuilder().setQpState(QpState.INIT)
-                .setPkeyIndex(0).setPortNum(1).setQpAccessFlags(0xE)).build());
-        v.modifyQp(ModifyQpRequest.newBuilder().setQpNum(qpn).setAttr(QpAttr.newBuilder().setQpState(QpState.RTR)
-                .setAhAttr(AhAttr.newBuilder().setDlid(remoteLid).setPortNum(1)).setPathMtu(Mtu.MTU_4096)
-                .setDestQpNum(remoteQpn).setRqPsn(0).setMaxDestRdAtomic(1).setMinRnrTimer(1)).build());
-        v.modifyQp(ModifyQpRequest.newBuilder().setQpNum(qpn).setAttr(QpAttr.newBuilder().setQpState(QpState.RTS)
-                .setSqPsn(0).setTimeout(14).setRetryCnt(7).setRnrRetry(7).setMaxRdAtomic(1)).build());
+        v.modifyQp(ModifyQpRequest.newBuilder()
+                .setQpNum(qpn)
+                .setAttr(QpAttr.newBuilder()
+                        .setQpState(QpState.INIT)
+                        .setPkeyIndex(0)
+                        .setPortNum(1)
+                        .setQpAccessFlags(0xE))
+                .build());
+        v.modifyQp(ModifyQpRequest.newBuilder()
+                .setQpNum(qpn)
+                .setAttr(QpAttr.newBuilder()
+                        .setQpState(QpState.RTR)
+                        .setAhAttr(AhAttr.newBuilder().setDlid(remoteLid).setPortNum(1))
+                        .setPathMtu(Mtu.MTU_4096)
+                        .setDestQpNum(remoteQpn)
+                        .setRqPsn(0)
+                        .setMaxDestRdAtomic(1)
+                        .setMinRnrTimer(1))
+                .build());
+        v.modifyQp(ModifyQpRequest.newBuilder()
+                .setQpNum(qpn)
+                .setAttr(QpAttr.newBuilder()
+                        .setQpState(QpState.RTS)
+                        .setSqPsn(0)
+                        .setTimeout(14)
+                        .setRetryCnt(7)
+                        .setRnrRetry(7)
+                        .setMaxRdAtomic(1))
+                .build());
     }
 
     private static DeviceConfig hca(String name, long guid, LinkPlan link) {
-        return new DeviceConfig(name, "hca", guid, guid, name, List.of(PortConfig.defaults(1)), List.of(link), name,
-                List.of());
+        return new DeviceConfig(
+                name, "hca", guid, guid, name, List.of(PortConfig.defaults(1)), List.of(link), name, List.of());
     }
 }

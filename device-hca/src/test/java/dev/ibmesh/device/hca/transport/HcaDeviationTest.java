@@ -35,11 +35,12 @@ class HcaDeviationTest {
 
     @Test
     void labelsParse() {
-        assertEquals(EnumSet.of(HcaDeviation.NO_RNR_NAK, HcaDeviation.COMPLETE_BEFORE_ACK),
+        assertEquals(
+                EnumSet.of(HcaDeviation.NO_RNR_NAK, HcaDeviation.COMPLETE_BEFORE_ACK),
                 HcaDeviation.of(Set.of("no-rnr-nak", "complete-before-ack")));
         assertEquals(6, HcaDeviation.labels().size());
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> HcaDeviation.of(Set.of("no-such-thing")));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> HcaDeviation.of(Set.of("no-such-thing")));
         assertTrue(e.getMessage().contains("retry-before-rnr-timer"), e.getMessage());
     }
 
@@ -49,7 +50,9 @@ class HcaDeviationTest {
         p.minRnrTimer = 14;
         p.rnrRetry = 1;
         Conn c = f.connect(QpType.RC, p);
-        f.a.verbs.postSend(c.qpA(), List.of(SendWr.builder(1, WrOpcode.SEND).inline(new byte[1]).build()));
+        f.a.verbs.postSend(
+                c.qpA(),
+                List.of(SendWr.builder(1, WrOpcode.SEND).inline(new byte[1]).build()));
         f.run(100_000_000L);
         return f.sentBy(f.a).get(1).nanos() - f.sentBy(f.b).get(0).nanos();
     }
@@ -66,10 +69,14 @@ class HcaDeviationTest {
         p.minRnrTimer = 1;
         p.rnrRetry = 1;
         Conn c = f.connect(QpType.RC, p);
-        f.a.verbs.postSend(c.qpA(), List.of(SendWr.builder(1, WrOpcode.SEND).inline(new byte[1]).build()));
+        f.a.verbs.postSend(
+                c.qpA(),
+                List.of(SendWr.builder(1, WrOpcode.SEND).inline(new byte[1]).build()));
         f.run(20 * Aeth.rnrTimerNanos(1));
         List<WorkCompletion> wc = f.a.pollSend();
-        return wc.size() == 1 && wc.get(0).status() == WcStatus.RNR_RETRY_EXC_ERR && f.sentBy(f.a).size() == 2;
+        return wc.size() == 1
+                && wc.get(0).status() == WcStatus.RNR_RETRY_EXC_ERR
+                && f.sentBy(f.a).size() == 2;
     }
 
     @Test
@@ -85,10 +92,15 @@ class HcaDeviationTest {
         Conn c = f.connect(QpType.RC, p);
         f.b.postRecv(c.qpB(), 1, 64, 64);
         f.filter(s -> s.from() == f.b ? Action.HOLD : Action.PASS);
-        f.a.verbs.postSend(c.qpA(), List.of(
-                SendWr.builder(1, WrOpcode.ATOMIC_FETCH_AND_ADD).sge(f.a.sge(0, 8)).remote(MR_VA, f.b.mr.rkey())
-                        .atomic(1, 0).build(),
-                SendWr.builder(2, WrOpcode.SEND).inline(new byte[4]).build()));
+        f.a.verbs.postSend(
+                c.qpA(),
+                List.of(
+                        SendWr.builder(1, WrOpcode.ATOMIC_FETCH_AND_ADD)
+                                .sge(f.a.sge(0, 8))
+                                .remote(MR_VA, f.b.mr.rkey())
+                                .atomic(1, 0)
+                                .build(),
+                        SendWr.builder(2, WrOpcode.SEND).inline(new byte[4]).build()));
         f.settle();
         boolean waited = f.a.pollSend().isEmpty();
         f.release();
@@ -104,10 +116,12 @@ class HcaDeviationTest {
     /** Whether B answers a SEND it has no receive for with an RNR NAK. */
     private static boolean sendsRnrNak(TwoHcas f) {
         Conn c = f.connectRc();
-        f.a.verbs.postSend(c.qpA(), List.of(SendWr.builder(1, WrOpcode.SEND).inline(new byte[1]).build()));
+        f.a.verbs.postSend(
+                c.qpA(),
+                List.of(SendWr.builder(1, WrOpcode.SEND).inline(new byte[1]).build()));
         f.settle();
-        return f.sentBy(f.b).stream().anyMatch(s -> s.op() == 0x11
-                && s.packet().header(Aeth.class).syndromeType() == Aeth.TYPE_RNR_NAK);
+        return f.sentBy(f.b).stream()
+                .anyMatch(s -> s.op() == 0x11 && s.packet().header(Aeth.class).syndromeType() == Aeth.TYPE_RNR_NAK);
     }
 
     @Test
@@ -125,10 +139,14 @@ class HcaDeviationTest {
         f.b.postRecv(c.qpB(), 2, 8, 8);
         AtomicInteger n = new AtomicInteger();
         f.filter(s -> s.from() == f.a && n.incrementAndGet() == 1 ? Action.DROP : Action.PASS);
-        f.a.verbs.postSend(c.qpA(), List.of(SendWr.builder(1, WrOpcode.SEND).inline(new byte[] {1}).build(),
-                SendWr.builder(2, WrOpcode.SEND).inline(new byte[] {2}).build()));
+        f.a.verbs.postSend(
+                c.qpA(),
+                List.of(
+                        SendWr.builder(1, WrOpcode.SEND).inline(new byte[] {1}).build(),
+                        SendWr.builder(2, WrOpcode.SEND).inline(new byte[] {2}).build()));
         f.settle();
-        boolean naked = f.sentBy(f.b).stream().anyMatch(s -> s.packet().header(Aeth.class).syndrome() == 0x60);
+        boolean naked = f.sentBy(f.b).stream()
+                .anyMatch(s -> s.packet().header(Aeth.class).syndrome() == 0x60);
         return naked && f.b.read(0, 1)[0] == 1 && f.b.read(8, 1)[0] == 2;
     }
 
@@ -142,8 +160,13 @@ class HcaDeviationTest {
     private static long fetchedOriginal(TwoHcas f) {
         Conn c = f.connectRc();
         f.b.writeLong(0, 10);
-        f.a.verbs.postSend(c.qpA(), List.of(SendWr.builder(1, WrOpcode.ATOMIC_FETCH_AND_ADD).sge(f.a.sge(0, 8))
-                .remote(MR_VA, f.b.mr.rkey()).atomic(5, 0).build()));
+        f.a.verbs.postSend(
+                c.qpA(),
+                List.of(SendWr.builder(1, WrOpcode.ATOMIC_FETCH_AND_ADD)
+                        .sge(f.a.sge(0, 8))
+                        .remote(MR_VA, f.b.mr.rkey())
+                        .atomic(5, 0)
+                        .build()));
         f.settle();
         assertEquals(15, f.b.readLong(0));
         return f.a.readLong(0);

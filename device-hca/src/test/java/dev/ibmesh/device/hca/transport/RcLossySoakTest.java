@@ -50,19 +50,26 @@ class RcLossySoakTest {
             int off = rnd.nextInt(60 * 1024);
             SendWr wr;
             if (kind == 0) {
-                wr = SendWr.builder(i, WrOpcode.RDMA_WRITE).sge(f.a.sge(off, len)).remote(MR_VA + off, f.b.mr.rkey())
+                wr = SendWr.builder(i, WrOpcode.RDMA_WRITE)
+                        .sge(f.a.sge(off, len))
+                        .remote(MR_VA + off, f.b.mr.rkey())
                         .build();
                 System.arraycopy(source, off, expectedB, off, len);
             } else if (kind == 1) {
                 wr = SendWr.builder(i, WrOpcode.SEND).sge(f.a.sge(off, len)).build();
                 f.b.postRecv(c.qpB(), i, 200_000 + 2048L * (recvs++ % 64), 2048);
             } else if (kind == 2) {
-                wr = SendWr.builder(i, WrOpcode.ATOMIC_FETCH_AND_ADD).sge(f.a.sge(100_000 + 8L * (i % 64), 8))
-                        .remote(MR_VA + 65536, f.b.mr.rkey()).atomic(3, 0).build();
+                wr = SendWr.builder(i, WrOpcode.ATOMIC_FETCH_AND_ADD)
+                        .sge(f.a.sge(100_000 + 8L * (i % 64), 8))
+                        .remote(MR_VA + 65536, f.b.mr.rkey())
+                        .atomic(3, 0)
+                        .build();
                 counter += 3;
             } else {
-                wr = SendWr.builder(i, WrOpcode.RDMA_READ).sge(f.a.sge(150_000, len))
-                        .remote(MR_VA + 300_000, f.b.mr.rkey()).build();
+                wr = SendWr.builder(i, WrOpcode.RDMA_READ)
+                        .sge(f.a.sge(150_000, len))
+                        .remote(MR_VA + 300_000, f.b.mr.rkey())
+                        .build();
             }
             f.a.verbs.postSend(c.qpA(), List.of(wr));
             ids.add((long) i);

@@ -51,9 +51,13 @@ class RcRecoveryTest {
         f.a.write(0, msg);
         f.b.postRecv(c.qpB(), 1, 4096, 1000);
         f.filter(dropNth(f.a, 0x01, 1));
-        f.a.verbs.postSend(c.qpA(), List.of(SendWr.builder(1, WrOpcode.SEND).sge(f.a.sge(0, 1000)).build()));
+        f.a.verbs.postSend(
+                c.qpA(),
+                List.of(SendWr.builder(1, WrOpcode.SEND).sge(f.a.sge(0, 1000)).build()));
         f.settle();
-        List<Sent> naks = f.sentBy(f.b).stream().filter(s -> s.packet().header(Aeth.class).syndrome() == 0x60).toList();
+        List<Sent> naks = f.sentBy(f.b).stream()
+                .filter(s -> s.packet().header(Aeth.class).syndrome() == 0x60)
+                .toList();
         assertEquals(1, naks.size(), "one sequence NAK for the gap, not one per packet after it");
         assertEquals(101, naks.get(0).psn(), "the NAK carries the expected PSN");
         assertArrayEquals(msg, f.b.read(4096, 1000));
@@ -70,7 +74,9 @@ class RcRecoveryTest {
         Conn c = f.connect(QpType.RC, p);
         f.b.postRecv(c.qpB(), 1, 0, 64);
         f.filter(dropNth(f.b, 0x11, 1));
-        f.a.verbs.postSend(c.qpA(), List.of(SendWr.builder(1, WrOpcode.SEND).inline(new byte[8]).build()));
+        f.a.verbs.postSend(
+                c.qpA(),
+                List.of(SendWr.builder(1, WrOpcode.SEND).inline(new byte[8]).build()));
         f.run(ackTimeoutNanos(10) - 1);
         assertTrue(f.a.pollSend().isEmpty(), "no ACK yet: no completion");
         f.run(2);
@@ -78,7 +84,9 @@ class RcRecoveryTest {
         assertEquals(1, f.b.pollRecv().size(), "the duplicate SEND is not delivered twice");
         assertEquals(1, f.b.counters(c.qpB()).duplicates());
         assertEquals(1, f.a.counters(c.qpA()).timeouts());
-        assertEquals(ackTimeoutNanos(10), f.sentBy(f.a).get(1).nanos() - f.sentBy(f.a).get(0).nanos());
+        assertEquals(
+                ackTimeoutNanos(10),
+                f.sentBy(f.a).get(1).nanos() - f.sentBy(f.a).get(0).nanos());
     }
 
     @Test
@@ -88,17 +96,26 @@ class RcRecoveryTest {
         f.b.postRecv(c.qpB(), 1, 64, 64);
         f.b.postRecv(c.qpB(), 2, 128, 64);
         f.filter(s -> s.from() == f.a ? Action.DUPLICATE : Action.PASS);
-        f.a.verbs.postSend(c.qpA(), List.of(
-                SendWr.builder(1, WrOpcode.SEND).inline(new byte[] {7}).build(),
-                SendWr.builder(2, WrOpcode.ATOMIC_FETCH_AND_ADD).sge(f.a.sge(0, 8)).remote(MR_VA, f.b.mr.rkey())
-                        .atomic(5, 0).build(),
-                SendWr.builder(3, WrOpcode.RDMA_READ).sge(f.a.sge(8, 8)).remote(MR_VA, f.b.mr.rkey()).build()));
+        f.a.verbs.postSend(
+                c.qpA(),
+                List.of(
+                        SendWr.builder(1, WrOpcode.SEND).inline(new byte[] {7}).build(),
+                        SendWr.builder(2, WrOpcode.ATOMIC_FETCH_AND_ADD)
+                                .sge(f.a.sge(0, 8))
+                                .remote(MR_VA, f.b.mr.rkey())
+                                .atomic(5, 0)
+                                .build(),
+                        SendWr.builder(3, WrOpcode.RDMA_READ)
+                                .sge(f.a.sge(8, 8))
+                                .remote(MR_VA, f.b.mr.rkey())
+                                .build()));
         f.settle();
         assertEquals(15, f.b.readLong(0), "the duplicate fetch-and-add is answered from the saved result");
         assertEquals(10, f.a.readLong(0));
         assertEquals(15, f.a.readLong(8));
         assertEquals(1, f.b.pollRecv().size());
-        assertEquals(List.of(WcStatus.SUCCESS, WcStatus.SUCCESS, WcStatus.SUCCESS),
+        assertEquals(
+                List.of(WcStatus.SUCCESS, WcStatus.SUCCESS, WcStatus.SUCCESS),
                 f.a.pollSend().stream().map(WorkCompletion::status).toList());
         assertEquals(3, f.b.counters(c.qpB()).duplicates());
         assertEquals(3, f.a.counters(c.qpA()).duplicates(), "the answers to the duplicates are duplicates too");
@@ -112,7 +129,9 @@ class RcRecoveryTest {
         f.b.postRecv(c.qpB(), 1, 4096, 700);
         AtomicInteger n = new AtomicInteger();
         f.filter(s -> s.from() == f.a && n.incrementAndGet() == 1 ? Action.HOLD : Action.PASS);
-        f.a.verbs.postSend(c.qpA(), List.of(SendWr.builder(1, WrOpcode.SEND).sge(f.a.sge(0, 700)).build()));
+        f.a.verbs.postSend(
+                c.qpA(),
+                List.of(SendWr.builder(1, WrOpcode.SEND).sge(f.a.sge(0, 700)).build()));
         f.settle();
         assertEquals(1, f.a.counters(c.qpA()).naksReceived(Aeth.NAK_PSN_SEQUENCE_ERROR));
         assertArrayEquals(msg, f.b.read(4096, 700));
@@ -130,8 +149,12 @@ class RcRecoveryTest {
         byte[] data = bytes(700, 6);
         f.b.write(0, data);
         f.filter(dropNth(f.b, 0x0E, 1));
-        f.a.verbs.postSend(c.qpA(), List.of(SendWr.builder(1, WrOpcode.RDMA_READ).sge(f.a.sge(0, 700))
-                .remote(MR_VA, f.b.mr.rkey()).build()));
+        f.a.verbs.postSend(
+                c.qpA(),
+                List.of(SendWr.builder(1, WrOpcode.RDMA_READ)
+                        .sge(f.a.sge(0, 700))
+                        .remote(MR_VA, f.b.mr.rkey())
+                        .build()));
         f.settle();
         List<Sent> reads = f.sentBy(f.a);
         assertEquals(2, reads.size());
@@ -150,13 +173,22 @@ class RcRecoveryTest {
         p.retryCnt = 3;
         Conn c = f.connect(QpType.RC, p);
         f.filter(s -> s.from() == f.a ? Action.DROP : Action.PASS);
-        f.a.verbs.postSend(c.qpA(), List.of(
-                SendWr.builder(1, WrOpcode.RDMA_WRITE).inline(new byte[4]).remote(MR_VA, f.b.mr.rkey()).build(),
-                SendWr.builder(2, WrOpcode.RDMA_WRITE).inline(new byte[4]).remote(MR_VA, f.b.mr.rkey()).build()));
+        f.a.verbs.postSend(
+                c.qpA(),
+                List.of(
+                        SendWr.builder(1, WrOpcode.RDMA_WRITE)
+                                .inline(new byte[4])
+                                .remote(MR_VA, f.b.mr.rkey())
+                                .build(),
+                        SendWr.builder(2, WrOpcode.RDMA_WRITE)
+                                .inline(new byte[4])
+                                .remote(MR_VA, f.b.mr.rkey())
+                                .build()));
         f.run(4 * ackTimeoutNanos(8) - 1);
         assertTrue(f.a.pollSend().isEmpty());
         f.run(1);
-        assertEquals(List.of(WcStatus.RETRY_EXC_ERR, WcStatus.WR_FLUSH_ERR),
+        assertEquals(
+                List.of(WcStatus.RETRY_EXC_ERR, WcStatus.WR_FLUSH_ERR),
                 f.a.pollSend().stream().map(WorkCompletion::status).toList());
         assertEquals(QpState.ERR, f.a.verbs.queryQp(c.qpA()).state());
         assertEquals(3, f.a.counters(c.qpA()).retries());
@@ -171,8 +203,12 @@ class RcRecoveryTest {
         p.timeout = 0;
         Conn c = f.connect(QpType.RC, p);
         f.filter(s -> s.from() == f.a ? Action.DROP : Action.PASS);
-        f.a.verbs.postSend(c.qpA(), List.of(
-                SendWr.builder(1, WrOpcode.RDMA_WRITE).inline(new byte[4]).remote(MR_VA, f.b.mr.rkey()).build()));
+        f.a.verbs.postSend(
+                c.qpA(),
+                List.of(SendWr.builder(1, WrOpcode.RDMA_WRITE)
+                        .inline(new byte[4])
+                        .remote(MR_VA, f.b.mr.rkey())
+                        .build()));
         f.run(10_000_000_000L);
         assertEquals(1, f.sentBy(f.a).size());
         assertTrue(f.a.pollSend().isEmpty());
@@ -186,7 +222,9 @@ class RcRecoveryTest {
         p.minRnrTimer = 14;
         p.mtu = Mtu.MTU_1024;
         Conn c = f.connect(QpType.RC, p);
-        f.a.verbs.postSend(c.qpA(), List.of(SendWr.builder(1, WrOpcode.SEND).sge(f.a.sge(0, 1024)).build()));
+        f.a.verbs.postSend(
+                c.qpA(),
+                List.of(SendWr.builder(1, WrOpcode.SEND).sge(f.a.sge(0, 1024)).build()));
         f.run(1_000_000_000L);
         List<Sent> sends = f.sentBy(f.a);
         List<Sent> rnrNaks = f.sentBy(f.b);
@@ -211,7 +249,9 @@ class RcRecoveryTest {
         Path p = new Path();
         p.minRnrTimer = 10;
         Conn c = f.connect(QpType.RC, p);
-        f.a.verbs.postSend(c.qpA(), List.of(SendWr.builder(1, WrOpcode.SEND).inline(new byte[3]).build()));
+        f.a.verbs.postSend(
+                c.qpA(),
+                List.of(SendWr.builder(1, WrOpcode.SEND).inline(new byte[3]).build()));
         f.settle();
         assertEquals(1, f.sentBy(f.b).size());
         f.b.postRecv(c.qpB(), 1, 0, 8);
@@ -229,12 +269,20 @@ class RcRecoveryTest {
         f.b.writeLong(0, 1);
         f.b.postRecv(c.qpB(), 1, 64, 64);
         f.filter(s -> s.from() == f.b ? Action.HOLD : Action.PASS);
-        f.a.verbs.postSend(c.qpA(), List.of(
-                SendWr.builder(1, WrOpcode.ATOMIC_CMP_AND_SWP).sge(f.a.sge(0, 8)).remote(MR_VA, f.b.mr.rkey())
-                        .atomic(1, 0).build(),
-                SendWr.builder(2, WrOpcode.ATOMIC_CMP_AND_SWP).sge(f.a.sge(8, 8)).remote(MR_VA, f.b.mr.rkey())
-                        .atomic(1, 0).build(),
-                SendWr.builder(3, WrOpcode.SEND).inline(new byte[4]).build()));
+        f.a.verbs.postSend(
+                c.qpA(),
+                List.of(
+                        SendWr.builder(1, WrOpcode.ATOMIC_CMP_AND_SWP)
+                                .sge(f.a.sge(0, 8))
+                                .remote(MR_VA, f.b.mr.rkey())
+                                .atomic(1, 0)
+                                .build(),
+                        SendWr.builder(2, WrOpcode.ATOMIC_CMP_AND_SWP)
+                                .sge(f.a.sge(8, 8))
+                                .remote(MR_VA, f.b.mr.rkey())
+                                .atomic(1, 0)
+                                .build(),
+                        SendWr.builder(3, WrOpcode.SEND).inline(new byte[4]).build()));
         f.settle();
         assertEquals(3, f.heldCount());
         assertTrue(f.a.pollSend().isEmpty());
@@ -246,16 +294,22 @@ class RcRecoveryTest {
         assertEquals(1, f.a.readLong(0));
         assertTrue(f.a.pollSend().isEmpty(), "the second atomic has no ACK yet");
         f.release(1);
-        assertEquals(List.of(2L), f.a.pollSend().stream().map(WorkCompletion::wrId).toList());
+        assertEquals(
+                List.of(2L), f.a.pollSend().stream().map(WorkCompletion::wrId).toList());
         assertEquals(0, f.a.readLong(8), "the second compare saw the swapped value");
         f.release();
-        assertEquals(List.of(3L), f.a.pollSend().stream().map(WorkCompletion::wrId).toList());
+        assertEquals(
+                List.of(3L), f.a.pollSend().stream().map(WorkCompletion::wrId).toList());
     }
 
     /** A response frame from B to A's QP, as a tester would craft it. */
     private byte[] response(Conn c, OpCode op, int psn, byte[] payload, ExtHeader... headers) {
-        return PacketBuilder.iba(Lrh.of(0, 0, Lrh.LNH_IBA_LOCAL, f.a.lid, f.b.lid),
-                Bth.of(op, TwoHcas.PKEY, c.qpA(), false, psn)).headers(headers).payload(payload).build();
+        return PacketBuilder.iba(
+                        Lrh.of(0, 0, Lrh.LNH_IBA_LOCAL, f.a.lid, f.b.lid),
+                        Bth.of(op, TwoHcas.PKEY, c.qpA(), false, psn))
+                .headers(headers)
+                .payload(payload)
+                .build();
     }
 
     @Test
@@ -263,12 +317,16 @@ class RcRecoveryTest {
         Conn c = f.connectRc();
         f.b.postRecv(c.qpB(), 1, 0, 8);
         f.filter(s -> s.from() == f.b ? Action.DROP : Action.PASS);
-        f.a.verbs.postSend(c.qpA(), List.of(SendWr.builder(1, WrOpcode.SEND).inline(new byte[1]).build(),
-                SendWr.builder(2, WrOpcode.SEND).inline(new byte[1]).build()));
+        f.a.verbs.postSend(
+                c.qpA(),
+                List.of(
+                        SendWr.builder(1, WrOpcode.SEND).inline(new byte[1]).build(),
+                        SendWr.builder(2, WrOpcode.SEND).inline(new byte[1]).build()));
         f.settle();
-        f.a.transport.receive(1, response(c, OpCode.RC_ATOMIC_ACKNOWLEDGE, 100, new byte[0], Aeth.ack(0, 1),
-                new AtomicAckEth(5)));
-        assertEquals(List.of(WcStatus.BAD_RESP_ERR, WcStatus.WR_FLUSH_ERR),
+        f.a.transport.receive(
+                1, response(c, OpCode.RC_ATOMIC_ACKNOWLEDGE, 100, new byte[0], Aeth.ack(0, 1), new AtomicAckEth(5)));
+        assertEquals(
+                List.of(WcStatus.BAD_RESP_ERR, WcStatus.WR_FLUSH_ERR),
                 f.a.pollSend().stream().map(WorkCompletion::status).toList());
         assertEquals(QpState.ERR, f.a.verbs.queryQp(c.qpA()).state());
     }
@@ -277,8 +335,12 @@ class RcRecoveryTest {
     void aReadResponseOfTheWrongLengthIsABadResponse() {
         Conn c = f.connectRc();
         f.filter(s -> s.from() == f.b ? Action.DROP : Action.PASS);
-        f.a.verbs.postSend(c.qpA(), List.of(SendWr.builder(1, WrOpcode.RDMA_READ).sge(f.a.sge(0, 8))
-                .remote(MR_VA, f.b.mr.rkey()).build()));
+        f.a.verbs.postSend(
+                c.qpA(),
+                List.of(SendWr.builder(1, WrOpcode.RDMA_READ)
+                        .sge(f.a.sge(0, 8))
+                        .remote(MR_VA, f.b.mr.rkey())
+                        .build()));
         f.settle();
         f.a.transport.receive(1, response(c, OpCode.RC_RDMA_READ_RESPONSE_ONLY, 100, new byte[3], Aeth.ack(0, 1)));
         assertEquals(WcStatus.BAD_RESP_ERR, f.a.pollSend().get(0).status());

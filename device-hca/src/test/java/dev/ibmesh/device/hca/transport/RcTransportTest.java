@@ -47,17 +47,23 @@ class RcTransportTest {
         Conn c = f.connectRc();
         byte[] msg = bytes(1000, 1);
         f.a.write(0, msg);
-        f.b.verbs.postRecv(c.qpB(), List.of(new RecvWr(7,
-                List.of(f.b.sge(5000, 300), f.b.sge(9000, 800)))));
-        f.a.verbs.postSend(c.qpA(), List.of(SendWr.builder(1, WrOpcode.SEND)
-                .sge(f.a.sge(0, 400), f.a.sge(400, 600)).build()));
+        f.b.verbs.postRecv(c.qpB(), List.of(new RecvWr(7, List.of(f.b.sge(5000, 300), f.b.sge(9000, 800)))));
+        f.a.verbs.postSend(
+                c.qpA(),
+                List.of(SendWr.builder(1, WrOpcode.SEND)
+                        .sge(f.a.sge(0, 400), f.a.sge(400, 600))
+                        .build()));
         f.settle();
 
         List<Sent> req = f.sentBy(f.a);
         assertEquals(List.of(0x00, 0x01, 0x01, 0x02), req.stream().map(Sent::op).toList());
         assertEquals(List.of(100, 101, 102, 103), req.stream().map(Sent::psn).toList());
-        assertEquals(List.of(false, false, false, true), req.stream().map(s -> s.packet().bth().ackReq()).toList());
-        assertEquals(List.of(256, 256, 256, 232), req.stream().map(s -> s.packet().payload().length).toList());
+        assertEquals(
+                List.of(false, false, false, true),
+                req.stream().map(s -> s.packet().bth().ackReq()).toList());
+        assertEquals(
+                List.of(256, 256, 256, 232),
+                req.stream().map(s -> s.packet().payload().length).toList());
         Sent ack = f.sentBy(f.b).get(0);
         assertEquals(1, f.sentBy(f.b).size(), "one coalesced ACK for the message");
         Aeth aeth = ack.packet().header(Aeth.class);
@@ -87,9 +93,14 @@ class RcTransportTest {
         Conn c = f.connectRc();
         f.b.postRecv(c.qpB(), 1, 0, 64);
         f.b.postRecv(c.qpB(), 2, 64, 64);
-        f.a.verbs.postSend(c.qpA(), List.of(
-                SendWr.builder(10, WrOpcode.SEND_WITH_IMM).inline(new byte[] {1, 2, 3}).imm(0xCAFEBABE).build(),
-                SendWr.builder(11, WrOpcode.SEND).inline(new byte[0]).build()));
+        f.a.verbs.postSend(
+                c.qpA(),
+                List.of(
+                        SendWr.builder(10, WrOpcode.SEND_WITH_IMM)
+                                .inline(new byte[] {1, 2, 3})
+                                .imm(0xCAFEBABE)
+                                .build(),
+                        SendWr.builder(11, WrOpcode.SEND).inline(new byte[0]).build()));
         f.settle();
         List<WorkCompletion> r = f.b.pollRecv();
         assertEquals(2, r.size());
@@ -99,7 +110,9 @@ class RcTransportTest {
         assertArrayEquals(new byte[] {1, 2, 3}, f.b.read(0, 3));
         assertFalse(r.get(1).withImm());
         assertEquals(0, r.get(1).byteLen());
-        assertEquals(List.of(10L, 11L), f.a.pollSend().stream().map(WorkCompletion::wrId).toList());
+        assertEquals(
+                List.of(10L, 11L),
+                f.a.pollSend().stream().map(WorkCompletion::wrId).toList());
     }
 
     @Test
@@ -108,21 +121,32 @@ class RcTransportTest {
         byte[] data = bytes(700, 2);
         f.a.write(0, data);
         f.b.postRecv(c.qpB(), 5, 0, 16);
-        f.a.verbs.postSend(c.qpA(), List.of(
-                SendWr.builder(1, WrOpcode.RDMA_WRITE).sge(f.a.sge(0, 700)).remote(MR_VA + 4096, f.b.mr.rkey())
-                        .build(),
-                SendWr.builder(2, WrOpcode.RDMA_WRITE_WITH_IMM).sge(f.a.sge(0, 10))
-                        .remote(MR_VA + 8192, f.b.mr.rkey()).imm(77).build()));
+        f.a.verbs.postSend(
+                c.qpA(),
+                List.of(
+                        SendWr.builder(1, WrOpcode.RDMA_WRITE)
+                                .sge(f.a.sge(0, 700))
+                                .remote(MR_VA + 4096, f.b.mr.rkey())
+                                .build(),
+                        SendWr.builder(2, WrOpcode.RDMA_WRITE_WITH_IMM)
+                                .sge(f.a.sge(0, 10))
+                                .remote(MR_VA + 8192, f.b.mr.rkey())
+                                .imm(77)
+                                .build()));
         f.settle();
         assertArrayEquals(data, f.b.read(4096, 700));
         assertArrayEquals(Arrays.copyOf(data, 10), f.b.read(8192, 10));
-        assertEquals(List.of(0x06, 0x07, 0x08, 0x0B), f.sentBy(f.a).stream().map(Sent::op).toList());
+        assertEquals(
+                List.of(0x06, 0x07, 0x08, 0x0B),
+                f.sentBy(f.a).stream().map(Sent::op).toList());
         WorkCompletion r = only(f.b.pollRecv());
         assertEquals(WcOpcode.RECV_RDMA_WITH_IMM, r.opcode());
         assertEquals(77, r.immData());
         assertEquals(10, r.byteLen());
         List<WorkCompletion> s = f.a.pollSend();
-        assertEquals(List.of(WcOpcode.RDMA_WRITE, WcOpcode.RDMA_WRITE), s.stream().map(WorkCompletion::opcode).toList());
+        assertEquals(
+                List.of(WcOpcode.RDMA_WRITE, WcOpcode.RDMA_WRITE),
+                s.stream().map(WorkCompletion::opcode).toList());
     }
 
     @Test
@@ -130,8 +154,12 @@ class RcTransportTest {
         Conn c = f.connectRc();
         byte[] data = bytes(600, 3);
         f.b.write(20000, data);
-        f.a.verbs.postSend(c.qpA(), List.of(SendWr.builder(3, WrOpcode.RDMA_READ)
-                .sge(f.a.sge(100, 200), f.a.sge(1000, 400)).remote(MR_VA + 20000, f.b.mr.rkey()).build()));
+        f.a.verbs.postSend(
+                c.qpA(),
+                List.of(SendWr.builder(3, WrOpcode.RDMA_READ)
+                        .sge(f.a.sge(100, 200), f.a.sge(1000, 400))
+                        .remote(MR_VA + 20000, f.b.mr.rkey())
+                        .build()));
         f.settle();
         List<Sent> resp = f.sentBy(f.b);
         assertEquals(List.of(0x0D, 0x0E, 0x0F), resp.stream().map(Sent::op).toList());
@@ -144,8 +172,12 @@ class RcTransportTest {
         System.arraycopy(f.a.read(1000, 400), 0, got, 200, 400);
         assertArrayEquals(data, got);
         // The next request takes the PSN after the READ's three responses.
-        f.a.verbs.postSend(c.qpA(), List.of(SendWr.builder(4, WrOpcode.RDMA_WRITE).sge(f.a.sge(0, 1))
-                .remote(MR_VA, f.b.mr.rkey()).build()));
+        f.a.verbs.postSend(
+                c.qpA(),
+                List.of(SendWr.builder(4, WrOpcode.RDMA_WRITE)
+                        .sge(f.a.sge(0, 1))
+                        .remote(MR_VA, f.b.mr.rkey())
+                        .build()));
         f.settle();
         assertEquals(103, f.sentBy(f.a).get(f.sentBy(f.a).size() - 1).psn());
     }
@@ -155,13 +187,24 @@ class RcTransportTest {
         Conn c = f.connectRc();
         f.b.writeLong(64, 5);
         f.b.writeLong(72, 1000);
-        f.a.verbs.postSend(c.qpA(), List.of(
-                SendWr.builder(1, WrOpcode.ATOMIC_CMP_AND_SWP).sge(f.a.sge(0, 8)).remote(MR_VA + 64, f.b.mr.rkey())
-                        .atomic(5, 99).build(),
-                SendWr.builder(2, WrOpcode.ATOMIC_CMP_AND_SWP).sge(f.a.sge(8, 8)).remote(MR_VA + 64, f.b.mr.rkey())
-                        .atomic(5, 42).build(),
-                SendWr.builder(3, WrOpcode.ATOMIC_FETCH_AND_ADD).sge(f.a.sge(16, 8))
-                        .remote(MR_VA + 72, f.b.mr.rkey()).atomic(-1, 0).build()));
+        f.a.verbs.postSend(
+                c.qpA(),
+                List.of(
+                        SendWr.builder(1, WrOpcode.ATOMIC_CMP_AND_SWP)
+                                .sge(f.a.sge(0, 8))
+                                .remote(MR_VA + 64, f.b.mr.rkey())
+                                .atomic(5, 99)
+                                .build(),
+                        SendWr.builder(2, WrOpcode.ATOMIC_CMP_AND_SWP)
+                                .sge(f.a.sge(8, 8))
+                                .remote(MR_VA + 64, f.b.mr.rkey())
+                                .atomic(5, 42)
+                                .build(),
+                        SendWr.builder(3, WrOpcode.ATOMIC_FETCH_AND_ADD)
+                                .sge(f.a.sge(16, 8))
+                                .remote(MR_VA + 72, f.b.mr.rkey())
+                                .atomic(-1, 0)
+                                .build()));
         f.settle();
         assertEquals(99, f.b.readLong(64), "the first compare matched, the second did not");
         assertEquals(999, f.b.readLong(72));
@@ -169,24 +212,34 @@ class RcTransportTest {
         assertEquals(99, f.a.readLong(8));
         assertEquals(1000, f.a.readLong(16));
         List<WorkCompletion> s = f.a.pollSend();
-        assertEquals(List.of(WcOpcode.COMP_SWAP, WcOpcode.COMP_SWAP, WcOpcode.FETCH_ADD),
+        assertEquals(
+                List.of(WcOpcode.COMP_SWAP, WcOpcode.COMP_SWAP, WcOpcode.FETCH_ADD),
                 s.stream().map(WorkCompletion::opcode).toList());
         assertTrue(s.stream().allMatch(w -> w.status() == WcStatus.SUCCESS));
-        assertEquals(List.of(0x12, 0x12, 0x12), f.sentBy(f.b).stream().map(Sent::op).toList());
+        assertEquals(
+                List.of(0x12, 0x12, 0x12), f.sentBy(f.b).stream().map(Sent::op).toList());
     }
 
     @Test
     void sendWithInvalidateRevokesTheRkey() {
         Conn c = f.connectRc();
         f.b.postRecv(c.qpB(), 1, 0, 16);
-        f.a.verbs.postSend(c.qpA(), List.of(SendWr.builder(1, WrOpcode.SEND_WITH_INV).inline(new byte[4])
-                .invalidate(f.b.mr.rkey()).build()));
+        f.a.verbs.postSend(
+                c.qpA(),
+                List.of(SendWr.builder(1, WrOpcode.SEND_WITH_INV)
+                        .inline(new byte[4])
+                        .invalidate(f.b.mr.rkey())
+                        .build()));
         f.settle();
         WorkCompletion r = only(f.b.pollRecv());
         assertTrue(r.withInv());
         assertEquals(f.b.mr.rkey(), r.invalidatedRkey());
-        f.a.verbs.postSend(c.qpA(), List.of(SendWr.builder(2, WrOpcode.RDMA_WRITE).inline(new byte[4])
-                .remote(MR_VA, f.b.mr.rkey()).build()));
+        f.a.verbs.postSend(
+                c.qpA(),
+                List.of(SendWr.builder(2, WrOpcode.RDMA_WRITE)
+                        .inline(new byte[4])
+                        .remote(MR_VA, f.b.mr.rkey())
+                        .build()));
         f.settle();
         List<WorkCompletion> s = f.a.pollSend();
         assertEquals(WcStatus.REM_ACCESS_ERR, s.get(1).status());
@@ -195,24 +248,42 @@ class RcTransportTest {
     @Test
     void unsignaledRequestsCompleteSilently() {
         Conn c = f.connectRc();
-        f.a.verbs.postSend(c.qpA(), List.of(
-                SendWr.builder(1, WrOpcode.RDMA_WRITE).inline(new byte[1]).remote(MR_VA, f.b.mr.rkey())
-                        .signaled(false).build(),
-                SendWr.builder(2, WrOpcode.RDMA_WRITE).inline(new byte[1]).remote(MR_VA, f.b.mr.rkey()).build()));
+        f.a.verbs.postSend(
+                c.qpA(),
+                List.of(
+                        SendWr.builder(1, WrOpcode.RDMA_WRITE)
+                                .inline(new byte[1])
+                                .remote(MR_VA, f.b.mr.rkey())
+                                .signaled(false)
+                                .build(),
+                        SendWr.builder(2, WrOpcode.RDMA_WRITE)
+                                .inline(new byte[1])
+                                .remote(MR_VA, f.b.mr.rkey())
+                                .build()));
         f.settle();
-        assertEquals(List.of(2L), f.a.pollSend().stream().map(WorkCompletion::wrId).toList());
+        assertEquals(
+                List.of(2L), f.a.pollSend().stream().map(WorkCompletion::wrId).toList());
         assertEquals(0, f.a.verbs.findQp(c.qpA()).sendQueue().depth(), "the unsignaled request's slot is free too");
     }
 
     @Test
     void remoteAccessErrorFailsTheRequestAndFlushesTheRest() {
         Conn c = f.connectRc();
-        f.a.verbs.postSend(c.qpA(), List.of(
-                SendWr.builder(1, WrOpcode.RDMA_WRITE).inline(new byte[8]).remote(MR_VA, 0xBAD).build(),
-                SendWr.builder(2, WrOpcode.RDMA_WRITE).inline(new byte[8]).remote(MR_VA, f.b.mr.rkey()).build()));
+        f.a.verbs.postSend(
+                c.qpA(),
+                List.of(
+                        SendWr.builder(1, WrOpcode.RDMA_WRITE)
+                                .inline(new byte[8])
+                                .remote(MR_VA, 0xBAD)
+                                .build(),
+                        SendWr.builder(2, WrOpcode.RDMA_WRITE)
+                                .inline(new byte[8])
+                                .remote(MR_VA, f.b.mr.rkey())
+                                .build()));
         f.settle();
         List<WorkCompletion> s = f.a.pollSend();
-        assertEquals(List.of(WcStatus.REM_ACCESS_ERR, WcStatus.WR_FLUSH_ERR),
+        assertEquals(
+                List.of(WcStatus.REM_ACCESS_ERR, WcStatus.WR_FLUSH_ERR),
                 s.stream().map(WorkCompletion::status).toList());
         assertEquals(QpState.ERR, f.a.verbs.queryQp(c.qpA()).state());
         assertEquals(QpState.ERR, f.b.verbs.queryQp(c.qpB()).state());
@@ -226,8 +297,13 @@ class RcTransportTest {
     @Test
     void misalignedAtomicIsAnInvalidRequest() {
         Conn c = f.connectRc();
-        f.a.verbs.postSend(c.qpA(), List.of(SendWr.builder(1, WrOpcode.ATOMIC_FETCH_AND_ADD).sge(f.a.sge(0, 8))
-                .remote(MR_VA + 4, f.b.mr.rkey()).atomic(1, 0).build()));
+        f.a.verbs.postSend(
+                c.qpA(),
+                List.of(SendWr.builder(1, WrOpcode.ATOMIC_FETCH_AND_ADD)
+                        .sge(f.a.sge(0, 8))
+                        .remote(MR_VA + 4, f.b.mr.rkey())
+                        .atomic(1, 0)
+                        .build()));
         f.settle();
         assertEquals(WcStatus.REM_INV_REQ_ERR, only(f.a.pollSend()).status());
     }
@@ -237,8 +313,12 @@ class RcTransportTest {
         TwoHcas.Path p = new TwoHcas.Path();
         p.access = EnumSet.of(Access.REMOTE_WRITE);
         Conn c = f.connect(QpType.RC, p);
-        f.a.verbs.postSend(c.qpA(), List.of(SendWr.builder(1, WrOpcode.RDMA_READ).sge(f.a.sge(0, 8))
-                .remote(MR_VA, f.b.mr.rkey()).build()));
+        f.a.verbs.postSend(
+                c.qpA(),
+                List.of(SendWr.builder(1, WrOpcode.RDMA_READ)
+                        .sge(f.a.sge(0, 8))
+                        .remote(MR_VA, f.b.mr.rkey())
+                        .build()));
         f.settle();
         assertEquals(WcStatus.REM_INV_REQ_ERR, only(f.a.pollSend()).status());
     }
@@ -247,7 +327,9 @@ class RcTransportTest {
     void aMessageLongerThanTheReceiveBufferFailsBothSides() {
         Conn c = f.connectRc();
         f.b.postRecv(c.qpB(), 1, 0, 10);
-        f.a.verbs.postSend(c.qpA(), List.of(SendWr.builder(1, WrOpcode.SEND).inline(new byte[20]).build()));
+        f.a.verbs.postSend(
+                c.qpA(),
+                List.of(SendWr.builder(1, WrOpcode.SEND).inline(new byte[20]).build()));
         f.settle();
         assertEquals(WcStatus.REM_INV_REQ_ERR, only(f.a.pollSend()).status());
         assertEquals(WcStatus.LOC_LEN_ERR, only(f.b.pollRecv()).status());
@@ -256,8 +338,11 @@ class RcTransportTest {
     @Test
     void aBadLkeyFailsLocallyWithoutSending() {
         Conn c = f.connectRc();
-        f.a.verbs.postSend(c.qpA(), List.of(SendWr.builder(1, WrOpcode.SEND)
-                .sge(new Sge(MR_VA, 8, 0x999)).build()));
+        f.a.verbs.postSend(
+                c.qpA(),
+                List.of(SendWr.builder(1, WrOpcode.SEND)
+                        .sge(new Sge(MR_VA, 8, 0x999))
+                        .build()));
         f.settle();
         assertEquals(WcStatus.LOC_PROT_ERR, only(f.a.pollSend()).status());
         assertTrue(f.sentBy(f.a).isEmpty());
@@ -271,8 +356,12 @@ class RcTransportTest {
         Conn c = f.connect(QpType.RC, p);
         f.filter(s -> s.from() == f.b ? TwoHcas.Action.HOLD : TwoHcas.Action.PASS);
         for (int i = 0; i < 4; i++) {
-            f.a.verbs.postSend(c.qpA(), List.of(SendWr.builder(i, WrOpcode.RDMA_READ).sge(f.a.sge(8L * i, 8))
-                    .remote(MR_VA, f.b.mr.rkey()).build()));
+            f.a.verbs.postSend(
+                    c.qpA(),
+                    List.of(SendWr.builder(i, WrOpcode.RDMA_READ)
+                            .sge(f.a.sge(8L * i, 8))
+                            .remote(MR_VA, f.b.mr.rkey())
+                            .build()));
         }
         f.settle();
         assertEquals(2, f.sentBy(f.a).size());
@@ -290,7 +379,9 @@ class RcTransportTest {
         for (int i = 0; i < 7; i++) {
             f.b.postRecv(c.qpB(), i, 64L * i, 64);
         }
-        f.a.verbs.postSend(c.qpA(), List.of(SendWr.builder(1, WrOpcode.SEND).inline(new byte[1]).build()));
+        f.a.verbs.postSend(
+                c.qpA(),
+                List.of(SendWr.builder(1, WrOpcode.SEND).inline(new byte[1]).build()));
         f.settle();
         // 6 receives are left: credit code 5 stands for 6 credits.
         assertEquals(5, f.sentBy(f.b).get(0).packet().header(Aeth.class).syndromeValue());
@@ -303,7 +394,9 @@ class RcTransportTest {
         f.b.verbs.modifyQp(c.qpB(), new QpAttr().state(QpState.ERR));
         WorkCompletion r = only(f.b.pollRecv());
         assertEquals(WcStatus.WR_FLUSH_ERR, r.status());
-        f.b.verbs.postSend(c.qpB(), List.of(SendWr.builder(3, WrOpcode.SEND).inline(new byte[1]).build()));
+        f.b.verbs.postSend(
+                c.qpB(),
+                List.of(SendWr.builder(3, WrOpcode.SEND).inline(new byte[1]).build()));
         assertEquals(WcStatus.WR_FLUSH_ERR, only(f.b.pollSend()).status());
     }
 
@@ -315,11 +408,16 @@ class RcTransportTest {
         byte[] msg = bytes(1000, 8);
         f.a.write(0, msg);
         f.b.postRecv(c.qpB(), 1, 4096, 1000);
-        f.filter(s -> s.from() == f.a && s.psn() == 0 && f.sentBy(f.a).size() == 3 ? TwoHcas.Action.DROP
+        f.filter(s -> s.from() == f.a && s.psn() == 0 && f.sentBy(f.a).size() == 3
+                ? TwoHcas.Action.DROP
                 : TwoHcas.Action.PASS);
-        f.a.verbs.postSend(c.qpA(), List.of(SendWr.builder(1, WrOpcode.SEND).sge(f.a.sge(0, 1000)).build()));
+        f.a.verbs.postSend(
+                c.qpA(),
+                List.of(SendWr.builder(1, WrOpcode.SEND).sge(f.a.sge(0, 1000)).build()));
         f.settle();
-        assertEquals(List.of(0xFFFFFE, 0xFFFFFF, 0, 1, 0, 1), f.sentBy(f.a).stream().map(Sent::psn).toList());
+        assertEquals(
+                List.of(0xFFFFFE, 0xFFFFFF, 0, 1, 0, 1),
+                f.sentBy(f.a).stream().map(Sent::psn).toList());
         assertArrayEquals(msg, f.b.read(4096, 1000));
         assertEquals(WcStatus.SUCCESS, only(f.a.pollSend()).status());
     }
@@ -328,7 +426,9 @@ class RcTransportTest {
     void packetsForNoQpOrNotTransportPacketsAreDroppedAndCounted() {
         Conn c = f.connectRc();
         f.b.postRecv(c.qpB(), 1, 0, 8);
-        f.a.verbs.postSend(c.qpA(), List.of(SendWr.builder(1, WrOpcode.SEND).inline(new byte[1]).build()));
+        f.a.verbs.postSend(
+                c.qpA(),
+                List.of(SendWr.builder(1, WrOpcode.SEND).inline(new byte[1]).build()));
         byte[] frame = f.sentBy(f.a).get(0).packet().encode();
         byte[] other = frame.clone();
         other[8 + 5 + 2] ^= 0x40;
@@ -346,13 +446,17 @@ class RcTransportTest {
         Conn c = f.connectRc();
         f.b.postRecv(c.qpB(), 1, 0, 1000);
         f.a.full = true;
-        f.a.verbs.postSend(c.qpA(), List.of(SendWr.builder(1, WrOpcode.SEND).sge(f.a.sge(0, 1000)).build()));
+        f.a.verbs.postSend(
+                c.qpA(),
+                List.of(SendWr.builder(1, WrOpcode.SEND).sge(f.a.sge(0, 1000)).build()));
         f.settle();
         assertTrue(f.log.isEmpty());
         f.a.full = false;
         f.a.transport.onTransmitSpace(1);
         f.settle();
-        assertEquals(List.of(0x00, 0x01, 0x01, 0x02), f.sentBy(f.a).stream().map(Sent::op).toList());
+        assertEquals(
+                List.of(0x00, 0x01, 0x01, 0x02),
+                f.sentBy(f.a).stream().map(Sent::op).toList());
         assertEquals(WcStatus.SUCCESS, only(f.a.pollSend()).status());
     }
 
@@ -360,8 +464,12 @@ class RcTransportTest {
     void sqdStopsNewRequestsUntilRts() {
         Conn c = f.connectRc();
         f.a.verbs.modifyQp(c.qpA(), new QpAttr().state(QpState.SQD));
-        f.a.verbs.postSend(c.qpA(), List.of(SendWr.builder(1, WrOpcode.RDMA_WRITE).inline(new byte[] {5})
-                .remote(MR_VA, f.b.mr.rkey()).build()));
+        f.a.verbs.postSend(
+                c.qpA(),
+                List.of(SendWr.builder(1, WrOpcode.RDMA_WRITE)
+                        .inline(new byte[] {5})
+                        .remote(MR_VA, f.b.mr.rkey())
+                        .build()));
         f.settle();
         assertTrue(f.log.isEmpty());
         f.a.verbs.modifyQp(c.qpA(), new QpAttr().state(QpState.RTS));

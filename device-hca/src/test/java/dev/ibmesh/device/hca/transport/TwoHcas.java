@@ -31,7 +31,12 @@ import java.util.function.Function;
  * the wire, never inside a transmit call.
  */
 final class TwoHcas {
-    enum Action { PASS, DROP, DUPLICATE, HOLD }
+    enum Action {
+        PASS,
+        DROP,
+        DUPLICATE,
+        HOLD
+    }
 
     /** A frame put on the wire: by which HCA, when, and what it was. */
     record Sent(Side from, long nanos, IbaPacket packet) {
@@ -44,8 +49,7 @@ final class TwoHcas {
         }
     }
 
-    private record InFlight(Side to, byte[] frame) {
-    }
+    private record InFlight(Side to, byte[] frame) {}
 
     static final long MR_VA = 0x100000L;
     static final int MR_LEN = 1 << 20;
@@ -133,8 +137,7 @@ final class TwoHcas {
     }
 
     /** A connected pair of QPs, one on each side. */
-    record Conn(int qpA, int qpB) {
-    }
+    record Conn(int qpA, int qpB) {}
 
     /** Creates a QP of {@code type} on both sides and brings both to RTS, connected to each other. */
     Conn connect(QpType type, Path path) {
@@ -184,7 +187,10 @@ final class TwoHcas {
             verbs.modifyQp(qpn, type == QpType.UD ? init.qkey(0x1234) : init.accessFlags(p.access));
             QpAttr rtr = new QpAttr().state(QpState.RTR);
             if (type != QpType.UD) {
-                rtr.av(AddressVector.local(dlid, 0, 1)).pathMtu(p.mtu).destQpn(destQpn).rqPsn(p.sqPsn);
+                rtr.av(AddressVector.local(dlid, 0, 1))
+                        .pathMtu(p.mtu)
+                        .destQpn(destQpn)
+                        .rqPsn(p.sqPsn);
             }
             if (type == QpType.RC) {
                 rtr.maxDestRdAtomic(p.maxDestRdAtomic).minRnrTimer(p.minRnrTimer);
@@ -293,7 +299,8 @@ final class TwoHcas {
             if (full) {
                 return false;
             }
-            Sent s = new Sent(this, clock.nanoTime(), (IbaPacket) PacketParser.parse(frame).packetOrThrow());
+            Sent s = new Sent(this, clock.nanoTime(), (IbaPacket)
+                    PacketParser.parse(frame).packetOrThrow());
             log.add(s);
             switch (filter.apply(s)) {
                 case PASS -> inFlight.add(new InFlight(peer, frame));

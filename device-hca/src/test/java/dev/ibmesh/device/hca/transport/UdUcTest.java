@@ -35,7 +35,9 @@ class UdUcTest {
     private final TwoHcas f = new TwoHcas();
 
     private SendWr ud(long id, int destQpn, int qkey, byte[] data) {
-        return SendWr.builder(id, WrOpcode.SEND).inline(data).ud(AddressVector.local(f.b.lid, 0, 1), destQpn, qkey)
+        return SendWr.builder(id, WrOpcode.SEND)
+                .inline(data)
+                .ud(AddressVector.local(f.b.lid, 0, 1), destQpn, qkey)
                 .build();
     }
 
@@ -43,8 +45,13 @@ class UdUcTest {
     void udSendCarriesADethAndLandsAfterTheGrhSpace() {
         Conn c = f.connect(QpType.UD, new Path());
         f.b.postRecv(c.qpB(), 1, 0, 100);
-        f.a.verbs.postSend(c.qpA(), List.of(SendWr.builder(1, WrOpcode.SEND_WITH_IMM).inline(new byte[] {9, 8, 7})
-                .imm(5).ud(AddressVector.local(f.b.lid, 3, 1), c.qpB(), QKEY).build()));
+        f.a.verbs.postSend(
+                c.qpA(),
+                List.of(SendWr.builder(1, WrOpcode.SEND_WITH_IMM)
+                        .inline(new byte[] {9, 8, 7})
+                        .imm(5)
+                        .ud(AddressVector.local(f.b.lid, 3, 1), c.qpB(), QKEY)
+                        .build()));
         f.settle();
         Sent s = f.sentBy(f.a).get(0);
         assertEquals(0x65, s.op());
@@ -90,10 +97,17 @@ class UdUcTest {
         f.a.verbs.postSend(c.qpA(), List.of(ud(1, c.qpB(), QKEY, new byte[0]), ud(2, c.qpB(), QKEY, new byte[0])));
         f.settle();
         f.a.pollSend();
-        f.a.verbs.postSend(c.qpA(), List.of(SendWr.builder(3, WrOpcode.SEND).sge(f.a.sge(0, 257))
-                .ud(AddressVector.local(f.b.lid, 0, 1), c.qpB(), QKEY).build(), ud(4, c.qpB(), QKEY, new byte[0])));
+        f.a.verbs.postSend(
+                c.qpA(),
+                List.of(
+                        SendWr.builder(3, WrOpcode.SEND)
+                                .sge(f.a.sge(0, 257))
+                                .ud(AddressVector.local(f.b.lid, 0, 1), c.qpB(), QKEY)
+                                .build(),
+                        ud(4, c.qpB(), QKEY, new byte[0])));
         f.settle();
-        assertEquals(List.of(WcStatus.LOC_LEN_ERR, WcStatus.WR_FLUSH_ERR),
+        assertEquals(
+                List.of(WcStatus.LOC_LEN_ERR, WcStatus.WR_FLUSH_ERR),
                 f.a.pollSend().stream().map(WorkCompletion::status).toList());
         assertEquals(QpState.SQE, f.a.verbs.queryQp(c.qpA()).state());
     }
@@ -106,8 +120,12 @@ class UdUcTest {
         }
         AtomicInteger n = new AtomicInteger();
         f.filter(s -> n.incrementAndGet() == 2 ? Action.DROP : Action.PASS);
-        f.a.verbs.postSend(c.qpA(), List.of(ud(1, c.qpB(), QKEY, new byte[] {1}), ud(2, c.qpB(), QKEY, new byte[] {2}),
-                ud(3, c.qpB(), QKEY, new byte[] {3})));
+        f.a.verbs.postSend(
+                c.qpA(),
+                List.of(
+                        ud(1, c.qpB(), QKEY, new byte[] {1}),
+                        ud(2, c.qpB(), QKEY, new byte[] {2}),
+                        ud(3, c.qpB(), QKEY, new byte[] {3})));
         f.run(1_000_000_000L);
         assertEquals(3, f.sentBy(f.a).size());
         assertEquals(3, f.a.pollSend().size());
@@ -130,11 +148,15 @@ class UdUcTest {
         f.b.postRecv(c.qpB(), 2, 20000, 600);
         AtomicInteger n = new AtomicInteger();
         f.filter(s -> n.incrementAndGet() == 5 ? Action.DROP : Action.PASS);
-        f.a.verbs.postSend(c.qpA(), List.of(SendWr.builder(1, WrOpcode.SEND).sge(f.a.sge(0, 600)).build(),
-                SendWr.builder(2, WrOpcode.SEND).sge(f.a.sge(1000, 600)).build(),
-                SendWr.builder(3, WrOpcode.SEND).sge(f.a.sge(2000, 600)).build()));
+        f.a.verbs.postSend(
+                c.qpA(),
+                List.of(
+                        SendWr.builder(1, WrOpcode.SEND).sge(f.a.sge(0, 600)).build(),
+                        SendWr.builder(2, WrOpcode.SEND).sge(f.a.sge(1000, 600)).build(),
+                        SendWr.builder(3, WrOpcode.SEND).sge(f.a.sge(2000, 600)).build()));
         f.run(1_000_000_000L);
-        assertEquals(List.of(0x20, 0x21, 0x22, 0x20, 0x21, 0x22, 0x20, 0x21, 0x22),
+        assertEquals(
+                List.of(0x20, 0x21, 0x22, 0x20, 0x21, 0x22, 0x20, 0x21, 0x22),
                 f.sentBy(f.a).stream().map(Sent::op).toList());
         assertTrue(f.sentBy(f.b).isEmpty(), "UC sends no ACKs");
         assertEquals(3, f.a.pollSend().size());
@@ -151,8 +173,13 @@ class UdUcTest {
         byte[] data = bytes(300, 9);
         f.a.write(0, data);
         f.b.postRecv(c.qpB(), 1, 0, 8);
-        f.a.verbs.postSend(c.qpA(), List.of(SendWr.builder(1, WrOpcode.RDMA_WRITE_WITH_IMM).sge(f.a.sge(0, 300))
-                .remote(MR_VA + 5000, f.b.mr.rkey()).imm(3).build()));
+        f.a.verbs.postSend(
+                c.qpA(),
+                List.of(SendWr.builder(1, WrOpcode.RDMA_WRITE_WITH_IMM)
+                        .sge(f.a.sge(0, 300))
+                        .remote(MR_VA + 5000, f.b.mr.rkey())
+                        .imm(3)
+                        .build()));
         f.settle();
         assertEquals(List.of(0x26, 0x29), f.sentBy(f.a).stream().map(Sent::op).toList());
         assertArrayEquals(data, f.b.read(5000, 300));
@@ -169,14 +196,18 @@ class UdUcTest {
         f.b.postRecv(uc.qpB(), 2, 1000, 1000);
         f.a.full = true;
         f.a.verbs.postSend(ud.qpA(), List.of(ud(1, ud.qpB(), QKEY, new byte[] {1})));
-        f.a.verbs.postSend(uc.qpA(), List.of(SendWr.builder(2, WrOpcode.SEND).sge(f.a.sge(0, 600)).build()));
+        f.a.verbs.postSend(
+                uc.qpA(),
+                List.of(SendWr.builder(2, WrOpcode.SEND).sge(f.a.sge(0, 600)).build()));
         f.settle();
         assertTrue(f.log.isEmpty());
         assertTrue(f.b.pollRecv().isEmpty());
         f.a.full = false;
         f.a.transport.onTransmitSpace(1);
         f.settle();
-        assertEquals(List.of(0x64, 0x20, 0x21, 0x22), f.sentBy(f.a).stream().map(Sent::op).toList());
+        assertEquals(
+                List.of(0x64, 0x20, 0x21, 0x22),
+                f.sentBy(f.a).stream().map(Sent::op).toList());
         assertEquals(2, f.a.pollSend().size());
         assertEquals(2, f.b.pollRecv().size());
     }
@@ -201,8 +232,12 @@ class UdUcTest {
         f.b.postRecv(c.qpB(), 1, 0, 100);
         Gid dgid = new Gid(Gid.DEFAULT_SUBNET_PREFIX, 0xA002);
         AddressVector av = new AddressVector(f.b.lid, 0, 0, 1, new GlobalRoute(dgid, 0x12345, 0, 64, 7));
-        f.a.verbs.postSend(c.qpA(), List.of(SendWr.builder(1, WrOpcode.SEND).inline(new byte[] {4})
-                .ud(av, c.qpB(), QKEY).build()));
+        f.a.verbs.postSend(
+                c.qpA(),
+                List.of(SendWr.builder(1, WrOpcode.SEND)
+                        .inline(new byte[] {4})
+                        .ud(av, c.qpB(), QKEY)
+                        .build()));
         f.settle();
         Grh grh = f.sentBy(f.a).get(0).packet().grh();
         assertEquals(dgid, grh.dgid());

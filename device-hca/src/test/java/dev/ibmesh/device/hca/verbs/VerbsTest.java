@@ -97,12 +97,28 @@ class VerbsTest {
     }
 
     private void toRts(int qpn) {
-        verbs.modifyQp(qpn, new QpAttr().state(QpState.INIT).pkeyIndex(0).port(1)
-                .accessFlags(EnumSet.of(Access.REMOTE_WRITE)));
-        verbs.modifyQp(qpn, new QpAttr().state(QpState.RTR).av(AddressVector.local(3, 0, 1)).pathMtu(Mtu.MTU_1024)
-                .destQpn(9).rqPsn(0).maxDestRdAtomic(1).minRnrTimer(12));
-        verbs.modifyQp(qpn, new QpAttr().state(QpState.RTS).sqPsn(0).timeout(14).retryCnt(7).rnrRetry(7)
-                .maxRdAtomic(1));
+        verbs.modifyQp(
+                qpn,
+                new QpAttr().state(QpState.INIT).pkeyIndex(0).port(1).accessFlags(EnumSet.of(Access.REMOTE_WRITE)));
+        verbs.modifyQp(
+                qpn,
+                new QpAttr()
+                        .state(QpState.RTR)
+                        .av(AddressVector.local(3, 0, 1))
+                        .pathMtu(Mtu.MTU_1024)
+                        .destQpn(9)
+                        .rqPsn(0)
+                        .maxDestRdAtomic(1)
+                        .minRnrTimer(12));
+        verbs.modifyQp(
+                qpn,
+                new QpAttr()
+                        .state(QpState.RTS)
+                        .sqPsn(0)
+                        .timeout(14)
+                        .retryCnt(7)
+                        .rnrRetry(7)
+                        .maxRdAtomic(1));
     }
 
     @Test
@@ -116,10 +132,11 @@ class VerbsTest {
     void memoryRegionsCheckTheirArgumentsAndHoldBytes() {
         fails(VerbsException.Kind.NOT_FOUND, () -> verbs.regMr(99, 0, 16, Set.of()), "PD 99");
         fails(VerbsException.Kind.INVALID_ARGUMENT, () -> verbs.regMr(pd, 0, 0, Set.of()), "length", "0");
-        fails(VerbsException.Kind.INVALID_ARGUMENT, () -> verbs.regMr(pd, 0, 8192, Set.of()), "length", "4096",
-                "8192");
+        fails(VerbsException.Kind.INVALID_ARGUMENT, () -> verbs.regMr(pd, 0, 8192, Set.of()), "length", "4096", "8192");
         fails(VerbsException.Kind.INVALID_ARGUMENT, () -> verbs.regMr(pd, -8L, 16, Set.of()), "wraps");
-        fails(VerbsException.Kind.INVALID_ARGUMENT, () -> verbs.regMr(pd, 0, 16, EnumSet.of(Access.REMOTE_WRITE)),
+        fails(
+                VerbsException.Kind.INVALID_ARGUMENT,
+                () -> verbs.regMr(pd, 0, 16, EnumSet.of(Access.REMOTE_WRITE)),
                 "LOCAL_WRITE");
         MrInfo mr = verbs.regMr(pd, 0x1000, 16, EnumSet.of(Access.LOCAL_WRITE));
         assertEquals(1, mr.handle(), "failed registrations used no handle");
@@ -127,7 +144,9 @@ class VerbsTest {
         verbs.writeMemory(mr.handle(), 0x1004, new byte[] {1, 2});
         assertArrayEquals(new byte[] {0, 1, 2, 0}, verbs.readMemory(mr.handle(), 0x1003, 4));
         fails(VerbsException.Kind.INVALID_ARGUMENT, () -> verbs.readMemory(mr.handle(), 0x100F, 2), "outside");
-        fails(VerbsException.Kind.INVALID_ARGUMENT, () -> verbs.writeMemory(mr.handle(), 0xFFF, new byte[1]),
+        fails(
+                VerbsException.Kind.INVALID_ARGUMENT,
+                () -> verbs.writeMemory(mr.handle(), 0xFFF, new byte[1]),
                 "outside");
         verbs.regMr(pd, 0, 16, Set.of());
         fails(VerbsException.Kind.RESOURCE_EXHAUSTED, () -> verbs.regMr(pd, 0, 16, Set.of()), "MR", "2", "3");
@@ -138,12 +157,20 @@ class VerbsTest {
 
     @Test
     void queuePairsCheckTheirCapsAndHoldTheirPdAndCqs() {
-        fails(VerbsException.Kind.INVALID_ARGUMENT, () -> verbs.createQp(new QpInitAttr(QpType.RC, pd, cq, cq,
-                new QpCaps(9, 1, 1, 1, 0), false)), "cap.max_send_wr", "1..8", "9");
-        fails(VerbsException.Kind.INVALID_ARGUMENT, () -> verbs.createQp(new QpInitAttr(QpType.RC, pd, cq, cq,
-                new QpCaps(1, 1, 3, 1, 0), false)), "cap.max_send_sge");
-        fails(VerbsException.Kind.NOT_FOUND, () -> verbs.createQp(new QpInitAttr(QpType.RC, pd, 42, cq,
-                new QpCaps(1, 1, 1, 1, 0), false)), "CQ 42");
+        fails(
+                VerbsException.Kind.INVALID_ARGUMENT,
+                () -> verbs.createQp(new QpInitAttr(QpType.RC, pd, cq, cq, new QpCaps(9, 1, 1, 1, 0), false)),
+                "cap.max_send_wr",
+                "1..8",
+                "9");
+        fails(
+                VerbsException.Kind.INVALID_ARGUMENT,
+                () -> verbs.createQp(new QpInitAttr(QpType.RC, pd, cq, cq, new QpCaps(1, 1, 3, 1, 0), false)),
+                "cap.max_send_sge");
+        fails(
+                VerbsException.Kind.NOT_FOUND,
+                () -> verbs.createQp(new QpInitAttr(QpType.RC, pd, 42, cq, new QpCaps(1, 1, 1, 1, 0), false)),
+                "CQ 42");
         assertTrue(hooked.isEmpty());
         int q = qp(QpType.RC);
         assertEquals(Verbs.FIRST_QPN, q);
@@ -158,39 +185,143 @@ class VerbsTest {
     void theStateMachineTakesExactlyTheAttributesEachTransitionAllows() {
         int q = qp(QpType.RC);
         QpInfo before = verbs.queryQp(q);
-        fails(VerbsException.Kind.INVALID_ARGUMENT, () -> verbs.modifyQp(q, new QpAttr().state(QpState.RTR)),
-                "RESET", "RTR");
-        fails(VerbsException.Kind.INVALID_ARGUMENT, () -> verbs.modifyQp(q, new QpAttr().state(QpState.INIT)
-                .pkeyIndex(0).port(1)), "requires", "ACCESS_FLAGS");
-        fails(VerbsException.Kind.INVALID_ARGUMENT, () -> verbs.modifyQp(q, new QpAttr().state(QpState.INIT)
-                .pkeyIndex(0).port(1).accessFlags(Set.of()).qkey(5)), "does not take", "QKEY");
-        fails(VerbsException.Kind.INVALID_ARGUMENT, () -> verbs.modifyQp(q, new QpAttr().state(QpState.INIT)
-                .pkeyIndex(2).port(1).accessFlags(Set.of())), "pkey_index", "0..1", "2");
-        fails(VerbsException.Kind.FAILED_PRECONDITION, () -> verbs.modifyQp(q, new QpAttr().state(QpState.INIT)
-                .curState(QpState.RTS).pkeyIndex(0).port(1).accessFlags(Set.of())), "RESET");
+        fails(
+                VerbsException.Kind.INVALID_ARGUMENT,
+                () -> verbs.modifyQp(q, new QpAttr().state(QpState.RTR)),
+                "RESET",
+                "RTR");
+        fails(
+                VerbsException.Kind.INVALID_ARGUMENT,
+                () -> verbs.modifyQp(
+                        q, new QpAttr().state(QpState.INIT).pkeyIndex(0).port(1)),
+                "requires",
+                "ACCESS_FLAGS");
+        fails(
+                VerbsException.Kind.INVALID_ARGUMENT,
+                () -> verbs.modifyQp(
+                        q,
+                        new QpAttr()
+                                .state(QpState.INIT)
+                                .pkeyIndex(0)
+                                .port(1)
+                                .accessFlags(Set.of())
+                                .qkey(5)),
+                "does not take",
+                "QKEY");
+        fails(
+                VerbsException.Kind.INVALID_ARGUMENT,
+                () -> verbs.modifyQp(
+                        q, new QpAttr().state(QpState.INIT).pkeyIndex(2).port(1).accessFlags(Set.of())),
+                "pkey_index",
+                "0..1",
+                "2");
+        fails(
+                VerbsException.Kind.FAILED_PRECONDITION,
+                () -> verbs.modifyQp(
+                        q,
+                        new QpAttr()
+                                .state(QpState.INIT)
+                                .curState(QpState.RTS)
+                                .pkeyIndex(0)
+                                .port(1)
+                                .accessFlags(Set.of())),
+                "RESET");
         assertEquals(before, verbs.queryQp(q), "nothing changed");
         assertTrue(hooked.stream().noneMatch(h -> h.startsWith("modified")));
 
         verbs.modifyQp(q, new QpAttr().state(QpState.INIT).pkeyIndex(1).port(1).accessFlags(Set.of()));
-        fails(VerbsException.Kind.INVALID_ARGUMENT, () -> verbs.modifyQp(q, new QpAttr().state(QpState.RTR)
-                .av(AddressVector.local(3, 0, 1)).pathMtu(Mtu.MTU_1024).destQpn(9).rqPsn(0).maxDestRdAtomic(1)),
+        fails(
+                VerbsException.Kind.INVALID_ARGUMENT,
+                () -> verbs.modifyQp(
+                        q,
+                        new QpAttr()
+                                .state(QpState.RTR)
+                                .av(AddressVector.local(3, 0, 1))
+                                .pathMtu(Mtu.MTU_1024)
+                                .destQpn(9)
+                                .rqPsn(0)
+                                .maxDestRdAtomic(1)),
                 "MIN_RNR_TIMER");
-        fails(VerbsException.Kind.INVALID_ARGUMENT, () -> verbs.modifyQp(q, new QpAttr().state(QpState.RTR)
-                .av(AddressVector.local(3, 0, 1)).pathMtu(Mtu.MTU_1024).destQpn(9).rqPsn(1 << 24)
-                .maxDestRdAtomic(1).minRnrTimer(1)), "rq_psn", "16777216");
-        fails(VerbsException.Kind.INVALID_ARGUMENT, () -> verbs.modifyQp(q, new QpAttr().state(QpState.RTR)
-                .av(AddressVector.local(3, 0, 1)).pathMtu(Mtu.MTU_1024).destQpn(9).rqPsn(0)
-                .maxDestRdAtomic(5).minRnrTimer(1)), "max_dest_rd_atomic", "0..4", "5");
-        verbs.modifyQp(q, new QpAttr().state(QpState.RTR).av(AddressVector.local(3, 0, 1)).pathMtu(Mtu.MTU_1024)
-                .destQpn(9).rqPsn(0).maxDestRdAtomic(1).minRnrTimer(1));
-        fails(VerbsException.Kind.INVALID_ARGUMENT, () -> verbs.modifyQp(q, new QpAttr().state(QpState.RTS)
-                .sqPsn(0).timeout(32).retryCnt(7).rnrRetry(7).maxRdAtomic(1)), "timeout", "0..31", "32");
-        fails(VerbsException.Kind.INVALID_ARGUMENT, () -> verbs.modifyQp(q, new QpAttr().state(QpState.RTS)
-                .sqPsn(0).timeout(1).retryCnt(8).rnrRetry(7).maxRdAtomic(1)), "retry_cnt", "8");
-        verbs.modifyQp(q, new QpAttr().state(QpState.RTS).sqPsn(0).timeout(1).retryCnt(7).rnrRetry(7)
-                .maxRdAtomic(1));
-        fails(VerbsException.Kind.INVALID_ARGUMENT, () -> verbs.modifyQp(q, new QpAttr().state(QpState.INIT)),
-                "RTS", "INIT");
+        fails(
+                VerbsException.Kind.INVALID_ARGUMENT,
+                () -> verbs.modifyQp(
+                        q,
+                        new QpAttr()
+                                .state(QpState.RTR)
+                                .av(AddressVector.local(3, 0, 1))
+                                .pathMtu(Mtu.MTU_1024)
+                                .destQpn(9)
+                                .rqPsn(1 << 24)
+                                .maxDestRdAtomic(1)
+                                .minRnrTimer(1)),
+                "rq_psn",
+                "16777216");
+        fails(
+                VerbsException.Kind.INVALID_ARGUMENT,
+                () -> verbs.modifyQp(
+                        q,
+                        new QpAttr()
+                                .state(QpState.RTR)
+                                .av(AddressVector.local(3, 0, 1))
+                                .pathMtu(Mtu.MTU_1024)
+                                .destQpn(9)
+                                .rqPsn(0)
+                                .maxDestRdAtomic(5)
+                                .minRnrTimer(1)),
+                "max_dest_rd_atomic",
+                "0..4",
+                "5");
+        verbs.modifyQp(
+                q,
+                new QpAttr()
+                        .state(QpState.RTR)
+                        .av(AddressVector.local(3, 0, 1))
+                        .pathMtu(Mtu.MTU_1024)
+                        .destQpn(9)
+                        .rqPsn(0)
+                        .maxDestRdAtomic(1)
+                        .minRnrTimer(1));
+        fails(
+                VerbsException.Kind.INVALID_ARGUMENT,
+                () -> verbs.modifyQp(
+                        q,
+                        new QpAttr()
+                                .state(QpState.RTS)
+                                .sqPsn(0)
+                                .timeout(32)
+                                .retryCnt(7)
+                                .rnrRetry(7)
+                                .maxRdAtomic(1)),
+                "timeout",
+                "0..31",
+                "32");
+        fails(
+                VerbsException.Kind.INVALID_ARGUMENT,
+                () -> verbs.modifyQp(
+                        q,
+                        new QpAttr()
+                                .state(QpState.RTS)
+                                .sqPsn(0)
+                                .timeout(1)
+                                .retryCnt(8)
+                                .rnrRetry(7)
+                                .maxRdAtomic(1)),
+                "retry_cnt",
+                "8");
+        verbs.modifyQp(
+                q,
+                new QpAttr()
+                        .state(QpState.RTS)
+                        .sqPsn(0)
+                        .timeout(1)
+                        .retryCnt(7)
+                        .rnrRetry(7)
+                        .maxRdAtomic(1));
+        fails(
+                VerbsException.Kind.INVALID_ARGUMENT,
+                () -> verbs.modifyQp(q, new QpAttr().state(QpState.INIT)),
+                "RTS",
+                "INIT");
         verbs.modifyQp(q, new QpAttr().minRnrTimer(20));
         verbs.modifyQp(q, new QpAttr().state(QpState.SQD));
         verbs.modifyQp(q, new QpAttr().state(QpState.SQD).timeout(3).retryCnt(2));
@@ -207,12 +338,17 @@ class VerbsTest {
     @Test
     void udQpsTakeAQkeyAndNoPath() {
         int q = qp(QpType.UD);
-        fails(VerbsException.Kind.INVALID_ARGUMENT, () -> verbs.modifyQp(q, new QpAttr().state(QpState.INIT)
-                .pkeyIndex(0).port(1).accessFlags(Set.of())), "QKEY");
+        fails(
+                VerbsException.Kind.INVALID_ARGUMENT,
+                () -> verbs.modifyQp(
+                        q, new QpAttr().state(QpState.INIT).pkeyIndex(0).port(1).accessFlags(Set.of())),
+                "QKEY");
         verbs.modifyQp(q, new QpAttr().state(QpState.INIT).pkeyIndex(0).port(1).qkey(0x11));
         verbs.modifyQp(q, new QpAttr().state(QpState.RTR));
-        fails(VerbsException.Kind.INVALID_ARGUMENT, () -> verbs.modifyQp(q, new QpAttr().state(QpState.RTS)
-                .sqPsn(0).timeout(3)), "TIMEOUT");
+        fails(
+                VerbsException.Kind.INVALID_ARGUMENT,
+                () -> verbs.modifyQp(q, new QpAttr().state(QpState.RTS).sqPsn(0).timeout(3)),
+                "TIMEOUT");
         verbs.modifyQp(q, new QpAttr().state(QpState.RTS).sqPsn(0));
         assertEquals(0x11, verbs.queryQp(q).qkey());
     }
@@ -224,17 +360,51 @@ class VerbsTest {
         fails(VerbsException.Kind.FAILED_PRECONDITION, () -> verbs.postSend(q, List.of(ok)), "RESET", "post_send");
         toRts(q);
         hooked.clear();
-        fails(VerbsException.Kind.INVALID_ARGUMENT, () -> verbs.postSend(q, List.of(ok,
-                SendWr.builder(2, WrOpcode.SEND).inline(new byte[17]).build())), "wr[1]", "inline", "16", "17");
-        fails(VerbsException.Kind.INVALID_ARGUMENT, () -> verbs.postSend(q, List.of(
-                SendWr.builder(2, WrOpcode.ATOMIC_FETCH_AND_ADD).sge(new Sge(0, 4, 1)).build())), "8", "4");
-        fails(VerbsException.Kind.INVALID_ARGUMENT, () -> verbs.postSend(q, List.of(
-                SendWr.builder(2, WrOpcode.SEND).sge(new Sge(0, 1, 1), new Sge(0, 1, 1), new Sge(0, 1, 1))
-                        .build())), "num_sge", "3");
-        fails(VerbsException.Kind.INVALID_ARGUMENT, () -> verbs.postSend(q, List.of(
-                SendWr.builder(2, WrOpcode.RDMA_READ).inline(new byte[1]).build())), "inline");
-        fails(VerbsException.Kind.RESOURCE_EXHAUSTED, () -> verbs.postSend(q, List.of(ok, ok, ok)),
-                "max_send_wr", "2", "3");
+        fails(
+                VerbsException.Kind.INVALID_ARGUMENT,
+                () -> verbs.postSend(
+                        q,
+                        List.of(
+                                ok,
+                                SendWr.builder(2, WrOpcode.SEND)
+                                        .inline(new byte[17])
+                                        .build())),
+                "wr[1]",
+                "inline",
+                "16",
+                "17");
+        fails(
+                VerbsException.Kind.INVALID_ARGUMENT,
+                () -> verbs.postSend(
+                        q,
+                        List.of(SendWr.builder(2, WrOpcode.ATOMIC_FETCH_AND_ADD)
+                                .sge(new Sge(0, 4, 1))
+                                .build())),
+                "8",
+                "4");
+        fails(
+                VerbsException.Kind.INVALID_ARGUMENT,
+                () -> verbs.postSend(
+                        q,
+                        List.of(SendWr.builder(2, WrOpcode.SEND)
+                                .sge(new Sge(0, 1, 1), new Sge(0, 1, 1), new Sge(0, 1, 1))
+                                .build())),
+                "num_sge",
+                "3");
+        fails(
+                VerbsException.Kind.INVALID_ARGUMENT,
+                () -> verbs.postSend(
+                        q,
+                        List.of(SendWr.builder(2, WrOpcode.RDMA_READ)
+                                .inline(new byte[1])
+                                .build())),
+                "inline");
+        fails(
+                VerbsException.Kind.RESOURCE_EXHAUSTED,
+                () -> verbs.postSend(q, List.of(ok, ok, ok)),
+                "max_send_wr",
+                "2",
+                "3");
         assertTrue(hooked.isEmpty(), "nothing was posted");
         assertEquals(0, verbs.findQp(q).sendQueue().depth());
         verbs.postSend(q, List.of(ok, ok));
@@ -248,10 +418,23 @@ class VerbsTest {
         verbs.modifyQp(ud, new QpAttr().state(QpState.INIT).pkeyIndex(0).port(1).qkey(1));
         verbs.modifyQp(ud, new QpAttr().state(QpState.RTR));
         verbs.modifyQp(ud, new QpAttr().state(QpState.RTS).sqPsn(0));
-        fails(VerbsException.Kind.INVALID_ARGUMENT, () -> verbs.postSend(ud, List.of(
-                SendWr.builder(1, WrOpcode.RDMA_WRITE).inline(new byte[1]).build())), "RDMA_WRITE", "UD");
-        fails(VerbsException.Kind.INVALID_ARGUMENT, () -> verbs.postSend(ud, List.of(
-                SendWr.builder(1, WrOpcode.SEND).inline(new byte[1]).build())), "wr.ud");
+        fails(
+                VerbsException.Kind.INVALID_ARGUMENT,
+                () -> verbs.postSend(
+                        ud,
+                        List.of(SendWr.builder(1, WrOpcode.RDMA_WRITE)
+                                .inline(new byte[1])
+                                .build())),
+                "RDMA_WRITE",
+                "UD");
+        fails(
+                VerbsException.Kind.INVALID_ARGUMENT,
+                () -> verbs.postSend(
+                        ud,
+                        List.of(SendWr.builder(1, WrOpcode.SEND)
+                                .inline(new byte[1])
+                                .build())),
+                "wr.ud");
         assertTrue(!WrOpcode.allowedOn(QpType.UC).contains(WrOpcode.RDMA_READ));
         assertTrue(!WrOpcode.allowedOn(QpType.UC).contains(WrOpcode.SEND_WITH_INV));
     }
@@ -274,7 +457,9 @@ class VerbsTest {
         for (int i = 0; i < 4; i++) {
             assertTrue(c.push(WorkCompletion.send(i, WcStatus.SUCCESS, WcOpcode.SEND, q, 0)));
         }
-        assertEquals(List.of(0L, 1L), verbs.pollCq(cq, 2).stream().map(WorkCompletion::wrId).toList());
+        assertEquals(
+                List.of(0L, 1L),
+                verbs.pollCq(cq, 2).stream().map(WorkCompletion::wrId).toList());
         fails(VerbsException.Kind.INVALID_ARGUMENT, () -> verbs.pollCq(cq, 0), "num_entries");
         assertTrue(c.push(WorkCompletion.send(4, WcStatus.SUCCESS, WcOpcode.SEND, q, 0)));
         assertTrue(c.push(WorkCompletion.send(5, WcStatus.SUCCESS, WcOpcode.SEND, q, 0)));

@@ -20,8 +20,7 @@ import dev.ibmesh.runtime.sma.dr.DrDecision.LidRoute;
  * The input SMP is never modified: decisions carry a new one.
  */
 public final class DirectedRoute {
-    private DirectedRoute() {
-    }
+    private DirectedRoute() {}
 
     /**
      * An SMP this node originates (D = 0, HopPointer 0) or answers (D = 1, HopPointer = HopCount + 1, as
@@ -94,7 +93,8 @@ public final class DirectedRoute {
         }
         if (hp == hc + 1) {
             // C14-9:4: arrived over the LID-routed part at the end
-            return node.isAddressedBy(smp.drDlid()) ? new Deliver(smp)
+            return node.isAddressedBy(smp.drDlid())
+                    ? new Deliver(smp)
                     : new Drop(DrDropReason.NOT_ADDRESSED_TO_THIS_NODE);
         }
         return new Drop(DrDropReason.HOP_POINTER_OUT_OF_RANGE); // C14-9:5
@@ -107,12 +107,12 @@ public final class DirectedRoute {
             if (smp.drDlid() == PERMISSIVE_LID) {
                 return new Drop(DrDropReason.HOP_POINTER_OUT_OF_RANGE);
             }
-            return node.isSwitch() ? returnHop(smp.withHopPointer(hc), node)
-                    : new Drop(DrDropReason.CA_CANNOT_FORWARD);
+            return node.isSwitch() ? returnHop(smp.withHopPointer(hc), node) : new Drop(DrDropReason.CA_CANNOT_FORWARD);
         }
         if (hp >= 2 && hp <= hc) {
             // C14-13:2: intermediate hop, switches only
-            return node.isSwitch() ? returnHop(smp.withHopPointer(hp - 1), node)
+            return node.isSwitch()
+                    ? returnHop(smp.withHopPointer(hp - 1), node)
                     : new Drop(DrDropReason.CA_CANNOT_FORWARD);
         }
         if (hp == 1) {
@@ -120,7 +120,8 @@ public final class DirectedRoute {
         }
         if (hp == 0) {
             // C14-13:4: arrived over the LID-routed part at the start
-            return node.isAddressedBy(smp.drSlid()) ? new Deliver(smp)
+            return node.isAddressedBy(smp.drSlid())
+                    ? new Deliver(smp)
                     : new Drop(DrDropReason.NOT_ADDRESSED_TO_THIS_NODE);
         }
         return new Drop(DrDropReason.HOP_POINTER_OUT_OF_RANGE); // C14-13:5
@@ -167,7 +168,14 @@ public final class DirectedRoute {
     private static DrSmp withReturnPort(DrSmp smp, int hop, int port) {
         byte[] returnPath = smp.returnPath().clone();
         returnPath[hop] = (byte) port;
-        return new DrSmp(smp.header(), smp.mKey(), smp.drSlid(), smp.drDlid(), smp.reserved28(), smp.data(),
-                smp.initialPath(), returnPath);
+        return new DrSmp(
+                smp.header(),
+                smp.mKey(),
+                smp.drSlid(),
+                smp.drDlid(),
+                smp.reserved28(),
+                smp.data(),
+                smp.initialPath(),
+                returnPath);
     }
 }

@@ -8,8 +8,7 @@ import java.util.Arrays;
 
 /** The response a node's SMA returns for a directed-route request that reached it. */
 public final class DrResponse {
-    private DrResponse() {
-    }
+    private DrResponse() {}
 
     /**
      * The GetResp to {@code request} (which answers Get and Set alike): Method GetResp, Status = D | {@code status},
@@ -29,13 +28,21 @@ public final class DrResponse {
                     + request.hopPointer() + ", HopCount " + request.hopCount());
         }
         if (status < 0 || status > 0x7FFF) {
-            throw new IllegalArgumentException(String.format("status must be 15 bits (D is separate), was 0x%X", status));
+            throw new IllegalArgumentException(
+                    String.format("status must be 15 bits (D is separate), was 0x%X", status));
         }
         if (data.length > Smp.DATA_SIZE) {
             throw new IllegalArgumentException("SMP data is at most 64 bytes, was " + data.length);
         }
         MadHeader h = request.header().withMethod(Method.GET_RESP).withStatus(DrSmp.D_BIT | status);
-        return new DrSmp(h, request.mKey(), request.drSlid(), request.drDlid(), request.reserved28().clone(),
-                Arrays.copyOf(data, Smp.DATA_SIZE), request.initialPath().clone(), request.returnPath().clone());
+        return new DrSmp(
+                h,
+                request.mKey(),
+                request.drSlid(),
+                request.drDlid(),
+                request.reserved28().clone(),
+                Arrays.copyOf(data, Smp.DATA_SIZE),
+                request.initialPath().clone(),
+                request.returnPath().clone());
     }
 }

@@ -29,12 +29,15 @@ class DirectedRouteChainTest {
     private static final int NO_LID_LEG = -1;
 
     static Stream<Arguments> lines() {
-        return IntStream.rangeClosed(1, 10).boxed().flatMap(n -> Stream.of(Layout.values()).flatMap(
-                layout -> Stream.of(Arguments.of(n, true, layout), Arguments.of(n, false, layout))));
+        return IntStream.rangeClosed(1, 10)
+                .boxed()
+                .flatMap(n -> Stream.of(Layout.values())
+                        .flatMap(layout -> Stream.of(Arguments.of(n, true, layout), Arguments.of(n, false, layout))));
     }
 
     static Stream<Arguments> switchCounts() {
-        return IntStream.rangeClosed(1, 10).boxed()
+        return IntStream.rangeClosed(1, 10)
+                .boxed()
                 .flatMap(n -> Stream.of(Layout.values()).map(l -> Arguments.of(n, l)));
     }
 
@@ -47,7 +50,14 @@ class DirectedRouteChainTest {
     }
 
     private static DrSmp withDrLids(DrSmp smp, int drSlid, int drDlid) {
-        return new DrSmp(smp.header(), smp.mKey(), drSlid, drDlid, smp.reserved28(), smp.data(), smp.initialPath(),
+        return new DrSmp(
+                smp.header(),
+                smp.mKey(),
+                drSlid,
+                drDlid,
+                smp.reserved28(),
+                smp.data(),
+                smp.initialPath(),
                 smp.returnPath());
     }
 
@@ -135,7 +145,8 @@ class DirectedRouteChainTest {
             Outcome out = line.walk(0, DirectedRoute.send(request, line.node(0)), start);
             DrSmp delivered = out.delivered();
             assertEquals(target, out.node());
-            assertEquals(range(start, target), out.visited().subList(1, out.visited().size()));
+            assertEquals(
+                    range(start, target), out.visited().subList(1, out.visited().size()));
             assertReturnPathHoldsIngressPorts(line, delivered, start);
 
             DrSmp response = DrResponse.getResp(delivered, 0, new byte[0]);
@@ -182,8 +193,8 @@ class DirectedRouteChainTest {
                 Outcome out = line.walk(0, DirectedRoute.send(get(1, path), line.node(0)), NO_LID_LEG);
 
                 assertEquals(bad - 1, out.node(), "InitialPath[" + bad + "] is used by node " + (bad - 1));
-                DrDropReason expected = port == 0 ? DrDropReason.INITIAL_PATH_PORT_ZERO
-                        : DrDropReason.EGRESS_PORT_ABOVE_PORT_COUNT;
+                DrDropReason expected =
+                        port == 0 ? DrDropReason.INITIAL_PATH_PORT_ZERO : DrDropReason.EGRESS_PORT_ABOVE_PORT_COUNT;
                 assertEquals(expected, out.dropReason());
             }
         }
@@ -199,8 +210,15 @@ class DirectedRouteChainTest {
         for (int bad = 1; bad <= target; bad++) {
             byte[] returnPath = delivered.returnPath().clone();
             returnPath[bad] = 0;
-            DrSmp corrupted = new DrSmp(delivered.header(), delivered.mKey(), delivered.drSlid(), delivered.drDlid(),
-                    delivered.reserved28(), delivered.data(), delivered.initialPath(), returnPath);
+            DrSmp corrupted = new DrSmp(
+                    delivered.header(),
+                    delivered.mKey(),
+                    delivered.drSlid(),
+                    delivered.drDlid(),
+                    delivered.reserved28(),
+                    delivered.data(),
+                    delivered.initialPath(),
+                    returnPath);
 
             DrSmp response = DrResponse.getResp(corrupted, 0, new byte[0]);
             Outcome back = line.walk(target, DirectedRoute.send(response, line.node(target)), NO_LID_LEG);
@@ -215,7 +233,8 @@ class DirectedRouteChainTest {
     void aPathThroughTheEndCaDropsThere(int switches, Layout layout) {
         LineFabric line = new LineFabric(switches, true, layout);
         int target = line.last();
-        int[] path = IntStream.concat(IntStream.of(line.pathOut(0, target)), IntStream.of(1)).toArray();
+        int[] path = IntStream.concat(IntStream.of(line.pathOut(0, target)), IntStream.of(1))
+                .toArray();
 
         Outcome out = line.walk(0, DirectedRoute.send(get(3, path), line.node(0)), NO_LID_LEG);
 

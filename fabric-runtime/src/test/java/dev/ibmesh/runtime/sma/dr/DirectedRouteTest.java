@@ -13,8 +13,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.ibmesh.mad.DrSmp;
 import dev.ibmesh.mad.Mad;
 import dev.ibmesh.mad.MadHeader;
-import dev.ibmesh.mad.MgmtClass;
 import dev.ibmesh.mad.Method;
+import dev.ibmesh.mad.MgmtClass;
 import dev.ibmesh.runtime.sma.dr.DrDecision.Deliver;
 import dev.ibmesh.runtime.sma.dr.DrDecision.Drop;
 import dev.ibmesh.runtime.sma.dr.DrDecision.Forward;
@@ -28,6 +28,7 @@ import org.junit.jupiter.api.Test;
 class DirectedRouteTest {
     /** Where the MAD starts in a local (LRH + BTH + DETH) frame of ib-vectors.md. */
     private static final int MAD_OFFSET = 28;
+
     private static final int NODE_INFO = 0x0011;
     private static final boolean OUT = false;
     private static final boolean BACK = true;
@@ -38,8 +39,17 @@ class DirectedRouteTest {
 
     /** A DR SMP with InitialPath[1..] = {@code initial} and ReturnPath[1..] = {@code ret}. */
     static DrSmp dr(boolean returning, int hp, int hc, int drSlid, int drDlid, int[] initial, int[] ret) {
-        MadHeader h = new MadHeader(1, MgmtClass.SUBN_DIRECTED_ROUTE, 1, returning ? Method.GET_RESP : Method.GET,
-                returning ? DrSmp.D_BIT : 0, (hp << 8) | hc, 0x42, NODE_INFO, 0, 0);
+        MadHeader h = new MadHeader(
+                1,
+                MgmtClass.SUBN_DIRECTED_ROUTE,
+                1,
+                returning ? Method.GET_RESP : Method.GET,
+                returning ? DrSmp.D_BIT : 0,
+                (hp << 8) | hc,
+                0x42,
+                NODE_INFO,
+                0,
+                0);
         return new DrSmp(h, 0, drSlid, drDlid, new byte[28], new byte[64], path(initial), path(ret));
     }
 
@@ -93,8 +103,8 @@ class DirectedRouteTest {
     @Test
     void originatorDropsAPathWhoseFirstPortIsZeroOrAboveThePortCount() {
         assertEquals(DrDropReason.INITIAL_PATH_PORT_ZERO, dropOf(send(dr(OUT, 0, 2, ports(0, 1), ports()), SWITCH)));
-        assertEquals(DrDropReason.EGRESS_PORT_ABOVE_PORT_COUNT,
-                dropOf(send(dr(OUT, 0, 2, ports(2, 1), ports()), SM_HCA)));
+        assertEquals(
+                DrDropReason.EGRESS_PORT_ABOVE_PORT_COUNT, dropOf(send(dr(OUT, 0, 2, ports(2, 1), ports()), SM_HCA)));
     }
 
     @Test
@@ -112,12 +122,13 @@ class DirectedRouteTest {
         Deliver d = assertInstanceOf(Deliver.class, send(dr(OUT, 0, 0, ports(), ports()), SM_HCA));
         assertEquals(1, d.smp().hopPointer());
 
-        LidRoute l = assertInstanceOf(LidRoute.class,
-                send(dr(OUT, 0, 0, PERMISSIVE_LID, 77, ports(), ports()), SWITCH));
+        LidRoute l =
+                assertInstanceOf(LidRoute.class, send(dr(OUT, 0, 0, PERMISSIVE_LID, 77, ports(), ports()), SWITCH));
         assertEquals(77, l.dlid());
         assertEquals(1, l.smp().hopPointer());
 
-        assertEquals(DrDropReason.CA_CANNOT_LID_ROUTE,
+        assertEquals(
+                DrDropReason.CA_CANNOT_LID_ROUTE,
                 dropOf(send(dr(OUT, 0, 0, PERMISSIVE_LID, 77, ports(), ports()), CA)));
     }
 
@@ -146,16 +157,17 @@ class DirectedRouteTest {
 
     @Test
     void responderDropsAReturnPortThatIsZeroOrAboveThePortCount() {
-        assertEquals(DrDropReason.RETURN_PATH_PORT_ZERO,
-                dropOf(send(dr(BACK, 3, 2, ports(2, 2), ports(1, 0)), SWITCH)));
-        assertEquals(DrDropReason.EGRESS_PORT_ABOVE_PORT_COUNT,
+        assertEquals(
+                DrDropReason.RETURN_PATH_PORT_ZERO, dropOf(send(dr(BACK, 3, 2, ports(2, 2), ports(1, 0)), SWITCH)));
+        assertEquals(
+                DrDropReason.EGRESS_PORT_ABOVE_PORT_COUNT,
                 dropOf(send(dr(BACK, 3, 2, ports(2, 2), ports(1, 9)), SWITCH)));
     }
 
     @Test
     void responderDropsAHopPointerOtherThanHopCountPlusOne() {
-        assertEquals(DrDropReason.HOP_POINTER_OUT_OF_RANGE,
-                dropOf(send(dr(BACK, 2, 2, ports(2, 2), ports(1, 1)), SWITCH)));
+        assertEquals(
+                DrDropReason.HOP_POINTER_OUT_OF_RANGE, dropOf(send(dr(BACK, 2, 2, ports(2, 2), ports(1, 1)), SWITCH)));
     }
 
     @Test
@@ -168,8 +180,8 @@ class DirectedRouteTest {
         Deliver d = assertInstanceOf(Deliver.class, send(dr(BACK, 1, 0, ports(), ports()), SM_HCA));
         assertEquals(0, d.smp().hopPointer());
 
-        LidRoute l = assertInstanceOf(LidRoute.class,
-                send(dr(BACK, 1, 0, 5, PERMISSIVE_LID, ports(), ports()), SWITCH));
+        LidRoute l =
+                assertInstanceOf(LidRoute.class, send(dr(BACK, 1, 0, 5, PERMISSIVE_LID, ports(), ports()), SWITCH));
         assertEquals(5, l.dlid());
         assertEquals(0, l.smp().hopPointer());
     }
@@ -201,15 +213,18 @@ class DirectedRouteTest {
 
     @Test
     void outboundDropsANextPortThatIsZeroOrAboveThePortCount() {
-        assertEquals(DrDropReason.INITIAL_PATH_PORT_ZERO,
+        assertEquals(
+                DrDropReason.INITIAL_PATH_PORT_ZERO,
                 dropOf(receive(dr(OUT, 1, 3, ports(1, 0, 2), ports()), SWITCH, 1)));
-        assertEquals(DrDropReason.EGRESS_PORT_ABOVE_PORT_COUNT,
+        assertEquals(
+                DrDropReason.EGRESS_PORT_ABOVE_PORT_COUNT,
                 dropOf(receive(dr(OUT, 1, 3, ports(1, 9, 2), ports()), SWITCH, 1)));
     }
 
     @Test
     void outboundHopPointerZeroWithHopCountAboveZeroWasNotIncremented() {
-        assertEquals(DrDropReason.HOP_POINTER_NOT_INCREMENTED,
+        assertEquals(
+                DrDropReason.HOP_POINTER_NOT_INCREMENTED,
                 dropOf(receive(dr(OUT, 0, 2, ports(1, 1), ports()), SWITCH, 1)));
     }
 
@@ -262,29 +277,33 @@ class DirectedRouteTest {
         DrSmp pure = dr(OUT, 3, 2, ports(1, 1), ports(1, 1));
         assertSame(pure, assertInstanceOf(Deliver.class, receive(pure, CA, 1)).smp());
         DrSmp lidRouted = dr(OUT, 3, 2, PERMISSIVE_LID, CA.lid(), ports(1, 1), ports(1, 1));
-        assertSame(lidRouted, assertInstanceOf(Deliver.class, receive(lidRouted, CA, 1)).smp());
+        assertSame(
+                lidRouted,
+                assertInstanceOf(Deliver.class, receive(lidRouted, CA, 1)).smp());
     }
 
     @Test
     void outboundHopPointerHopCountPlusOneForAnotherLidDrops() {
-        assertEquals(DrDropReason.NOT_ADDRESSED_TO_THIS_NODE,
+        assertEquals(
+                DrDropReason.NOT_ADDRESSED_TO_THIS_NODE,
                 dropOf(receive(dr(OUT, 3, 2, PERMISSIVE_LID, 21, ports(1, 1), ports(1, 1)), CA, 1)));
     }
 
     @Test
     void outboundDropsAHopPointerBeyondHopCountPlusOne() {
-        assertEquals(DrDropReason.HOP_POINTER_OUT_OF_RANGE,
-                dropOf(receive(dr(OUT, 4, 2, ports(1, 1), ports()), SWITCH, 1)));
-        assertEquals(DrDropReason.HOP_POINTER_OUT_OF_RANGE,
+        assertEquals(
+                DrDropReason.HOP_POINTER_OUT_OF_RANGE, dropOf(receive(dr(OUT, 4, 2, ports(1, 1), ports()), SWITCH, 1)));
+        assertEquals(
+                DrDropReason.HOP_POINTER_OUT_OF_RANGE,
                 dropOf(receive(dr(OUT, 255, 2, ports(1, 1), ports()), SWITCH, 1)));
     }
 
     @Test
     void outboundDropsAHopCountAbove63() {
-        assertEquals(DrDropReason.HOP_COUNT_TOO_LARGE,
-                dropOf(receive(dr(OUT, 1, 64, ports(1, 1), ports()), SWITCH, 1)));
-        assertEquals(DrDropReason.HOP_COUNT_TOO_LARGE,
-                dropOf(receive(dr(OUT, 1, 255, ports(1, 1), ports()), SWITCH, 1)));
+        assertEquals(
+                DrDropReason.HOP_COUNT_TOO_LARGE, dropOf(receive(dr(OUT, 1, 64, ports(1, 1), ports()), SWITCH, 1)));
+        assertEquals(
+                DrDropReason.HOP_COUNT_TOO_LARGE, dropOf(receive(dr(OUT, 1, 255, ports(1, 1), ports()), SWITCH, 1)));
     }
 
     @Test
@@ -307,7 +326,8 @@ class DirectedRouteTest {
         DrNode switch36 = DrNode.switchNode(36, 0);
         DrSmp request = DrSmp.decode(madOf(KnownFrames.S2));
 
-        DrSmp delivered = assertInstanceOf(Deliver.class, receive(request, switch36, 5)).smp();
+        DrSmp delivered =
+                assertInstanceOf(Deliver.class, receive(request, switch36, 5)).smp();
         DrSmp s3 = DrSmp.decode(madOf(KnownFrames.S3));
         DrSmp response = DrResponse.getResp(delivered, 0, s3.data());
         Forward back = assertInstanceOf(Forward.class, send(response, switch36));
@@ -320,23 +340,25 @@ class DirectedRouteTest {
 
     @Test
     void returningIntermediateSwitchDecrementsAndForwardsOnReturnPath() {
-        Forward f = assertInstanceOf(Forward.class,
-                receive(dr(BACK, 3, 4, ports(2, 2, 2, 2), ports(1, 6, 4, 3)), SWITCH, 2));
+        Forward f = assertInstanceOf(
+                Forward.class, receive(dr(BACK, 3, 4, ports(2, 2, 2, 2), ports(1, 6, 4, 3)), SWITCH, 2));
         assertEquals(6, f.port());
         assertEquals(2, f.smp().hopPointer());
     }
 
     @Test
     void returningCaAsIntermediateHopDrops() {
-        assertEquals(DrDropReason.CA_CANNOT_FORWARD,
-                dropOf(receive(dr(BACK, 2, 3, ports(1, 1, 1), ports(1, 1, 1)), CA, 1)));
+        assertEquals(
+                DrDropReason.CA_CANNOT_FORWARD, dropOf(receive(dr(BACK, 2, 3, ports(1, 1, 1), ports(1, 1, 1)), CA, 1)));
     }
 
     @Test
     void returningDropsAReturnPortThatIsZeroOrAboveThePortCount() {
-        assertEquals(DrDropReason.RETURN_PATH_PORT_ZERO,
+        assertEquals(
+                DrDropReason.RETURN_PATH_PORT_ZERO,
                 dropOf(receive(dr(BACK, 2, 2, ports(1, 1), ports(0, 1)), SWITCH, 1)));
-        assertEquals(DrDropReason.EGRESS_PORT_ABOVE_PORT_COUNT,
+        assertEquals(
+                DrDropReason.EGRESS_PORT_ABOVE_PORT_COUNT,
                 dropOf(receive(dr(BACK, 2, 2, ports(1, 1), ports(9, 1)), SWITCH, 1)));
     }
 
@@ -360,9 +382,11 @@ class DirectedRouteTest {
     @Test
     void returningHopPointerZeroDeliversToTheSmItIsAddressedTo() {
         assertInstanceOf(Deliver.class, receive(dr(BACK, 0, 2, ports(1, 2), ports(3, 4)), SM_HCA, 1));
-        assertInstanceOf(Deliver.class,
+        assertInstanceOf(
+                Deliver.class,
                 receive(dr(BACK, 0, 2, SM_HCA.lid(), PERMISSIVE_LID, ports(1, 2), ports(3, 4)), SM_HCA, 1));
-        assertEquals(DrDropReason.NOT_ADDRESSED_TO_THIS_NODE,
+        assertEquals(
+                DrDropReason.NOT_ADDRESSED_TO_THIS_NODE,
                 dropOf(receive(dr(BACK, 0, 2, 7, PERMISSIVE_LID, ports(1, 2), ports(3, 4)), SM_HCA, 1)));
     }
 
@@ -378,19 +402,22 @@ class DirectedRouteTest {
 
     @Test
     void returningHopPointerHopCountPlusOneWithPermissiveDrDlidWasNotDecremented() {
-        assertEquals(DrDropReason.HOP_POINTER_OUT_OF_RANGE,
+        assertEquals(
+                DrDropReason.HOP_POINTER_OUT_OF_RANGE,
                 dropOf(receive(dr(BACK, 3, 2, ports(1, 1), ports(4, 6)), SWITCH, 2)));
     }
 
     @Test
     void returningDropsAHopPointerBeyondHopCountPlusOne() {
-        assertEquals(DrDropReason.HOP_POINTER_OUT_OF_RANGE,
+        assertEquals(
+                DrDropReason.HOP_POINTER_OUT_OF_RANGE,
                 dropOf(receive(dr(BACK, 4, 2, ports(1, 1), ports(1, 1)), SWITCH, 1)));
     }
 
     @Test
     void returningDropsAHopCountAbove63() {
-        assertEquals(DrDropReason.HOP_COUNT_TOO_LARGE,
+        assertEquals(
+                DrDropReason.HOP_COUNT_TOO_LARGE,
                 dropOf(receive(dr(BACK, 2, 64, ports(1, 1), ports(1, 1)), SWITCH, 1)));
     }
 }

@@ -20,9 +20,25 @@ class DrResponseTest {
     private static DrSmp delivered() {
         DrSmp smp = dr(false, 4, 3, 9, 0xFFFF, PATH, RETURN);
         MadHeader h = smp.header();
-        return new DrSmp(new MadHeader(h.baseVersion(), h.mgmtClass(), h.classVersion(), Method.SET, 0,
-                h.classSpecific(), 0x1122334455667788L, 0x0015, 0, 3), 0xABCDL, smp.drSlid(), smp.drDlid(),
-                smp.reserved28(), smp.data(), smp.initialPath(), smp.returnPath());
+        return new DrSmp(
+                new MadHeader(
+                        h.baseVersion(),
+                        h.mgmtClass(),
+                        h.classVersion(),
+                        Method.SET,
+                        0,
+                        h.classSpecific(),
+                        0x1122334455667788L,
+                        0x0015,
+                        0,
+                        3),
+                0xABCDL,
+                smp.drSlid(),
+                smp.drDlid(),
+                smp.reserved28(),
+                smp.data(),
+                smp.initialPath(),
+                smp.returnPath());
     }
 
     @Test
@@ -64,10 +80,11 @@ class DrResponseTest {
 
     @Test
     void rejectsARequestThatIsNotAtItsDestination() {
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> DrResponse.getResp(dr(false, 3, 3, PATH, RETURN), 0, new byte[0]));
-        assertThrows(IllegalArgumentException.class,
-                () -> DrResponse.getResp(dr(true, 4, 3, PATH, RETURN), 0, new byte[0]));
+        assertThrows(
+                IllegalArgumentException.class, () -> DrResponse.getResp(dr(true, 4, 3, PATH, RETURN), 0, new byte[0]));
     }
 
     @Test

@@ -37,8 +37,15 @@ final class RcCompleter {
     /** The oldest unacknowledged PSN. */
     private int una;
 
-    RcCompleter(QueuePair qp, TransportContext ctx, QpCounters counters, ArrayDeque<RcWqe> outstanding,
-                RcRequester requester, RcRetry retry, BiConsumer<SendWr, WcStatus> complete, Runnable fail) {
+    RcCompleter(
+            QueuePair qp,
+            TransportContext ctx,
+            QpCounters counters,
+            ArrayDeque<RcWqe> outstanding,
+            RcRequester requester,
+            RcRetry retry,
+            BiConsumer<SendWr, WcStatus> complete,
+            Runnable fail) {
         this.qp = qp;
         this.ctx = ctx;
         this.counters = counters;
@@ -152,8 +159,8 @@ final class RcCompleter {
             failAt(psn, WcStatus.BAD_RESP_ERR);
             return;
         }
-        WcStatus placed = ctx.memory().scatter(qp, w.wr.sgList(), (long) index * pmtu, p.payload(), 0,
-                p.payload().length);
+        WcStatus placed =
+                ctx.memory().scatter(qp, w.wr.sgList(), (long) index * pmtu, p.payload(), 0, p.payload().length);
         if (placed != WcStatus.SUCCESS) {
             failAt(psn, placed);
             return;
@@ -173,7 +180,8 @@ final class RcCompleter {
         int pmtu = qp.pathMtu().bytes();
         boolean starts = op == Ops.READ_RESPONSE_FIRST || op == Ops.READ_RESPONSE_ONLY;
         boolean ends = op == Ops.READ_RESPONSE_LAST || op == Ops.READ_RESPONSE_ONLY;
-        return (index > 0 || starts) && ends == (index == w.packets - 1)
+        return (index > 0 || starts)
+                && ends == (index == w.packets - 1)
                 && length == Math.min(pmtu, w.wr.length() - (long) index * pmtu);
     }
 

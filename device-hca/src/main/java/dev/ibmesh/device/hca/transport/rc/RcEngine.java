@@ -24,8 +24,8 @@ public final class RcEngine extends QpEngine {
         super(qp, ctx);
         this.requester = new RcRequester(qp, ctx, counters, outstanding, this::pump);
         this.retry = new RcRetry(qp, ctx, counters, this::pump);
-        this.completer = new RcCompleter(qp, ctx, counters, outstanding, requester, retry, this::completeSend,
-                this::fail);
+        this.completer =
+                new RcCompleter(qp, ctx, counters, outstanding, requester, retry, this::completeSend, this::fail);
         this.responder = new RcResponder(qp, ctx, counters, this::completeRecv, this::fail);
         requester.bind(retry);
         retry.bind(requester, completer);

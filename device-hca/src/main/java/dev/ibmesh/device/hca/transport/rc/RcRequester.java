@@ -41,8 +41,8 @@ final class RcRequester {
     /** A local error stopped the send queue; the completer takes the QP to Error. */
     private boolean halted;
 
-    RcRequester(QueuePair qp, TransportContext ctx, QpCounters counters, ArrayDeque<RcWqe> outstanding,
-                Runnable resume) {
+    RcRequester(
+            QueuePair qp, TransportContext ctx, QpCounters counters, ArrayDeque<RcWqe> outstanding, Runnable resume) {
         this.qp = qp;
         this.ctx = ctx;
         this.counters = counters;
@@ -163,19 +163,34 @@ final class RcRequester {
         if (wr.opcode() == WrOpcode.RDMA_READ) {
             long offset = (long) index * pmtu;
             sendPsn = Psn.add(w.lastPsn(), 1);
-            return frame(w, OpCode.RC_RDMA_READ_REQUEST, true, psn, new byte[0],
+            return frame(
+                    w,
+                    OpCode.RC_RDMA_READ_REQUEST,
+                    true,
+                    psn,
+                    new byte[0],
                     new Reth(wr.remoteAddr() + offset, wr.rkey(), (int) (wr.length() - offset)));
         }
         sendPsn = Psn.add(psn, 1);
         if (wr.opcode().isAtomic()) {
             boolean cas = wr.opcode() == WrOpcode.ATOMIC_CMP_AND_SWP;
-            return frame(w, cas ? OpCode.RC_COMPARE_SWAP : OpCode.RC_FETCH_ADD, true, psn, new byte[0],
-                    new AtomicEth(wr.remoteAddr(), wr.rkey(), cas ? wr.swap() : wr.compareAdd(),
-                            cas ? wr.compareAdd() : 0));
+            return frame(
+                    w,
+                    cas ? OpCode.RC_COMPARE_SWAP : OpCode.RC_FETCH_ADD,
+                    true,
+                    psn,
+                    new byte[0],
+                    new AtomicEth(
+                            wr.remoteAddr(), wr.rkey(), cas ? wr.swap() : wr.compareAdd(), cas ? wr.compareAdd() : 0));
         }
         boolean last = index == w.packets - 1;
         OpCode op = Ops.segment(Transport.RC, wr.opcode(), index == 0, last);
-        return frame(w, op, last, psn, Segments.payload(ctx.memory(), wr, index, pmtu),
+        return frame(
+                w,
+                op,
+                last,
+                psn,
+                Segments.payload(ctx.memory(), wr, index, pmtu),
                 Segments.headers(op, wr, wr.length()));
     }
 
@@ -184,7 +199,17 @@ final class RcRequester {
             w.sent = true;
         }
         int pkey = ctx.ports().pkey(qp.port(), qp.pkeyIndex());
-        return ctx.frames().build(qp.port(), qp.av(), pkey, qp.destQpn(), op, last && w.wr.solicited(), last, psn,
-                payload, headers);
+        return ctx.frames()
+                .build(
+                        qp.port(),
+                        qp.av(),
+                        pkey,
+                        qp.destQpn(),
+                        op,
+                        last && w.wr.solicited(),
+                        last,
+                        psn,
+                        payload,
+                        headers);
     }
 }

@@ -51,8 +51,8 @@ final class RcResponder {
     private boolean sequenceNakSent;
     private InboundMessage current;
 
-    RcResponder(QueuePair qp, TransportContext ctx, QpCounters counters, Consumer<WorkCompletion> complete,
-                Runnable fail) {
+    RcResponder(
+            QueuePair qp, TransportContext ctx, QpCounters counters, Consumer<WorkCompletion> complete, Runnable fail) {
         this.qp = qp;
         this.ctx = ctx;
         this.counters = counters;
@@ -111,9 +111,11 @@ final class RcResponder {
     }
 
     private void sendOrWrite(IbaPacket p, int op, int psn) {
-        boolean inSequence = current == null ? Ops.startsMessage(op)
-                : !Ops.startsMessage(op) && Ops.isSend(op) == current.isSend();
-        if (!inSequence || !InboundMessage.payloadFits(op, p.payload().length, qp.pathMtu().bytes())) {
+        boolean inSequence =
+                current == null ? Ops.startsMessage(op) : !Ops.startsMessage(op) && Ops.isSend(op) == current.isSend();
+        if (!inSequence
+                || !InboundMessage.payloadFits(
+                        op, p.payload().length, qp.pathMtu().bytes())) {
             requestError(Aeth.NAK_INVALID_REQUEST, psn, WcStatus.REM_INV_REQ_ERR);
             return;
         }
@@ -127,8 +129,10 @@ final class RcResponder {
         }
         WcStatus placed = current.append(ctx.memory(), qp, p.payload());
         if (placed != WcStatus.SUCCESS) {
-            requestError(placed == WcStatus.LOC_PROT_ERR ? Aeth.NAK_REMOTE_OPERATIONAL_ERROR
-                    : Aeth.NAK_INVALID_REQUEST, psn, placed);
+            requestError(
+                    placed == WcStatus.LOC_PROT_ERR ? Aeth.NAK_REMOTE_OPERATIONAL_ERROR : Aeth.NAK_INVALID_REQUEST,
+                    psn,
+                    placed);
             return;
         }
         if (Ops.endsMessage(op) && !end(p, op, psn)) {
@@ -153,8 +157,8 @@ final class RcResponder {
         Reth reth = p.header(Reth.class);
         long len = reth.dmaLengthUnsigned();
         // A zero-length RDMA WRITE names no memory: its R_Key is not checked (IBA 9.7.4.1.4 [M]).
-        MemoryRegion mr = len == 0 ? null
-                : ctx.memory().remote(qp, reth.rKey(), reth.virtualAddress(), len, Access.REMOTE_WRITE);
+        MemoryRegion mr =
+                len == 0 ? null : ctx.memory().remote(qp, reth.rKey(), reth.virtualAddress(), len, Access.REMOTE_WRITE);
         if (len > 0 && mr == null) {
             requestError(Aeth.NAK_REMOTE_ACCESS_ERROR, psn, null);
             return false;
@@ -208,8 +212,7 @@ final class RcResponder {
 
     private MemoryRegion readable(Reth reth) {
         long len = reth.dmaLengthUnsigned();
-        return len == 0 ? null
-                : ctx.memory().remote(qp, reth.rKey(), reth.virtualAddress(), len, Access.REMOTE_READ);
+        return len == 0 ? null : ctx.memory().remote(qp, reth.rKey(), reth.virtualAddress(), len, Access.REMOTE_READ);
     }
 
     /** RDMA READ responses, First/Middle/Last or Only by the PMTU, the first and last with an AETH. */
@@ -223,9 +226,13 @@ final class RcResponder {
             if (size > 0) {
                 mr.read(reth.virtualAddress() + (long) i * pmtu, payload, 0, size);
             }
-            OpCode op = n == 1 ? OpCode.RC_RDMA_READ_RESPONSE_ONLY : i == 0 ? OpCode.RC_RDMA_READ_RESPONSE_FIRST
-                    : i == n - 1 ? OpCode.RC_RDMA_READ_RESPONSE_LAST : OpCode.RC_RDMA_READ_RESPONSE_MIDDLE;
-            ExtHeader[] headers = op == OpCode.RC_RDMA_READ_RESPONSE_MIDDLE ? new ExtHeader[0]
+            OpCode op = n == 1
+                    ? OpCode.RC_RDMA_READ_RESPONSE_ONLY
+                    : i == 0
+                            ? OpCode.RC_RDMA_READ_RESPONSE_FIRST
+                            : i == n - 1 ? OpCode.RC_RDMA_READ_RESPONSE_LAST : OpCode.RC_RDMA_READ_RESPONSE_MIDDLE;
+            ExtHeader[] headers = op == OpCode.RC_RDMA_READ_RESPONSE_MIDDLE
+                    ? new ExtHeader[0]
                     : new ExtHeader[] {Aeth.ack(creditCode(), msn)};
             respond(op, Psn.add(firstPsn, i), payload, headers);
         }
@@ -234,7 +241,9 @@ final class RcResponder {
     private void atomic(IbaPacket p, int op, int psn) {
         AtomicEth a = p.header(AtomicEth.class);
         // IBA 9.4.5 [M]: an atomic's address must be 8-byte aligned, or the request is invalid.
-        if (current != null || !qp.accessFlags().contains(Access.REMOTE_ATOMIC) || qp.maxDestRdAtomic() == 0
+        if (current != null
+                || !qp.accessFlags().contains(Access.REMOTE_ATOMIC)
+                || qp.maxDestRdAtomic() == 0
                 || (a.virtualAddress() & 7) != 0) {
             requestError(Aeth.NAK_INVALID_REQUEST, psn, null);
             return;
@@ -245,7 +254,8 @@ final class RcResponder {
             return;
         }
         long original = mr.readLong(a.virtualAddress());
-        long result = op == Ops.COMPARE_SWAP ? (original == a.compareData() ? a.swapOrAddData() : original)
+        long result = op == Ops.COMPARE_SWAP
+                ? (original == a.compareData() ? a.swapOrAddData() : original)
                 : original + a.swapOrAddData();
         mr.writeLong(a.virtualAddress(), result);
         long reported = ctx.deviates(HcaDeviation.ATOMIC_ACK_WRONG_ORIGINAL) ? result : original;
@@ -294,8 +304,8 @@ final class RcResponder {
         nak(nakCode, psn);
         if (current != null && current.isSend()) {
             RecvWr wr = current.recv();
-            complete.accept(WorkCompletion.recvError(wr.wrId(),
-                    recvStatus == null ? WcStatus.REM_INV_REQ_ERR : recvStatus, qp.qpn()));
+            complete.accept(WorkCompletion.recvError(
+                    wr.wrId(), recvStatus == null ? WcStatus.REM_INV_REQ_ERR : recvStatus, qp.qpn()));
         }
         current = null;
         fail.run();
@@ -311,7 +321,11 @@ final class RcResponder {
     }
 
     private void atomicAck(int psn, long original) {
-        respond(OpCode.RC_ATOMIC_ACKNOWLEDGE, psn, new byte[0], Aeth.ack(creditCode(), msn),
+        respond(
+                OpCode.RC_ATOMIC_ACKNOWLEDGE,
+                psn,
+                new byte[0],
+                Aeth.ack(creditCode(), msn),
                 new AtomicAckEth(original));
     }
 
@@ -327,8 +341,9 @@ final class RcResponder {
 
     private void respond(OpCode op, int psn, byte[] payload, ExtHeader... headers) {
         int pkey = ctx.ports().pkey(qp.port(), qp.pkeyIndex());
-        boolean queued = ctx.outbox(qp.port()).send(ctx.frames().build(qp.port(), qp.av(), pkey, qp.destQpn(), op,
-                false, false, psn, payload, headers));
+        boolean queued = ctx.outbox(qp.port())
+                .send(ctx.frames()
+                        .build(qp.port(), qp.av(), pkey, qp.destQpn(), op, false, false, psn, payload, headers));
         if (queued) {
             counters.sent();
         } else {

@@ -29,6 +29,7 @@ final class RcRetry {
     private int rnrRetriesLeft;
     /** Where the last go-back-N started, until progress: further signs of the same loss cost no retry. */
     private int wentBackTo = -1;
+
     private Scheduler.Cancellable ackTimer;
     private Scheduler.Cancellable rnrTimer;
 

@@ -31,8 +31,8 @@ final class UcReceiver {
     private InboundMessage current;
     private RecvWr spare;
 
-    UcReceiver(QueuePair qp, TransportContext ctx, QpCounters counters, Consumer<WorkCompletion> complete,
-               Runnable fail) {
+    UcReceiver(
+            QueuePair qp, TransportContext ctx, QpCounters counters, Consumer<WorkCompletion> complete, Runnable fail) {
         this.qp = qp;
         this.ctx = ctx;
         this.counters = counters;
@@ -66,8 +66,7 @@ final class UcReceiver {
             abandon();
         }
         epsn = Psn.add(psn, 1);
-        boolean continues = current != null && !Ops.startsMessage(op)
-                && Ops.isSend(op) == current.isSend();
+        boolean continues = current != null && !Ops.startsMessage(op) && Ops.isSend(op) == current.isSend();
         if (!continues) {
             abandon();
             if (!Ops.startsMessage(op) || !begin(p, op)) {
@@ -102,8 +101,8 @@ final class UcReceiver {
         }
         Reth reth = p.header(Reth.class);
         long len = reth.dmaLengthUnsigned();
-        MemoryRegion mr = len == 0 ? null
-                : ctx.memory().remote(qp, reth.rKey(), reth.virtualAddress(), len, Access.REMOTE_WRITE);
+        MemoryRegion mr =
+                len == 0 ? null : ctx.memory().remote(qp, reth.rKey(), reth.virtualAddress(), len, Access.REMOTE_WRITE);
         if (!qp.accessFlags().contains(Access.REMOTE_WRITE) || (len > 0 && mr == null)) {
             return false;
         }

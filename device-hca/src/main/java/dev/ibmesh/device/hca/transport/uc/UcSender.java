@@ -1,11 +1,11 @@
 package dev.ibmesh.device.hca.transport.uc;
 
+import dev.ibmesh.device.hca.transport.Ops;
 import dev.ibmesh.device.hca.transport.Outbox;
 import dev.ibmesh.device.hca.transport.Psn;
 import dev.ibmesh.device.hca.transport.QpCounters;
 import dev.ibmesh.device.hca.transport.Segments;
 import dev.ibmesh.device.hca.transport.TransportContext;
-import dev.ibmesh.device.hca.transport.Ops;
 import dev.ibmesh.device.hca.verbs.QpState;
 import dev.ibmesh.device.hca.verbs.QueuePair;
 import dev.ibmesh.device.hca.verbs.SendWr;
@@ -30,8 +30,13 @@ final class UcSender {
     private SendWr current;
     private int next;
 
-    UcSender(QueuePair qp, TransportContext ctx, QpCounters counters, BiConsumer<SendWr, WcStatus> complete,
-             Runnable resume, Runnable sendQueueError) {
+    UcSender(
+            QueuePair qp,
+            TransportContext ctx,
+            QpCounters counters,
+            BiConsumer<SendWr, WcStatus> complete,
+            Runnable resume,
+            Runnable sendQueueError) {
         this.qp = qp;
         this.ctx = ctx;
         this.counters = counters;
@@ -72,9 +77,18 @@ final class UcSender {
             int count = Segments.count(current.length(), pmtu);
             OpCode op = Ops.segment(Transport.UC, current.opcode(), next == 0, next == count - 1);
             int pkey = ctx.ports().pkey(qp.port(), qp.pkeyIndex());
-            out.send(ctx.frames().build(qp.port(), qp.av(), pkey, qp.destQpn(), op,
-                    current.solicited() && next == count - 1, false, psn,
-                    Segments.payload(ctx.memory(), current, next, pmtu), Segments.headers(op, current, current.length())));
+            out.send(ctx.frames()
+                    .build(
+                            qp.port(),
+                            qp.av(),
+                            pkey,
+                            qp.destQpn(),
+                            op,
+                            current.solicited() && next == count - 1,
+                            false,
+                            psn,
+                            Segments.payload(ctx.memory(), current, next, pmtu),
+                            Segments.headers(op, current, current.length())));
             counters.sent();
             psn = Psn.add(psn, 1);
             if (++next == count) {

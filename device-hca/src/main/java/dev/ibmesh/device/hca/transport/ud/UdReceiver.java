@@ -53,9 +53,20 @@ final class UdReceiver {
             status = ctx.memory().scatter(qp, wr.sgList(), GRH_SPACE, p.payload(), 0, p.payload().length);
         }
         ImmDt imm = p.header(ImmDt.class);
-        complete.accept(new WorkCompletion(wr.wrId(), status, WcOpcode.RECV, qp.qpn(),
-                status == WcStatus.SUCCESS ? GRH_SPACE + p.payload().length : 0, imm != null,
-                imm == null ? 0 : imm.data(), false, 0, deth.srcQp(), p.lrh().slid(), p.lrh().sl(), qp.pkeyIndex(),
+        complete.accept(new WorkCompletion(
+                wr.wrId(),
+                status,
+                WcOpcode.RECV,
+                qp.qpn(),
+                status == WcStatus.SUCCESS ? GRH_SPACE + p.payload().length : 0,
+                imm != null,
+                imm == null ? 0 : imm.data(),
+                false,
+                0,
+                deth.srcQp(),
+                p.lrh().slid(),
+                p.lrh().sl(),
+                qp.pkeyIndex(),
                 p.grh() != null));
     }
 }

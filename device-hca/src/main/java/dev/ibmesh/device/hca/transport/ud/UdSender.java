@@ -29,8 +29,13 @@ final class UdSender {
     private final Runnable sendQueueError;
     private int psn;
 
-    UdSender(QueuePair qp, TransportContext ctx, QpCounters counters, BiConsumer<SendWr, WcStatus> complete,
-             Runnable resume, Runnable sendQueueError) {
+    UdSender(
+            QueuePair qp,
+            TransportContext ctx,
+            QpCounters counters,
+            BiConsumer<SendWr, WcStatus> complete,
+            Runnable resume,
+            Runnable sendQueueError) {
         this.qp = qp;
         this.ctx = ctx;
         this.counters = counters;
@@ -55,7 +60,8 @@ final class UdSender {
                 return;
             }
             SendWr wr = qp.sendQueue().take();
-            WcStatus error = !ctx.memory().readable(qp, wr) ? WcStatus.LOC_PROT_ERR
+            WcStatus error = !ctx.memory().readable(qp, wr)
+                    ? WcStatus.LOC_PROT_ERR
                     : wr.length() > ctx.ports().mtu(qp.port()).bytes() ? WcStatus.LOC_LEN_ERR : null;
             if (error != null) {
                 complete.accept(wr, error);
@@ -78,7 +84,7 @@ final class UdSender {
         OpCode op = imm ? OpCode.UD_SEND_ONLY_WITH_IMMEDIATE : OpCode.UD_SEND_ONLY;
         ExtHeader[] headers = imm ? new ExtHeader[] {deth, new ImmDt(wr.immData())} : new ExtHeader[] {deth};
         int pkey = ctx.ports().pkey(qp.port(), qp.pkeyIndex());
-        return ctx.frames().build(qp.port(), to.av(), pkey, to.remoteQpn(), op, wr.solicited(), false, psn, data,
-                headers);
+        return ctx.frames()
+                .build(qp.port(), to.av(), pkey, to.remoteQpn(), op, wr.solicited(), false, psn, data, headers);
     }
 }
