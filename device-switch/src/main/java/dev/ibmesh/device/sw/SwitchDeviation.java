@@ -14,7 +14,7 @@ import java.util.TreeSet;
 
 /**
  * Named ways a switch can be started to break one rule of the spec, so that each conformance procedure can be shown
- * to fail on the device it targets (ARCHITECTURE.md, "deviations are explicit"). Named in topology files under
+ * to fail on the device it targets (docs/design.md, "Deviations are explicit"). Named in topology files under
  * {@code deviations:}.
  */
 public enum SwitchDeviation {

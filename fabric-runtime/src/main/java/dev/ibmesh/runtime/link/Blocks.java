@@ -14,7 +14,7 @@ package dev.ibmesh.runtime.link;
  */
 public final class Blocks {
     public static final int BLOCK_BYTES = 64;
-    /** FCTBS, ABR and FCCL are 12-bit counters (IBA 7.9; ib-facts section 8). */
+    /** FCTBS, ABR and FCCL are 12-bit counters (IBA 7.9; docs/wire-format.md, Link flow control). */
     public static final int MODULUS = 4096;
     /**
      * The most credit a receiver advertises and a transmitter may hold: FCCL is at most ABR + 2048, and a

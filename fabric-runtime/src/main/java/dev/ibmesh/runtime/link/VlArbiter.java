@@ -137,8 +137,8 @@ public final class VlArbiter {
     }
 
     /**
-     * Takes one 32-entry block the SM set (SubnSet(VLArbitrationTable)); {@code part} is AttributeModifier bits
-     * 31-16: 1 low 0-31, 2 high 0-31, 3 low 32-63, 4 high 32-63 (ib-facts section 12). The table starts again
+     * Takes one 32-entry block the SM set (SubnSet(VLArbitrationTable)); {@code part} is AttributeModifier bits 31-16:
+     * 1 low 0-31, 2 high 0-31, 3 low 32-63, 4 high 32-63 (docs/wire-format.md, SM attributes). The table starts again
      * from its first entry.
      */
     public void program(int part, VlArbitrationTable block) {

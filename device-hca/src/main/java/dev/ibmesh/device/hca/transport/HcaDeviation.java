@@ -6,7 +6,7 @@ import java.util.TreeSet;
 
 /**
  * Named ways the HCA's transport can be started to break exactly one rule of the spec, so that each conformance
- * procedure can be shown to fail on the device it targets (ARCHITECTURE.md, "deviations are explicit").
+ * procedure can be shown to fail on the device it targets (docs/design.md, "Deviations are explicit").
  */
 public enum HcaDeviation {
     /** The RC requester retransmits at once after an RNR NAK instead of waiting the timer it carries (C9-130). */
