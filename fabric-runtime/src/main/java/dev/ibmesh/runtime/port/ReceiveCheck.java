@@ -21,7 +21,8 @@ public final class ReceiveCheck {
         }
         int vl = Lrh.vl(b, off);
         if (vl == Lrh.VL15) {
-            // VL15 carries SMPs only: an IBA packet for QP0. [M] IBA C7-? (management packets on VL15).
+            // VL15 carries SMPs only: an IBA packet for QP0 (IBA 13.5.3.1; Linux qib_ud_rcv drops a QP0 packet
+            // off VL15 and a QP1 packet on it).
             if (!isForQp0(b, off, len)) {
                 return DropReason.BAD_VL;
             }

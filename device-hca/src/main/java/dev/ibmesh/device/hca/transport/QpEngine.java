@@ -98,8 +98,8 @@ public abstract class QpEngine {
     }
 
     /**
-     * A local error on a UC or UD send moves the QP to SQE (IBA 10.3.1 [M]); the requests behind it are flushed,
-     * and the receive side goes on.
+     * A local error on a UC or UD send moves the QP to SQE (IBA 10.3.1 [unverified]); the requests behind it are
+     * flushed, and the receive side goes on.
      */
     protected final void enterSendQueueError() {
         qp.enterSendQueueError();
@@ -141,7 +141,7 @@ public abstract class QpEngine {
 
     private void post(CompletionQueue cq, WorkCompletion wc) {
         if (!cq.push(wc) && qp.state() != QpState.ERR) {
-            // A CQ overrun takes the QP that overran it to Error (IBA 11.4.2.1 [M]).
+            // A CQ overrun takes the QP that overran it to Error (IBA 11.4.2.1 [unverified]).
             fail();
         }
     }

@@ -117,7 +117,7 @@ public final class Verbs {
         cqs.remove(cq);
     }
 
-    /** Up to {@code max} completions, oldest first. A CQ that overran fails (IBA 11.4.2.1 [M]). */
+    /** Up to {@code max} completions, oldest first. A CQ that overran fails (IBA 11.4.2.1 [unverified]). */
     public List<WorkCompletion> pollCq(int cq, int max) {
         CompletionQueue c = cqs.get(cq);
         VerbsException.range("num_entries", max, 1, Integer.MAX_VALUE);
