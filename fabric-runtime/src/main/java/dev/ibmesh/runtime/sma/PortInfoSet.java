@@ -18,7 +18,7 @@ import java.util.List;
 /**
  * SubnSet(PortInfo) at the SMA (IBA 14.2.5.6, C14-24): checks every read-write component of the requested PortInfo
  * against the port's current PortInfo and either rejects the whole Set with status code 7, leaving the port unchanged
- * (IBA 13.4.7; conformance test C14_024_06_SW_06), or builds the new PortInfo and the side effects.
+ * (IBA 13.4.7, C13-24; conformance test C14_024_06_SW_06), or builds the new PortInfo and the side effects.
  *
  * <p>The new PortInfo starts from the current one, so read-only components (CapabilityMask, DiagCode, LocalPortNum,
  * LinkWidthSupported/Active, LinkSpeedSupported/Active, VLCap, InitType, VLArbitrationHigh/LowCap, MTUCap, GUIDCap,

@@ -21,8 +21,9 @@ import dev.ibmesh.runtime.device.PortStateNames;
  *   <li>The current state again (Init to Init, Armed to Armed, Active to Active): allowed and ignored, as Linux
  *       hfi1 {@code logical_state_transitions} marks the diagonal "ignored" (OPAg1v1 Table 9-12: an Omni-Path rule;
  *       [unverified] for InfiniBand).</li>
- *   <li>Everything else is invalid (status 7): Init from any other state (only the link state machine enters Init),
- *       ActDefer (entered only by the link state machine), Armed or Active from the wrong state, reserved 6-15.</li>
+ *   <li>Everything else is invalid (status 7, C14-24): Init from any other state (only the link state machine enters
+ *       Init), ActDefer (entered only by the link state machine), Armed or Active from the wrong state, reserved
+ *       6-15.</li>
  * </ul>
  */
 public final class PortStateTransitions {

@@ -4,9 +4,10 @@ import dev.ibmesh.mad.smp.SwitchInfo;
 import java.util.List;
 
 /**
- * SubnSet(SwitchInfo) at a switch's SMA (IBA 14.2.5.4): checks the read-write components and either rejects the whole
- * Set with status code 7, leaving SwitchInfo unchanged (IBA 13.4.7), or builds the new SwitchInfo. SwitchInfo has no
- * side effects for the device to carry out: the forwarding code reads the new tops and default ports directly.
+ * SubnSet(SwitchInfo) at a switch's SMA (IBA 14.2.5.4, C14-24): checks the read-write components and either rejects the
+ * whole Set with status code 7, leaving SwitchInfo unchanged (IBA 13.4.7, C13-24), or builds the new SwitchInfo.
+ * SwitchInfo has no side effects for the device to carry out: the forwarding code reads the new tops and default ports
+ * directly.
  *
  * <p>Read-only, kept whatever the Set carries: LinearFDBCap, RandomFDBCap, MulticastFDBCap, LIDsPerPort,
  * PartitionEnforcementCap, InboundEnforcementCap, OutboundEnforcementCap, FilterRawInboundCap, FilterRawOutboundCap,

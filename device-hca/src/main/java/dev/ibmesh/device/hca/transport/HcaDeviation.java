@@ -11,7 +11,7 @@ import java.util.TreeSet;
 public enum HcaDeviation {
     /** The RC requester retransmits at once after an RNR NAK instead of waiting the timer it carries (C9-130). */
     RETRY_BEFORE_RNR_TIMER("retry-before-rnr-timer"),
-    /** The RC requester retries RNR NAKs forever, whatever rnr_retry says. */
+    /** The RC requester retries RNR NAKs forever, whatever rnr_retry says (C9-130). */
     IGNORE_RNR_RETRY_COUNT("ignore-rnr-retry-count"),
     /**
      * The RC requester completes a request once its last packet is sent, before an ACK or response covers it (C9-60);

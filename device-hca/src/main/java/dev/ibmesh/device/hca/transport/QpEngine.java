@@ -31,7 +31,7 @@ public abstract class QpEngine {
     /** A packet for this QP that passed the common checks (state, transport, port, P_Key). */
     public abstract void onPacket(IbaPacket p, byte[] frame);
 
-    /** New send requests were posted: in SQE or ERR they are flushed (IBA 10.3.1), in RTS they go. */
+    /** New send requests were posted: in SQE or ERR they are flushed (IBA 10.3.1, C10-96), in RTS they go. */
     public final void sendPosted() {
         if (qp.state() == QpState.ERR || qp.state() == QpState.SQE) {
             flushWaitingSends();

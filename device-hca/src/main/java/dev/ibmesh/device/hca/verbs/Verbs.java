@@ -308,7 +308,10 @@ public final class Verbs {
         }
     }
 
-    /** Posts receive requests, all or none. A QP in RESET cannot receive; in ERR they complete with WR_FLUSH_ERR. */
+    /**
+     * Posts receive requests, all or none. A QP in RESET cannot receive (C10-97.2.1); in ERR they complete with
+     * WR_FLUSH_ERR.
+     */
     public void postRecv(int qpn, List<RecvWr> wrs) {
         QueuePair qp = qps.get(qpn);
         if (qp.state == QpState.RESET) {
