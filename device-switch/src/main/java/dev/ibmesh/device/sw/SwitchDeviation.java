@@ -14,13 +14,16 @@ import java.util.TreeSet;
 
 /**
  * Named ways a switch can be started to break one rule of the spec, so that each conformance procedure can be shown
- * to fail on the device it targets (ARCHITECTURE.md, "deviations are explicit"). Named in topology files under
+ * to fail on the device it targets (docs/design.md, "Deviations are explicit"). Named in topology files under
  * {@code deviations:}.
  */
 public enum SwitchDeviation {
-    /** SubnSet(PortInfo) takes a reserved or unsupported LinkWidthEnabled (C14_024_06_SW_06 expects status 7). */
+    /**
+     * SubnSet(PortInfo) takes a reserved or unsupported LinkWidthEnabled (C14-24; procedure C14_024_06_SW_06 expects
+     * status 7).
+     */
     ACCEPT_RESERVED_LINK_WIDTH_ENABLED("accept-reserved-link-width-enabled"),
-    /** The SMA does not check M_Key (IBA 14.2.4). */
+    /** The SMA does not check M_Key (IBA 14.2.4, C14-16). */
     IGNORE_M_KEY("ignore-m-key"),
     /** Outbound directed-route SMPs leave without their ReturnPath entry (C14-9), so answers cannot come back. */
     NO_DR_RETURN_PATH("no-dr-return-path"),
@@ -33,7 +36,7 @@ public enum SwitchDeviation {
     PMA_COUNTERS_WRAP("pma-counters-wrap"),
     /** Set(PortCounters) clears every counter, not only those CounterSelect names (IBA 16.1.3.5). */
     PMA_IGNORE_COUNTER_SELECT("pma-ignore-counter-select"),
-    /** Traps keep being repeated after the SM's TrapRepress (IBA 14.2.5.1). */
+    /** Traps keep being repeated after the SM's TrapRepress (IBA 14.2.5.1); the SMA still does not answer it. */
     TRAP_IGNORES_REPRESS("trap-ignores-repress"),
     /** Port 0's QP1 takes GMPs whatever their P_Key and Q_Key (IBA 10.9.3, 9.6.1.5.1): no violation, no trap. */
     IGNORE_GSI_KEYS("ignore-gsi-keys");

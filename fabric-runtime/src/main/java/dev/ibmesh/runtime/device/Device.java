@@ -28,7 +28,7 @@ import java.util.concurrent.Executor;
 /**
  * A device of the fabric: a Vert.x verticle that owns its ports. Its gRPC server (VirtualLink streams and the
  * standard gRPC health service) and the channels it dials run every callback on the verticle's event loop, so all
- * of a device's state is touched by one thread and needs no locks (ARCHITECTURE.md, "one owner per state").
+ * of a device's state is touched by one thread and needs no locks (docs/design.md, "One owner per state").
  *
  * <p>This base device trains links, exchanges flow control and consumes what it receives. Switches, HCAs and
  * testers extend it and handle packets in {@link #onPacket}.

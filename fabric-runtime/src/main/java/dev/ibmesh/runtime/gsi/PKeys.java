@@ -4,7 +4,8 @@ import java.util.List;
 
 /**
  * P_Key matching (IBA 10.9.3): a packet's P_Key matches a table entry when their base values (bits 14-0) are equal
- * and not both are limited members (bit 15 clear in both). A base value of 0 is invalid and matches nothing.
+ * and not both are limited members (bit 15 clear in both). A base value of 0 is invalid and matches nothing
+ * (C10-116).
  */
 public final class PKeys {
     private static final int BASE = 0x7FFF;

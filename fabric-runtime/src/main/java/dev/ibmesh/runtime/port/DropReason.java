@@ -28,7 +28,7 @@ public enum DropReason {
     BAD_SLID(null),
     /**
      * A data packet (not VL15) while the port is Init or Down: IBA 7.2.4 lets only SMPs through before Armed.
-     * [M] no PMA counter is named for it.
+     * No PMA counter is named for it ([unverified]).
      */
     PORT_NOT_ACTIVE(null),
     /** No receive buffer (credits) for the packet's VL: the sender overran the credit limit. */

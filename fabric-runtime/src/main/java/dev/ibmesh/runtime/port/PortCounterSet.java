@@ -20,8 +20,8 @@ import java.util.function.Consumer;
  *   <li>ExcessiveBufferOverrunErrors: each time PortInfo.OverrunErrors consecutive flow control update periods
  *       (the port reports their ends, {@link #flowControlPeriodEnded}) each had at least one buffer overrun.</li>
  * </ul>
- * Each crossing is also reported to the listener, which raises trap 129 or 130 (IBA 14.3.11). [M] A threshold of 0
- * turns its detection off (no source here says what 0 means; opensm programs 8 for both); the IBA text does not
+ * Each crossing is also reported to the listener, which raises trap 129 or 130 (IBA 14.3.11). [unverified] A threshold
+ * of 0 turns its detection off (no source here says what 0 means; opensm programs 8 for both); the IBA text does not
  * say over what time the physical errors accumulate, so they accumulate until the next crossing.
  *
  * <p>Owned by one port and used from its event loop only; not thread-safe.

@@ -17,8 +17,9 @@ import java.util.function.Consumer;
  * answers with a TrapRepress of the same TID. A trap goes out only when the issuing end port advertises
  * CapabilityMask.IsTrapSupported, has a LID and knows its master SM (PortInfo.MasterSMLID): before an SM configured
  * the port there is nobody to tell. One trap per trap number is outstanding: a newer one of the same number
- * replaces it, since it carries the newer state, while traps of other numbers keep repeating. The repeat period
- * follows PortInfo.SubnetTimeOut (4.096 us x 2^value), never less than {@link #MIN_REPEAT_NANOS}. Event loop only.
+ * replaces it, since it carries the newer state, while traps of other numbers keep repeating. A repeat is the same
+ * MAD, TID included (o13-5). The repeat period follows PortInfo.SubnetTimeOut (4.096 us x 2^value, o14-2 as Linux
+ * qib and hfi1 apply it), never less than {@link #MIN_REPEAT_NANOS}. Event loop only.
  */
 public final class TrapSender {
     static final long MIN_REPEAT_NANOS = 100_000_000L;

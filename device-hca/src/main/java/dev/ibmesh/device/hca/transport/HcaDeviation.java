@@ -6,12 +6,12 @@ import java.util.TreeSet;
 
 /**
  * Named ways the HCA's transport can be started to break exactly one rule of the spec, so that each conformance
- * procedure can be shown to fail on the device it targets (ARCHITECTURE.md, "deviations are explicit").
+ * procedure can be shown to fail on the device it targets (docs/design.md, "Deviations are explicit").
  */
 public enum HcaDeviation {
     /** The RC requester retransmits at once after an RNR NAK instead of waiting the timer it carries (C9-130). */
     RETRY_BEFORE_RNR_TIMER("retry-before-rnr-timer"),
-    /** The RC requester retries RNR NAKs forever, whatever rnr_retry says. */
+    /** The RC requester retries RNR NAKs forever, whatever rnr_retry says (C9-130). */
     IGNORE_RNR_RETRY_COUNT("ignore-rnr-retry-count"),
     /**
      * The RC requester completes a request once its last packet is sent, before an ACK or response covers it (C9-60);

@@ -103,8 +103,8 @@ public final class HcaTransport {
     }
 
     /**
-     * P_Key matching (IBA 10.9.3 [M]): the low 15 bits are equal and at least one of the two is a full member;
-     * an invalid P_Key (base 0) matches nothing.
+     * P_Key matching (IBA 10.9.3; Linux qib_pkey_ok): the low 15 bits are equal and at least one of the two is a
+     * full member; an invalid P_Key (base 0, C10-116) matches nothing.
      */
     static boolean pKeyMatches(int packet, int mine) {
         boolean sameBase = (packet & 0x7FFF) == (mine & 0x7FFF) && (mine & 0x7FFF) != 0;

@@ -117,7 +117,7 @@ public final class Verbs {
         cqs.remove(cq);
     }
 
-    /** Up to {@code max} completions, oldest first. A CQ that overran fails (IBA 11.4.2.1 [M]). */
+    /** Up to {@code max} completions, oldest first. A CQ that overran fails (IBA 11.4.2.1 [unverified]). */
     public List<WorkCompletion> pollCq(int cq, int max) {
         CompletionQueue c = cqs.get(cq);
         VerbsException.range("num_entries", max, 1, Integer.MAX_VALUE);
@@ -308,7 +308,10 @@ public final class Verbs {
         }
     }
 
-    /** Posts receive requests, all or none. A QP in RESET cannot receive; in ERR they complete with WR_FLUSH_ERR. */
+    /**
+     * Posts receive requests, all or none. A QP in RESET cannot receive (C10-97.2.1); in ERR they complete with
+     * WR_FLUSH_ERR.
+     */
     public void postRecv(int qpn, List<RecvWr> wrs) {
         QueuePair qp = qps.get(qpn);
         if (qp.state == QpState.RESET) {

@@ -116,7 +116,7 @@ final class RcRequester {
         return null;
     }
 
-    /** No more RDMA READs and atomics outstanding than max_rd_atomic allows (IBA 9.7.7 [M]; libibverbs). */
+    /** No more RDMA READs and atomics outstanding than max_rd_atomic allows (IBA 9.7.7 [unverified]; libibverbs). */
     private boolean mayStartNext() {
         SendWr wr = qp.sendQueue().peek();
         if (wr == null) {

@@ -12,10 +12,10 @@ import dev.ibmesh.wire.Aeth;
 /**
  * The RC requester's retry rules and timers. The local ACK timeout is 4.096 us x 2^timeout (0: infinite), restarted
  * whenever an acknowledgement makes progress; each timeout, PSN sequence error NAK or lost response costs one of
- * retry_cnt retries, and when none is left the request fails with RETRY_EXC_ERR. An RNR NAK stops sending for at
- * least the time its timer code asks (C9-130; the 32-entry table in {@link Aeth#rnrTimerNanos}) and costs one of
- * rnr_retry retries (7: infinite); when none is left the request fails with RNR_RETRY_EXC_ERR. Progress restores both
- * counts.
+ * retry_cnt retries, and when none is left the request fails with RETRY_EXC_ERR (C9-142, C9-143). An RNR NAK stops
+ * sending for at least the time its timer code asks (C9-130; the 32-entry table in {@link Aeth#rnrTimerNanos}) and
+ * costs one of rnr_retry retries (7: infinite); when none is left the request fails with RNR_RETRY_EXC_ERR. Progress
+ * restores both counts.
  */
 final class RcRetry {
     private static final int RNR_RETRY_INFINITE = 7;
