@@ -40,7 +40,7 @@ class RcRecoveryTest {
         return s -> s.from() == from && s.op() == opcode && seen.incrementAndGet() == n ? Action.DROP : Action.PASS;
     }
 
-    private static long ackTimeoutNanos(int timeout) {
+    static long ackTimeoutNanos(int timeout) {
         return 4096L << timeout;
     }
 

@@ -28,14 +28,16 @@ import java.util.function.Function;
 /**
  * Two HCAs (A with LID 1, B with LID 2, one port each) joined by an in-memory wire that can drop, duplicate or hold
  * (and later release, i.e. reorder) chosen packets, with one hand-driven clock. Frames travel only when the test runs
- * the wire, never inside a transmit call.
+ * the wire, never inside a transmit call. A side's port can be made full, to hold its transport back.
  */
 final class TwoHcas {
     enum Action {
         PASS,
         DROP,
         DUPLICATE,
-        HOLD
+        HOLD,
+        /** The frame goes on, and a copy of it is held: a duplicate that arrives when released. */
+        PASS_AND_HOLD_COPY
     }
 
     /** A frame put on the wire: by which HCA, when, and what it was. */
@@ -182,6 +184,12 @@ final class TwoHcas {
             return verbs.createQp(new QpInitAttr(type, pd, sendCq, recvCq, new QpCaps(64, 64, 4, 4, 64), false));
         }
 
+        /** The port has room again: frames the transport queued go, and a requester held back resumes. */
+        void roomAgain() {
+            full = false;
+            transport.onTransmitSpace(1);
+        }
+
         void toRts(int qpn, QpType type, int destQpn, int dlid, Path p) {
             QpAttr init = new QpAttr().state(QpState.INIT).pkeyIndex(0).port(1);
             verbs.modifyQp(qpn, type == QpType.UD ? init.qkey(0x1234) : init.accessFlags(p.access));
@@ -309,6 +317,10 @@ final class TwoHcas {
                     inFlight.add(new InFlight(peer, frame.clone()));
                 }
                 case HOLD -> held.add(new InFlight(peer, frame));
+                case PASS_AND_HOLD_COPY -> {
+                    inFlight.add(new InFlight(peer, frame));
+                    held.add(new InFlight(peer, frame.clone()));
+                }
                 case DROP -> {
                     // lost on the wire
                 }
