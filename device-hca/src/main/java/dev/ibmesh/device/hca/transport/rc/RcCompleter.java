@@ -245,16 +245,20 @@ final class RcCompleter {
         return null;
     }
 
-    /** The request holding {@code psn} (or the oldest outstanding one) ends with {@code status}. */
+    /**
+     * The request holding {@code psn} (or the oldest outstanding one) ends with {@code status}, unless its fate is
+     * already decided (a duplicated NAK changes nothing, and blames no other request). Requests before it that still
+     * wait for a response (a READ whose response was lost before a NAK for a later request) keep their timers and
+     * retries: they complete or fail first, in order, and the error then takes the QP to Error.
+     */
     void failAt(int psn, WcStatus status) {
-        RcWqe w = outstandingAt(psn);
+        RcWqe w = outstanding.stream().filter(x -> x.contains(psn)).findFirst().orElse(null);
         if (w == null) {
             w = outstanding.stream().filter(x -> x.status == null).findFirst().orElse(null);
         }
-        if (w != null) {
+        if (w != null && w.status == null) {
             w.status = status;
         }
-        retry.stop();
         retire();
     }
 
