@@ -56,6 +56,8 @@ final class TwoHcas {
     static final long MR_VA = 0x100000L;
     static final int MR_LEN = 1 << 20;
     static final int PKEY = 0xFFFF;
+    static final long GUID_A = 0x0002C9030000A001L;
+    static final long GUID_B = 0x0002C9030000B001L;
 
     final ManualScheduler clock = new ManualScheduler();
     final Side a;
@@ -70,8 +72,8 @@ final class TwoHcas {
     }
 
     TwoHcas(Set<HcaDeviation> deviationsA, Set<HcaDeviation> deviationsB) {
-        a = new Side("A", 1, deviationsA);
-        b = new Side("B", 2, deviationsB);
+        a = new Side("A", 1, GUID_A, deviationsA);
+        b = new Side("B", 2, GUID_B, deviationsB);
         a.peer = b;
         b.peer = a;
     }
@@ -169,10 +171,10 @@ final class TwoHcas {
         int qKeyViolations;
         Mtu portMtu = Mtu.MTU_4096;
 
-        Side(String name, int lid, Set<HcaDeviation> deviations) {
+        Side(String name, int lid, long nodeGuid, Set<HcaDeviation> deviations) {
             this.name = name;
             this.lid = lid;
-            this.transport = new HcaTransport(this, clock, deviations, HcaLimits.DEFAULT);
+            this.transport = new HcaTransport(this, nodeGuid, clock, deviations, HcaLimits.DEFAULT);
             this.verbs = transport.verbs();
             this.pd = verbs.allocPd();
             this.sendCq = verbs.createCq(256);
