@@ -34,9 +34,11 @@ public final class HcaTransport {
     private long unknownQpDrops;
     private long malformedDrops;
 
-    public HcaTransport(HcaPorts ports, Scheduler scheduler, Set<HcaDeviation> deviations, HcaLimits limits) {
+    /** {@code nodeGuid} seeds the verbs' handles, QP numbers and keys (see {@link Verbs}). */
+    public HcaTransport(
+            HcaPorts ports, long nodeGuid, Scheduler scheduler, Set<HcaDeviation> deviations, HcaLimits limits) {
         this.ports = ports;
-        this.verbs = new Verbs(limits, ports, new Hooks());
+        this.verbs = new Verbs(nodeGuid, limits, ports, new Hooks());
         this.ctx = new TransportContext(ports, scheduler, deviations, new LocalMemory(verbs.memory()));
     }
 

@@ -73,12 +73,14 @@ final class RcRetry {
     }
 
     /**
-     * A PSN sequence error NAK, or a response past one that never came, says the packets from {@code psn} were lost:
-     * go back to it, once per loss (the duplicate ACKs and NAKs a go-back-N provokes do not each cost a retry).
+     * A PSN sequence error NAK, or a response past one that never came, says packets were lost: go back to the first
+     * unacknowledged PSN (a READ or atomic before the NAK's PSN whose response is missing is asked for again), once per
+     * loss (the duplicate ACKs and NAKs a go-back-N provokes do not each cost a retry).
      */
-    void lost(int psn) {
-        if (psn != wentBackTo) {
-            goBack(psn);
+    void lost() {
+        int una = completer.una();
+        if (una != wentBackTo) {
+            goBack(una);
         }
     }
 
@@ -99,7 +101,10 @@ final class RcRetry {
         resume.run();
     }
 
-    /** An RNR NAK for {@code psn}: wait its timer, then resend from it; none left: RNR_RETRY_EXC_ERR. */
+    /**
+     * An RNR NAK for {@code psn}: wait its timer, then resend from the first unacknowledged PSN (the NAKed request,
+     * or what an acknowledgement during the wait left); none left: RNR_RETRY_EXC_ERR.
+     */
     void rnrNak(int psn, int timerCode) {
         if (qp.state() == QpState.ERR) {
             return;
@@ -114,12 +119,12 @@ final class RcRetry {
         }
         cancelAckTimer();
         cancelRnrTimer();
-        requester.pause(psn);
+        requester.pause();
         long wait = ctx.deviates(HcaDeviation.RETRY_BEFORE_RNR_TIMER) ? 0 : Aeth.rnrTimerNanos(timerCode);
         rnrTimer = ctx.scheduler().schedule(wait, () -> {
             rnrTimer = null;
             counters.retry();
-            requester.resumeAt(psn);
+            requester.resumeAt(completer.una());
             resume.run();
         });
     }
