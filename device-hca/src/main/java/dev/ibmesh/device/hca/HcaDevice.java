@@ -1,6 +1,5 @@
 package dev.ibmesh.device.hca;
 
-import dev.ibmesh.device.hca.grpc.HcaVerbsHost;
 import dev.ibmesh.device.hca.grpc.VerbsService;
 import dev.ibmesh.device.hca.mgmt.Smi;
 import dev.ibmesh.device.hca.transport.HcaDeviation;
