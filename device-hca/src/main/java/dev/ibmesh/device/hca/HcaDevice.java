@@ -94,7 +94,11 @@ public class HcaDevice extends Device implements PmaNode {
         }
         gsi = new Gsi(new Pma(this), agents, new GmpWire());
         transport = new HcaTransport(
-                new DataPorts(), scheduler(), HcaDeviation.of(Set.copyOf(config.deviations())), HcaLimits.DEFAULT);
+                new DataPorts(),
+                scheduler(),
+                HcaDeviation.of(Set.copyOf(config.deviations())),
+                HcaLimits.DEFAULT,
+                QpEngines::create);
         qpMetrics = new QpMetrics(registry(), name(), transport, scheduler());
         qpMetrics.start();
         return started;
