@@ -1,6 +1,5 @@
 package dev.ibmesh.device.hca;
 
-import dev.ibmesh.device.hca.grpc.HcaVerbsHost;
 import dev.ibmesh.device.hca.grpc.VerbsService;
 import dev.ibmesh.device.hca.mgmt.Smi;
 import dev.ibmesh.device.hca.transport.HcaDeviation;
@@ -99,7 +98,8 @@ public class HcaDevice extends Device implements PmaNode {
                 config.nodeGuid(),
                 scheduler(),
                 HcaDeviation.of(Set.copyOf(config.deviations())),
-                HcaLimits.DEFAULT);
+                HcaLimits.DEFAULT,
+                QpEngines::create);
         qpMetrics = new QpMetrics(registry(), name(), transport, scheduler());
         qpMetrics.start();
         return started;

@@ -1,5 +1,6 @@
 package dev.ibmesh.runtime.device;
 
+import dev.ibmesh.runtime.observe.PortCaptures;
 import dev.ibmesh.runtime.port.Port;
 import dev.ibmesh.runtime.port.PortCapture;
 import io.vertx.core.Future;
@@ -15,7 +16,7 @@ import java.util.regex.Pattern;
  * picks (plain file names only, so an HTTP caller cannot write elsewhere). Each capture is attached and detached
  * on its device's event loop.
  */
-public final class CaptureControl {
+public final class CaptureControl implements PortCaptures {
     private static final Pattern FILE_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,127}");
 
     private final Fabric fabric;
@@ -28,6 +29,7 @@ public final class CaptureControl {
     }
 
     /** Starts capturing {@code device/port} into {@code fileName}; the future gives the trace's path. */
+    @Override
     public synchronized Future<Path> start(String device, int portNumber, String fileName) {
         Port port = port(device, portNumber);
         if (port == null) {
@@ -54,6 +56,7 @@ public final class CaptureControl {
     }
 
     /** Stops capturing {@code device/port}; the future gives the number of frames written. */
+    @Override
     public synchronized Future<Long> stop(String device, int portNumber) {
         String key = device + "/" + portNumber;
         PortCapture capture = active.remove(key);

@@ -1,6 +1,5 @@
 package dev.ibmesh.runtime.observe;
 
-import dev.ibmesh.runtime.device.CaptureControl;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -19,17 +18,14 @@ public final class ObservabilityServer {
     private final Vertx vertx;
     private final PrometheusMeterRegistry registry;
     private final Supplier<Future<JsonObject>> health;
-    private final CaptureControl captures;
+    private final PortCaptures captures;
     private HttpServer server;
 
     /**
      * @param health gives the health document, without blocking; its {@code status} field is "UP" when healthy
      */
     public ObservabilityServer(
-            Vertx vertx,
-            PrometheusMeterRegistry registry,
-            Supplier<Future<JsonObject>> health,
-            CaptureControl captures) {
+            Vertx vertx, PrometheusMeterRegistry registry, Supplier<Future<JsonObject>> health, PortCaptures captures) {
         this.vertx = vertx;
         this.registry = registry;
         this.health = health;

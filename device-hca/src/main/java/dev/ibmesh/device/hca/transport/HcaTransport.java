@@ -1,8 +1,5 @@
 package dev.ibmesh.device.hca.transport;
 
-import dev.ibmesh.device.hca.transport.rc.RcEngine;
-import dev.ibmesh.device.hca.transport.uc.UcEngine;
-import dev.ibmesh.device.hca.transport.ud.UdEngine;
 import dev.ibmesh.device.hca.verbs.HcaLimits;
 import dev.ibmesh.device.hca.verbs.QpHooks;
 import dev.ibmesh.device.hca.verbs.QpState;
@@ -30,14 +27,21 @@ public final class HcaTransport {
     private final HcaPorts ports;
     private final TransportContext ctx;
     private final Verbs verbs;
+    private final QpEngineFactory engineFactory;
     private final Map<Integer, QpEngine> engines = new HashMap<>();
     private long unknownQpDrops;
     private long malformedDrops;
 
     /** {@code nodeGuid} seeds the verbs' handles, QP numbers and keys (see {@link Verbs}). */
     public HcaTransport(
-            HcaPorts ports, long nodeGuid, Scheduler scheduler, Set<HcaDeviation> deviations, HcaLimits limits) {
+            HcaPorts ports,
+            long nodeGuid,
+            Scheduler scheduler,
+            Set<HcaDeviation> deviations,
+            HcaLimits limits,
+            QpEngineFactory engineFactory) {
         this.ports = ports;
+        this.engineFactory = engineFactory;
         this.verbs = new Verbs(nodeGuid, limits, ports, new Hooks());
         this.ctx = new TransportContext(ports, scheduler, deviations, new LocalMemory(verbs.memory()));
     }
@@ -125,12 +129,7 @@ public final class HcaTransport {
     private final class Hooks implements QpHooks {
         @Override
         public void created(QueuePair qp) {
-            QpEngine e = switch (qp.type()) {
-                case RC -> new RcEngine(qp, ctx);
-                case UC -> new UcEngine(qp, ctx);
-                case UD -> new UdEngine(qp, ctx);
-            };
-            engines.put(qp.qpn(), e);
+            engines.put(qp.qpn(), engineFactory.create(qp, ctx));
         }
 
         @Override

@@ -1,5 +1,6 @@
 package dev.ibmesh.device.hca.transport;
 
+import dev.ibmesh.device.hca.QpEngines;
 import dev.ibmesh.device.hca.verbs.Access;
 import dev.ibmesh.device.hca.verbs.AddressVector;
 import dev.ibmesh.device.hca.verbs.HcaLimits;
@@ -174,7 +175,7 @@ final class TwoHcas {
         Side(String name, int lid, long nodeGuid, Set<HcaDeviation> deviations) {
             this.name = name;
             this.lid = lid;
-            this.transport = new HcaTransport(this, nodeGuid, clock, deviations, HcaLimits.DEFAULT);
+            this.transport = new HcaTransport(this, nodeGuid, clock, deviations, HcaLimits.DEFAULT, QpEngines::create);
             this.verbs = transport.verbs();
             this.pd = verbs.allocPd();
             this.sendCq = verbs.createCq(256);

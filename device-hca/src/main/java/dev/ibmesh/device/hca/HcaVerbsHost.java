@@ -1,6 +1,6 @@
-package dev.ibmesh.device.hca.grpc;
+package dev.ibmesh.device.hca;
 
-import dev.ibmesh.device.hca.HcaDevice;
+import dev.ibmesh.device.hca.grpc.VerbsHost;
 import dev.ibmesh.device.hca.verbs.Verbs;
 import dev.ibmesh.mad.smp.NodeInfo;
 import dev.ibmesh.mad.smp.PortInfo;

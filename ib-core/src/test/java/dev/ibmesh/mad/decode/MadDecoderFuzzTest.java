@@ -1,10 +1,13 @@
-package dev.ibmesh.mad;
+package dev.ibmesh.mad.decode;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import dev.ibmesh.mad.DrSmp;
+import dev.ibmesh.mad.Mad;
+import dev.ibmesh.mad.Smp;
 import dev.ibmesh.mad.pma.PmaMad;
 import dev.ibmesh.mad.sa.SaMad;
 import java.util.Arrays;

@@ -1,5 +1,10 @@
-package dev.ibmesh.mad;
+package dev.ibmesh.mad.decode;
 
+import dev.ibmesh.mad.Attribute;
+import dev.ibmesh.mad.ClassPortInfo;
+import dev.ibmesh.mad.DrSmp;
+import dev.ibmesh.mad.Mad;
+import dev.ibmesh.mad.Smp;
 import dev.ibmesh.mad.pma.PmaMad;
 import dev.ibmesh.mad.pma.PortCounters;
 import dev.ibmesh.mad.pma.PortCountersExtended;
