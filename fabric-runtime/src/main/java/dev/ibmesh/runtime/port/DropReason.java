@@ -37,6 +37,12 @@ public enum DropReason {
     VL15_BUFFER_FULL(Counter.VL15_DROPPED),
     /** A link packet that is not 6 bytes, has a reserved Op, or a bad LPCRC. */
     MALFORMED_LINK_PACKET(Counter.PORT_RCV_ERRORS),
+    /**
+     * The device failed while handling a packet the link layer had accepted (an exception in its code): dropped so
+     * that the port goes on. Not an error of the link, so no PMA counter counts it (PortRcvErrors is for the link's
+     * errors, IBA 16.1.3.5).
+     */
+    INTERNAL_ERROR(null),
 
     // Transmit side: IBA 16.1.3.5 counts outbound packets discarded because the port is down or congested.
     /** The port could not take a packet to send: queue full, VL not operational, link or port state not up. */

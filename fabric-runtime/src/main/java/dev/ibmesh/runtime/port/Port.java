@@ -6,6 +6,7 @@ import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.proto.link.v1.Frame;
 import dev.ibmesh.proto.link.v1.LinkMessage;
 import dev.ibmesh.proto.link.v1.PhyState;
+import dev.ibmesh.runtime.fault.FaultLog;
 import dev.ibmesh.runtime.link.Blocks;
 import dev.ibmesh.runtime.link.LinkFlowControl;
 import dev.ibmesh.runtime.link.VlArbiter;
@@ -36,6 +37,10 @@ import java.util.concurrent.Executor;
  * <p>Threading: every method runs on the owning device's event loop (the gRPC callbacks are delivered there), so no
  * state here is locked. {@code loop} is that event loop, used to defer transmit work to the end of the current turn
  * so that frames queued together leave in one link message.
+ *
+ * <p>Fault boundary: an exception from the device ({@link PortEvents}) never escapes to the link. A packet whose
+ * handling threw is dropped as {@link DropReason#INTERNAL_ERROR} and its receive buffer freed if the device had not
+ * freed it, so the VL keeps its credit; the exception goes to the {@link FaultLog}.
  */
 public final class Port implements LinkHandler {
     /** Frames (data and link packets) batched into one link message at most. */
@@ -74,6 +79,11 @@ public final class Port implements LinkHandler {
     private boolean drainScheduled;
     private Scheduler.Cancellable refreshTimer;
     private FrameTap tap;
+    /** The VL of the packet the device is handling now, or -1; and whether it released a buffer of that VL since. */
+    private int deliveringVl = -1;
+
+    private boolean deliveryReleased;
+    private final FaultLog faults = FaultLog.shared();
 
     private final long nodeGuid;
 
@@ -205,6 +215,9 @@ public final class Port implements LinkHandler {
      * credit goes back to the peer with the next flow-control update.
      */
     public void release(int vl, int frameBytes) {
+        if (vl == deliveringVl) {
+            deliveryReleased = true;
+        }
         if (vl == Lrh.VL15) {
             vl15Held = Math.max(0, vl15Held - 1);
             return;
@@ -306,7 +319,7 @@ public final class Port implements LinkHandler {
     public void enable() {
         if (physicalState == PortInfo.PHYS_STATE_DISABLED) {
             physicalState = PortInfo.PHYS_STATE_POLLING;
-            events.onStateChange(this);
+            stateChanged();
         }
     }
 
@@ -321,7 +334,7 @@ public final class Port implements LinkHandler {
         peer = connection.peer();
         physicalState = PortInfo.PHYS_STATE_PORT_CONFIGURATION_TRAINING;
         link.send(LinkMessage.newBuilder().setPhy(localPhy(true)).build());
-        events.onStateChange(this);
+        stateChanged();
         return true;
     }
 
@@ -331,7 +344,13 @@ public final class Port implements LinkHandler {
             onPeerPhy(message.getPhy());
         }
         for (int i = 0; i < message.getFramesCount(); i++) {
-            receive(message.getFrames(i));
+            try {
+                receive(message.getFrames(i));
+            } catch (RuntimeException e) {
+                // One frame's failure must not lose the frames after it in the message, nor reach the stream.
+                drop(DropReason.INTERNAL_ERROR);
+                faults.caught("Port.receive", e);
+            }
         }
     }
 
@@ -360,7 +379,7 @@ public final class Port implements LinkHandler {
         if (!result.trained()) {
             // No common width or speed: training fails and the port keeps polling.
             physicalState = PortInfo.PHYS_STATE_POLLING;
-            events.onStateChange(this);
+            stateChanged();
             return;
         }
         training = result;
@@ -370,7 +389,7 @@ public final class Port implements LinkHandler {
         flowControl.reset();
         queueFlowControl(flowControl.initPackets());
         startRefreshTimer();
-        events.onStateChange(this);
+        stateChanged();
         scheduleDrain();
     }
 
@@ -436,7 +455,27 @@ public final class Port implements LinkHandler {
             return;
         }
         counters.received(b.length, Lrh.isMulticast(Lrh.dlid(b, 0)));
-        events.onPacket(this, b);
+        deliver(vl, b);
+    }
+
+    /**
+     * Hands an accepted packet to the device. If the device throws, the packet's buffer (its credit, or its VL15
+     * slot) is freed here unless the device released one of that VL meanwhile, which it does for this packet
+     * before failing or not at all; then the exception goes on to be counted.
+     */
+    private void deliver(int vl, byte[] frame) {
+        deliveringVl = vl;
+        deliveryReleased = false;
+        try {
+            events.onPacket(this, frame);
+        } catch (RuntimeException e) {
+            if (!deliveryReleased) {
+                release(vl, frame.length);
+            }
+            throw e;
+        } finally {
+            deliveringVl = -1;
+        }
     }
 
     private void drop(DropReason reason) {
@@ -485,7 +524,11 @@ public final class Port implements LinkHandler {
                 return;
             }
             link.send(batch.build());
-            events.onTransmitSpace(this);
+            try {
+                events.onTransmitSpace(this);
+            } catch (RuntimeException e) {
+                faults.caught("PortEvents.onTransmitSpace", e);
+            }
         }
     }
 
@@ -557,7 +600,7 @@ public final class Port implements LinkHandler {
             return false;
         }
         portState = to;
-        events.onStateChange(this);
+        stateChanged();
         scheduleDrain();
         return true;
     }
@@ -580,7 +623,16 @@ public final class Port implements LinkHandler {
             refreshTimer.cancel();
             refreshTimer = null;
         }
-        events.onStateChange(this);
+        stateChanged();
+    }
+
+    /** Tells the device; its failure to handle the news changes nothing here (the state has changed). */
+    private void stateChanged() {
+        try {
+            events.onStateChange(this);
+        } catch (RuntimeException e) {
+            faults.caught("PortEvents.onStateChange", e);
+        }
     }
 
     private void queueFlowControl(List<FlowControlPacket> packets) {

@@ -1,5 +1,6 @@
 package dev.ibmesh.runtime.umad;
 
+import dev.ibmesh.runtime.fault.FaultLog;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.VerticleBase;
@@ -163,6 +164,7 @@ public final class UmadServer extends VerticleBase {
         try {
             reply = control.handle(packet.data().getBytes(), packet.sender());
         } catch (RuntimeException e) {
+            FaultLog.shared().caught("UmadServer.onControl", e);
             reply = Future.failedFuture(e);
         }
         reply.onComplete(ar -> onContext(() -> {
@@ -195,6 +197,7 @@ public final class UmadServer extends VerticleBase {
         try {
             relay.fromClient(clientId, packet.data().getBytes(), packet.sender());
         } catch (RuntimeException e) {
+            FaultLog.shared().caught("UmadServer.onData", e);
             counters.increment(UmadCounter.DATA_DROPPED);
         }
     }
