@@ -6,6 +6,7 @@ import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.proto.link.v1.Frame;
 import dev.ibmesh.proto.link.v1.LinkMessage;
 import dev.ibmesh.proto.link.v1.PhyState;
+import dev.ibmesh.runtime.counters.SingleWriterCounters;
 import dev.ibmesh.runtime.fault.FaultLog;
 import dev.ibmesh.runtime.link.Blocks;
 import dev.ibmesh.runtime.link.LinkFlowControl;
@@ -36,7 +37,10 @@ import java.util.concurrent.Executor;
  *
  * <p>Threading: every method runs on the owning device's event loop (the gRPC callbacks are delivered there), so no
  * state here is locked. {@code loop} is that event loop, used to defer transmit work to the end of the current turn
- * so that frames queued together leave in one link message.
+ * so that frames queued together leave in one link message. The exceptions are what the metrics scrape reads from
+ * its own thread, each marked "any thread": the loop publishes those values (volatile fields for the states that
+ * seldom change, release stores of {@link SingleWriterCounters} for the counters), so the scrape sees them without
+ * a lock and the loop pays no more than an ordered store.
  *
  * <p>Fault boundary: an exception from the device ({@link PortEvents}) never escapes to the link. A packet whose
  * handling threw is dropped as {@link DropReason#INTERNAL_ERROR} and its receive buffer freed if the device had not
@@ -59,15 +63,17 @@ public final class Port implements LinkHandler {
     private final LinkFlowControl flowControl;
     private final VlArbiter arbiter;
     private final VlQueues queues;
-    private final long[] drops = new long[DropReason.values().length];
+    private final SingleWriterCounters drops = new SingleWriterCounters(DropReason.values().length);
+    /** The transmit credit of each data VL, published for the metrics after every change. */
+    private final SingleWriterCounters txCreditBlocks = new SingleWriterCounters(LinkFlowControl.DATA_VLS);
     /** The flow-control packet waiting to go out per VL: a newer one replaces an older, so this never grows. */
     private final FlowControlPacket[] pendingFlowControl = new FlowControlPacket[LinkFlowControl.DATA_VLS];
 
     private final Lanes lanes = new Lanes();
 
-    private int physicalState = PortInfo.PHYS_STATE_POLLING;
-    private int portState = PortInfo.PORT_STATE_DOWN;
-    private LinkTraining.Result training;
+    private volatile int physicalState = PortInfo.PHYS_STATE_POLLING;
+    private volatile int portState = PortInfo.PORT_STATE_DOWN;
+    private volatile LinkTraining.Result training;
     private LinkConnection link;
     private String peer;
     private int linkWidthEnabled;
@@ -109,17 +115,20 @@ public final class Port implements LinkHandler {
         return config;
     }
 
+    /** Any thread. */
     public int physicalState() {
         return physicalState;
     }
 
+    /** Any thread. */
     public int portState() {
         return portState;
     }
 
-    /** LinkWidthActive, LinkSpeedActive, LinkSpeedExtActive once trained; zeros otherwise. */
+    /** LinkWidthActive, LinkSpeedActive, LinkSpeedExtActive once trained; zeros otherwise. Any thread. */
     public LinkTraining.Result training() {
-        return training == null ? new LinkTraining.Result(false, 0, 0, 0) : training;
+        LinkTraining.Result trained = training;
+        return trained == null ? new LinkTraining.Result(false, 0, 0, 0) : trained;
     }
 
     /** The peer ("node-guid/port") while a link stream is up, or null. */
@@ -143,14 +152,22 @@ public final class Port implements LinkHandler {
         return arbiter;
     }
 
-    /** Frames dropped on receive or transmit, by reason (for the drop metric). */
+    /** Frames dropped on receive or transmit, by reason (for the drop metric). Any thread. */
     public long drops(DropReason reason) {
-        return drops[reason.ordinal()];
+        return drops.get(reason.ordinal());
     }
 
-    /** Packets waiting in the transmit queue of {@code vl}. */
+    /** Packets waiting in the transmit queue of {@code vl}. Any thread. */
     public int queued(int vl) {
-        return queues.size(vl);
+        return queues.depth(vl);
+    }
+
+    /**
+     * The 64-byte blocks the peer's receiver has room for on data VL {@code vl} (0-14), 0 for a VL that is not
+     * operational, as of the last change. Any thread.
+     */
+    public long txCreditBlocks(int vl) {
+        return txCreditBlocks.get(vl);
     }
 
     /** Captures every frame this port sends and receives, or stops capturing ({@code null}). */
@@ -255,6 +272,7 @@ public final class Port implements LinkHandler {
         policy.operationalVlsCode(code);
         flowControl.operationalVls(policy.operationalVls());
         arbiter.operationalVls(policy.operationalVls());
+        publishCredits();
     }
 
     /**
@@ -387,6 +405,7 @@ public final class Port implements LinkHandler {
         physicalState = PortInfo.PHYS_STATE_LINK_UP;
         portState = PortInfo.PORT_STATE_INIT;
         flowControl.reset();
+        publishCredits();
         queueFlowControl(flowControl.initPackets());
         startRefreshTimer();
         stateChanged();
@@ -419,6 +438,7 @@ public final class Port implements LinkHandler {
             drop(DropReason.MALFORMED_LINK_PACKET);
             return;
         }
+        publishCredits();
         scheduleDrain();
     }
 
@@ -479,8 +499,19 @@ public final class Port implements LinkHandler {
     }
 
     private void drop(DropReason reason) {
-        drops[reason.ordinal()]++;
+        drops.increment(reason.ordinal());
         counters.dropped(reason);
+    }
+
+    private void publishCredits() {
+        for (int vl = 0; vl < LinkFlowControl.DATA_VLS; vl++) {
+            publishCredit(vl);
+        }
+    }
+
+    private void publishCredit(int vl) {
+        txCreditBlocks.set(
+                vl, vl < flowControl.operationalVls() ? flowControl.tx(vl).available() : 0);
     }
 
     // ---- transmit ----
@@ -517,6 +548,9 @@ public final class Port implements LinkHandler {
                     pacer.charge(frame.length);
                 }
                 flowControl.onSent(vl, Blocks.ofFrame(frame.length));
+                if (vl != Lrh.VL15) {
+                    publishCredit(vl);
+                }
                 counters.transmitted(frame.length, Lrh.isMulticast(Lrh.dlid(frame, 0)));
                 addFrame(batch, Frame.Kind.DATA, frame);
             }
