@@ -351,7 +351,7 @@ public final class Port implements LinkHandler {
         link = connection;
         peer = connection.peer();
         physicalState = PortInfo.PHYS_STATE_PORT_CONFIGURATION_TRAINING;
-        link.send(LinkMessage.newBuilder().setPhy(localPhy(true)).build());
+        link.send(LinkMessage.newBuilder().setPhy(localPhy()).build());
         stateChanged();
         return true;
     }
@@ -393,7 +393,7 @@ public final class Port implements LinkHandler {
             takeDown(PortInfo.PHYS_STATE_POLLING);
             return;
         }
-        LinkTraining.Result result = LinkTraining.negotiate(localPhy(true), remote);
+        LinkTraining.Result result = LinkTraining.negotiate(localPhy(), remote);
         if (!result.trained()) {
             // No common width or speed: training fails and the port keeps polling.
             physicalState = PortInfo.PHYS_STATE_POLLING;
@@ -692,7 +692,8 @@ public final class Port implements LinkHandler {
         }
     }
 
-    private PhyState localPhy(boolean up) {
+    /** What this end tells the peer while training: its identity and what it supports and enables. */
+    private PhyState localPhy() {
         return PhyState.newBuilder()
                 .setNodeGuid(nodeGuid)
                 .setPortNum(config.number())
@@ -702,7 +703,7 @@ public final class Port implements LinkHandler {
                 .setLinkSpeedEnabled(config.linkSpeedEnabled())
                 .setLinkSpeedExtSupported(config.linkSpeedExtSupported())
                 .setLinkSpeedExtEnabled(config.linkSpeedExtEnabled())
-                .setLinkUp(up)
+                .setLinkUp(true)
                 .build();
     }
 }
