@@ -10,6 +10,11 @@ import dev.ibmesh.mad.pma.PortCounters.Counter;
  */
 public enum DropReason {
     NONE(null),
+    /**
+     * A frame that arrived while the link is not up (training, polling, or down since): a receiver only takes
+     * packets on a trained link (IBA 7.2). [M] no PMA counter is named for it.
+     */
+    LINK_NOT_UP(null),
     /** A frame of no known kind, or empty: what a receiver sees as a framing (symbol) error. */
     SYMBOL_ERROR(Counter.SYMBOL_ERROR_COUNTER),
     /** The sender ended the packet with EBP: an upstream switch found it bad. */

@@ -430,6 +430,7 @@ public final class Port implements LinkHandler {
 
     private void receiveLinkPacket(byte[] b) {
         if (physicalState != PortInfo.PHYS_STATE_LINK_UP) {
+            drop(DropReason.LINK_NOT_UP);
             return;
         }
         if (b.length != FlowControlPacket.SIZE
@@ -444,6 +445,7 @@ public final class Port implements LinkHandler {
 
     private void receiveDataPacket(byte[] b, boolean endBad) {
         if (physicalState != PortInfo.PHYS_STATE_LINK_UP) {
+            drop(DropReason.LINK_NOT_UP);
             return;
         }
         if (b.length == 0) {
