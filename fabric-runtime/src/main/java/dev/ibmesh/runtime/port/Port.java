@@ -70,6 +70,7 @@ public final class Port implements LinkHandler {
     private final FlowControlPacket[] pendingFlowControl = new FlowControlPacket[LinkFlowControl.DATA_VLS];
 
     private final Lanes lanes = new Lanes();
+    private final FaultLog faults = FaultLog.shared();
 
     private volatile int physicalState = PortInfo.PHYS_STATE_POLLING;
     private volatile int portState = PortInfo.PORT_STATE_DOWN;
@@ -85,11 +86,10 @@ public final class Port implements LinkHandler {
     private boolean drainScheduled;
     private Scheduler.Cancellable refreshTimer;
     private FrameTap tap;
-    /** The VL of the packet the device is handling now, or -1; and whether it released a buffer of that VL since. */
+    /** The VL of the packet the device is handling now (-1: none), and whether it released one of that VL since. */
     private int deliveringVl = -1;
 
     private boolean deliveryReleased;
-    private final FaultLog faults = FaultLog.shared();
 
     private final long nodeGuid;
 
@@ -482,8 +482,8 @@ public final class Port implements LinkHandler {
 
     /**
      * Hands an accepted packet to the device. If the device throws, the packet's buffer (its credit, or its VL15
-     * slot) is freed here unless the device released one of that VL meanwhile, which it does for this packet
-     * before failing or not at all; then the exception goes on to be counted.
+     * slot) is freed here, unless the device released a buffer of that VL before failing (taken to be this
+     * packet's); the exception then goes on to the frame's boundary in {@link #onMessage}, which counts it.
      */
     private void deliver(int vl, byte[] frame) {
         deliveringVl = vl;

@@ -6,8 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.ibmesh.runtime.link.Blocks;
 import dev.ibmesh.wire.Bth;
 import dev.ibmesh.wire.Lrh;
+import dev.ibmesh.wire.OpCode;
+import dev.ibmesh.wire.PacketBuilder;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntFunction;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -98,10 +101,52 @@ class PortFaultBoundaryTest {
         assertTrue(h.port.counters().portCounters(1).portRcvPkts() == 1, "the port did receive it");
     }
 
+    @Test
+    void aDeviceFailingOnStateChangesOrTransmitSpaceStillGetsItsLinkAndItsPackets() {
+        int[] stateChanges = {0};
+        int[] spaceCalls = {0};
+        PortEvents failing = new PortEvents() {
+            @Override
+            public void onPacket(Port port, byte[] frame) {
+                port.release(Lrh.vl(frame, 0), frame.length);
+            }
+
+            @Override
+            public void onTransmitSpace(Port port) {
+                spaceCalls[0]++;
+                throw new IllegalStateException("device bug");
+            }
+
+            @Override
+            public void onStateChange(Port port) {
+                stateChanges[0]++;
+                throw new IllegalStateException("device bug");
+            }
+        };
+        PortHarness h = new PortHarness(failing).active(); // no exception from training, arming, activating
+        assertEquals(4, stateChanges[0], "Training, LinkUp with Init, Armed, Active: each told");
+        // More than one link message's worth, so the drain goes on after telling the device of the space.
+        int n = Port.MAX_BATCH_FRAMES * 3;
+        for (int i = 0; i < n; i++) {
+            assertTrue(h.port.transmit(toPeer(i)));
+        }
+        assertEquals(n, h.dataSent());
+        assertTrue(spaceCalls[0] >= 3, "told after each message: " + spaceCalls[0]);
+        assertEquals(0, h.port.queued(0));
+    }
+
+    private static byte[] toPeer(int psn) {
+        return PacketBuilder.iba(
+                        Lrh.of(0, 0, Lrh.LNH_IBA_LOCAL, PortHarness.PEER_LID, PortHarness.LID),
+                        Bth.of(OpCode.RC_SEND_ONLY, 0xFFFF, 0x11, false, psn))
+                .payload(new byte[8])
+                .build();
+    }
+
     /**
      * The peer sends {@code n} packets; an exception that escapes the port is swallowed as Vert.x would and counted.
      */
-    private static int feed(PortHarness h, int n, java.util.function.IntFunction<byte[]> packet) {
+    private static int feed(PortHarness h, int n, IntFunction<byte[]> packet) {
         int escaped = 0;
         for (int psn = 0; psn < n; psn++) {
             try {
