@@ -204,7 +204,7 @@ final class ControlHandler {
         try {
             data = query.get();
         } catch (RuntimeException e) {
-            FaultLog.shared().caught("UmadPort query", e);
+            FaultLog.shared().caught("UmadPort.query", e);
             data = Future.failedFuture(e); // a port that throws instead of failing its future changes nothing here
         }
         return data.transform(ar -> ar.succeeded() && ar.result() != null

@@ -193,7 +193,7 @@ final class UmadSessions {
         try {
             call.run();
         } catch (RuntimeException e) {
-            FaultLog.shared().caught("UmadPort session call", e); // the table is already consistent
+            FaultLog.shared().caught("UmadPort.session", e); // the table is already consistent
         }
     }
 

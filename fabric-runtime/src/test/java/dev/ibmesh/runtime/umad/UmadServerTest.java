@@ -525,11 +525,11 @@ class UmadServerTest {
                 Duration.ofMinutes(10));
         SimTestClient c = client();
         assertEquals(SimCtlType.CONNECT, c.connect("broken", false).type());
-        long logged = FaultLog.shared().count("UmadPort query", IllegalStateException.class);
+        long logged = FaultLog.shared().count("UmadPort.query", IllegalStateException.class);
         assertError(c.request(SimCtlType.GET_NODEINFO, new byte[0], 64));
         assertEquals(
                 1,
-                FaultLog.shared().count("UmadPort query", IllegalStateException.class) - logged,
+                FaultLog.shared().count("UmadPort.query", IllegalStateException.class) - logged,
                 "the throwing port is reported, the failed future is not");
         assertError(c.request(SimCtlType.GET_PKEYS, new byte[0], 64));
         assertError(c.request(SimCtlType.GET_VENDOR, new byte[0], 24));
