@@ -102,6 +102,7 @@ public class HcaDevice extends Device implements PmaNode {
                 QpEngines::create);
         qpMetrics = new QpMetrics(registry(), name(), transport, scheduler());
         qpMetrics.start();
+        HcaDropMetrics.bind(registry(), this);
         return started;
     }
 
@@ -182,9 +183,14 @@ public class HcaDevice extends Device implements PmaNode {
         return transport;
     }
 
-    /** SMPs dropped by QP0 and GMPs by QP1 (routes, full queues, nobody to take them). */
-    public long droppedMads() {
-        return smi.dropped() + gsi.dropped();
+    /** What the HCA dropped for {@code reason} (see {@link HcaDrop}). Any thread, once started. */
+    public long drops(HcaDrop reason) {
+        return switch (reason) {
+            case SMP -> smi.dropped();
+            case GMP -> gsi.dropped();
+            case UNKNOWN_QP -> transport.unknownQpDrops();
+            case MALFORMED -> transport.malformedDrops();
+        };
     }
 
     @Override

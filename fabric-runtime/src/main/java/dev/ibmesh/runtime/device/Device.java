@@ -95,7 +95,7 @@ public class Device extends VerticleBase implements PortEvents {
     @Override
     public Future<?> start() throws Exception {
         loop = task -> context.runOnContext(v -> task.run());
-        scheduler = new VertxScheduler(context);
+        scheduler = newScheduler();
         for (PortConfig pc : config.ports()) {
             ports[pc.number()] = new Port(config.nodeGuid(), pc, this, loop, scheduler);
             PortMetrics.bind(registry, config.name(), ports[pc.number()]);
@@ -152,6 +152,14 @@ public class Device extends VerticleBase implements PortEvents {
      */
     protected List<BindableService> services() {
         return List.of();
+    }
+
+    /**
+     * The device's clock and timers, made once in {@link #start}: real time, with timers on the device's context. A
+     * test gives a device a hand-driven clock here (and moves it on the device's event loop).
+     */
+    protected Scheduler newScheduler() {
+        return new VertxScheduler(context);
     }
 
     /** The meter registry the device's metrics go to. */

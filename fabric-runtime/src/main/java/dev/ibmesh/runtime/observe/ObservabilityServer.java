@@ -1,5 +1,6 @@
 package dev.ibmesh.runtime.observe;
 
+import dev.ibmesh.runtime.fault.FaultLog;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -13,6 +14,8 @@ import java.util.function.Supplier;
  * The HTTP side of a device or fabric: {@code /metrics} (Prometheus text format 0.0.4, scraped off the event loop),
  * {@code /health} (JSON; 200 while the devices are up, 503 otherwise) for Kubernetes probes, and trace capture per
  * port at run time: {@code POST /capture/start?device=D&port=N&file=NAME} and {@code POST /capture/stop?device=D&port=N}.
+ * A request whose handling throws answers 500 at once (the exception goes to the {@link FaultLog}) rather than leave
+ * its caller waiting.
  */
 public final class ObservabilityServer {
     private final Vertx vertx;
@@ -48,6 +51,17 @@ public final class ObservabilityServer {
     }
 
     private void handle(HttpServerRequest request) {
+        try {
+            route(request);
+        } catch (RuntimeException e) {
+            FaultLog.shared().caught("ObservabilityServer", e);
+            if (!request.response().ended()) {
+                request.response().setStatusCode(500).end("internal error: " + e + "\n");
+            }
+        }
+    }
+
+    private void route(HttpServerRequest request) {
         switch (request.path()) {
             case "/metrics" ->
                 vertx.executeBlocking(registry::scrape).onComplete(r -> {

@@ -12,8 +12,8 @@ import io.micrometer.core.instrument.Tags;
 /**
  * Publishes a port's state to Micrometer: PortState, physical state, the negotiated width and speeds, every PMA
  * counter (64-bit, as kept internally), credits available per data VL, transmit queue depth per VL, and drops by
- * reason. The meters read the port's fields from the scrape thread without locking: a scrape may see a value a
- * moment old, never a wrong one for long.
+ * reason. The meters run on the scrape thread and read only what the port publishes for it (its "any thread"
+ * accessors: volatile states, counters stored with release semantics), never its event-loop state.
  */
 public final class PortMetrics {
     private PortMetrics() {}
@@ -65,12 +65,7 @@ public final class PortMetrics {
                     .tags(vlTags)
                     .register(registry);
             if (vl < LinkFlowControl.DATA_VLS) {
-                Gauge.builder(
-                                "ibmesh_port_tx_credit_blocks",
-                                port,
-                                p -> v < p.flowControl().operationalVls()
-                                        ? p.flowControl().tx(v).available()
-                                        : 0)
+                Gauge.builder("ibmesh_port_tx_credit_blocks", port, p -> p.txCreditBlocks(v))
                         .description("64-byte blocks the peer's receiver has room for on this VL")
                         .tags(vlTags)
                         .register(registry);

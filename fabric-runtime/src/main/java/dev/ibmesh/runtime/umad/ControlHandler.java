@@ -1,5 +1,6 @@
 package dev.ibmesh.runtime.umad;
 
+import dev.ibmesh.runtime.fault.FaultLog;
 import dev.ibmesh.wire.Bits;
 import io.vertx.core.Future;
 import io.vertx.core.net.SocketAddress;
@@ -203,6 +204,7 @@ final class ControlHandler {
         try {
             data = query.get();
         } catch (RuntimeException e) {
+            FaultLog.shared().caught("UmadPort.query", e);
             data = Future.failedFuture(e); // a port that throws instead of failing its future changes nothing here
         }
         return data.transform(ar -> ar.succeeded() && ar.result() != null

@@ -1,5 +1,6 @@
 package dev.ibmesh.runtime.umad;
 
+import dev.ibmesh.runtime.fault.FaultLog;
 import dev.ibmesh.wire.Bits;
 import io.vertx.core.Future;
 import io.vertx.core.net.SocketAddress;
@@ -82,6 +83,7 @@ final class MadRelay {
         try {
             sent = s.port.send(UmadMad.of(stamped));
         } catch (RuntimeException e) {
+            FaultLog.shared().caught("UmadPort.send", e);
             sent = Future.failedFuture(e);
         }
         sent.onFailure(e -> onServer.accept(() -> giveBack(s, stamped)));

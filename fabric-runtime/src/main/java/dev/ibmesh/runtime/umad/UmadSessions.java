@@ -1,5 +1,6 @@
 package dev.ibmesh.runtime.umad;
 
+import dev.ibmesh.runtime.fault.FaultLog;
 import io.vertx.core.net.SocketAddress;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
@@ -187,12 +188,12 @@ final class UmadSessions {
         }
     }
 
-    /** A port that throws must not leave the table half changed: its exception is dropped (it owns its errors). */
+    /** A port that throws must not leave the table half changed: its exception is only logged. */
     private static void guard(Runnable call) {
         try {
             call.run();
         } catch (RuntimeException e) {
-            // the table is already consistent; the port's failure is the port's to report
+            FaultLog.shared().caught("UmadPort.session", e); // the table is already consistent
         }
     }
 

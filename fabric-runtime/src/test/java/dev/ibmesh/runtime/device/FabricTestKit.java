@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.runtime.port.Port;
 import dev.ibmesh.runtime.port.PortConfig;
+import dev.ibmesh.runtime.time.ManualScheduler;
 import dev.ibmesh.wire.Bth;
 import dev.ibmesh.wire.Lrh;
 import dev.ibmesh.wire.OpCode;
@@ -50,6 +51,14 @@ public final class FabricTestKit {
             }
         }
         fail("timed out after " + timeoutMillis + " ms waiting for " + what);
+    }
+
+    /** Moves a device's hand-driven clock by {@code nanos} on the device's event loop, where its timers run. */
+    public static void advance(Device d, ManualScheduler clock, long nanos) {
+        onLoop(d, () -> {
+            clock.advance(nanos);
+            return null;
+        });
     }
 
     static void awaitPortState(Device d, int port, int portState) {

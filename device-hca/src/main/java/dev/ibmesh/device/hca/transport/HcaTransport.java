@@ -6,6 +6,7 @@ import dev.ibmesh.device.hca.verbs.QpState;
 import dev.ibmesh.device.hca.verbs.QpType;
 import dev.ibmesh.device.hca.verbs.QueuePair;
 import dev.ibmesh.device.hca.verbs.Verbs;
+import dev.ibmesh.runtime.counters.SingleWriterCounter;
 import dev.ibmesh.runtime.time.Scheduler;
 import dev.ibmesh.wire.DecodeResult;
 import dev.ibmesh.wire.IbaPacket;
@@ -29,8 +30,8 @@ public final class HcaTransport {
     private final Verbs verbs;
     private final QpEngineFactory engineFactory;
     private final Map<Integer, QpEngine> engines = new HashMap<>();
-    private long unknownQpDrops;
-    private long malformedDrops;
+    private final SingleWriterCounter unknownQpDrops = new SingleWriterCounter();
+    private final SingleWriterCounter malformedDrops = new SingleWriterCounter();
 
     /** {@code nodeGuid} seeds the verbs' handles, QP numbers and keys (see {@link Verbs}). */
     public HcaTransport(
@@ -63,14 +64,14 @@ public final class HcaTransport {
         return Collections.unmodifiableMap(all);
     }
 
-    /** Packets dropped because no QP has their DestQP. */
+    /** Packets dropped because no QP has their DestQP. Any thread. */
     public long unknownQpDrops() {
-        return unknownQpDrops;
+        return unknownQpDrops.get();
     }
 
-    /** Packets dropped because they are not IBA transport packets with a known opcode. */
+    /** Packets dropped because they are not IBA transport packets with a known opcode. Any thread. */
     public long malformedDrops() {
-        return malformedDrops;
+        return malformedDrops.get();
     }
 
     /** A data packet (LRH through VCRC, link checks passed) for a QP other than 0 and 1. */
@@ -79,12 +80,12 @@ public final class HcaTransport {
         if (!(r instanceof DecodeResult.Decoded d)
                 || !(d.packet() instanceof IbaPacket p)
                 || !p.bth().opCode().isKnown()) {
-            malformedDrops++;
+            malformedDrops.increment();
             return;
         }
         QpEngine engine = engines.get(p.bth().destQp());
         if (engine == null) {
-            unknownQpDrops++;
+            unknownQpDrops.increment();
             return;
         }
         QueuePair qp = verbs.findQp(p.bth().destQp());
