@@ -35,7 +35,6 @@ import dev.ibmesh.runtime.sma.SmpPackets;
 import dev.ibmesh.runtime.sma.TrapNotices;
 import dev.ibmesh.runtime.sma.TrapSender;
 import dev.ibmesh.runtime.transport.LinkTransport;
-import dev.ibmesh.wire.Bth;
 import dev.ibmesh.wire.Deth;
 import dev.ibmesh.wire.Gid;
 import dev.ibmesh.wire.Lrh;
@@ -215,7 +214,7 @@ public class HcaDevice extends Device implements PmaNode {
                         Lrh.sl(frame, 0),
                         GmpPackets.srcQp(frame),
                         Deth.GSI_Q_KEY,
-                        node.pKeyIndex(port, Bth.pKey(frame, Lrh.SIZE)),
+                        verdict.pKeyIndex(),
                         GmpPackets.mad(frame)));
     }
 
