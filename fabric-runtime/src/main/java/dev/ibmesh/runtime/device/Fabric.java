@@ -4,7 +4,6 @@ import dev.ibmesh.runtime.port.Port;
 import dev.ibmesh.runtime.transport.LinkTransport;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
-import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
@@ -89,8 +88,7 @@ public final class Fabric {
         if (d.loop() == null) {
             return Future.succeededFuture(new JsonObject().put("state", "starting"));
         }
-        Promise<JsonObject> p = Promise.promise();
-        d.loop().execute(() -> {
+        return d.call(() -> {
             JsonObject ports = new JsonObject();
             for (Port port : d.ports()) {
                 ports.put(
@@ -100,8 +98,7 @@ public final class Fabric {
                                 .put("physicalState", PortStateNames.physicalState(port.physicalState()))
                                 .put("peer", port.peer()));
             }
-            p.complete(new JsonObject().put("kind", d.deviceConfig().kind()).put("ports", ports));
+            return new JsonObject().put("kind", d.deviceConfig().kind()).put("ports", ports);
         });
-        return p.future();
     }
 }

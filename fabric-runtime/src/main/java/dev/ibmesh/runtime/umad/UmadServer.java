@@ -1,9 +1,8 @@
 package dev.ibmesh.runtime.umad;
 
+import dev.ibmesh.runtime.time.ContextCalls;
 import io.vertx.core.Future;
-import io.vertx.core.Promise;
 import io.vertx.core.VerticleBase;
-import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.datagram.DatagramPacket;
 import io.vertx.core.datagram.DatagramSocket;
@@ -74,8 +73,7 @@ public final class UmadServer extends VerticleBase {
         if (context == null) {
             return Future.succeededFuture(List.of());
         }
-        Promise<List<UmadClient>> result = Promise.promise();
-        onContext(() -> {
+        return ContextCalls.call(context, () -> {
             long now = System.nanoTime();
             List<UmadClient> list = new ArrayList<>();
             if (sessions != null) {
@@ -90,9 +88,8 @@ public final class UmadServer extends VerticleBase {
                             (now - s.lastHeardNanos) / 1_000_000));
                 }
             }
-            result.complete(List.copyOf(list));
+            return List.copyOf(list);
         });
-        return result.future();
     }
 
     @Override
@@ -224,10 +221,6 @@ public final class UmadServer extends VerticleBase {
     }
 
     private void onContext(Runnable task) {
-        if (Vertx.currentContext() == context) {
-            task.run();
-        } else {
-            context.runOnContext(v -> task.run());
-        }
+        ContextCalls.execute(context, task);
     }
 }
