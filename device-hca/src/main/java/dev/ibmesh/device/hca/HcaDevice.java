@@ -43,7 +43,6 @@ import io.grpc.BindableService;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import java.util.List;
-import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -93,8 +92,8 @@ public class HcaDevice extends Device implements PmaNode {
                     trap -> smi.sendTrap(number, node.stored(number).masterSmLid(), trap));
         }
         gsi = new Gsi(new Pma(this), agents, new GmpWire());
-        transport = new HcaTransport(
-                new DataPorts(), scheduler(), HcaDeviation.of(Set.copyOf(config.deviations())), HcaLimits.DEFAULT);
+        transport =
+                new HcaTransport(new DataPorts(), scheduler(), HcaDeviation.of(config.deviations()), HcaLimits.DEFAULT);
         qpMetrics = new QpMetrics(registry(), name(), transport, scheduler());
         qpMetrics.start();
         return started;
