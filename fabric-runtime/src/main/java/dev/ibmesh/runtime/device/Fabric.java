@@ -1,5 +1,7 @@
 package dev.ibmesh.runtime.device;
 
+import dev.ibmesh.mad.smp.PortPhysicalState;
+import dev.ibmesh.mad.smp.PortState;
 import dev.ibmesh.runtime.port.Port;
 import dev.ibmesh.runtime.transport.LinkTransport;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -94,8 +96,13 @@ public final class Fabric {
                 ports.put(
                         Integer.toString(port.number()),
                         new JsonObject()
-                                .put("portState", PortStateNames.portState(port.portState()))
-                                .put("physicalState", PortStateNames.physicalState(port.physicalState()))
+                                .put(
+                                        "portState",
+                                        PortState.valueOf(port.portState()).name())
+                                .put(
+                                        "physicalState",
+                                        PortPhysicalState.valueOf(port.physicalState())
+                                                .name())
                                 .put("peer", port.peer()));
             }
             return new JsonObject().put("kind", d.deviceConfig().kind()).put("ports", ports);
