@@ -207,7 +207,8 @@ public record PortInfo(
     /**
      * The layout: spec name, IBA bit offset and width of each component, in component order; each constant is its
      * component's name in upper snake case. Decoding, encoding and the builder work from this table alone; the class
-     * checks when it loads that it covers the 64 bytes without gaps and matches the record's components.
+     * checks when it loads that it covers the 64 bytes without gaps and matches the record's components, each with
+     * its builder setter.
      */
     private enum Field {
         M_KEY("M_Key", 0, 64),
@@ -347,6 +348,11 @@ public record PortInfo(
         if (!fits) {
             throw new AssertionError(
                     "PortInfo component " + c.getName() + " (" + t + ") cannot hold " + f.width + " bits");
+        }
+        try {
+            Builder.class.getMethod(c.getName(), t);
+        } catch (NoSuchMethodException e) {
+            throw new AssertionError("PortInfo.Builder has no setter for " + c.getName(), e);
         }
     }
 

@@ -33,9 +33,4 @@ public final class PortPhysicalState extends PortStateCode {
     public static PortPhysicalState valueOf(int code) {
         return TABLE.valueOf(code);
     }
-
-    /** "2 Polling, 5 LinkUp, ...": the codes and names of {@code states}, for a metric's description. */
-    public static String legend(PortPhysicalState... states) {
-        return PortStateCode.legend(states);
-    }
 }

@@ -29,9 +29,4 @@ public final class PortState extends PortStateCode {
     public static PortState valueOf(int code) {
         return TABLE.valueOf(code);
     }
-
-    /** "1 Down, 2 Init, ...": the codes and names of {@code states}, for a metric's description. */
-    public static String legend(PortState... states) {
-        return PortStateCode.legend(states);
-    }
 }

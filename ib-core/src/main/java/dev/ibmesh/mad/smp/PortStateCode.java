@@ -41,7 +41,7 @@ abstract class PortStateCode {
     }
 
     /** "1 Down, 2 Init": codes and names, for a metric's description. */
-    static String legend(PortStateCode... values) {
+    public static String legend(PortStateCode... values) {
         return Arrays.stream(values).map(v -> v.code + " " + v.name).collect(Collectors.joining(", "));
     }
 
