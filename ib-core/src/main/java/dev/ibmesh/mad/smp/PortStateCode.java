@@ -8,7 +8,7 @@ import java.util.stream.Collectors;
  * of Netty's {@code DnsOpCode}. Every code has exactly one instance (compare with {@code ==}); the codes the IBA
  * names know their name, the others print as {@code Kind(code)} and keep their number.
  */
-abstract class PortStateCode {
+public abstract sealed class PortStateCode permits PortState, PortPhysicalState {
     /** Both fields are 4 bits wide (IBA 14.2.5.6). */
     static final int CODES = 16;
 
