@@ -49,7 +49,7 @@ final class ServiceRunner {
         }
         if (options.pace) {
             for (Device d : fabric.devices()) {
-                d.loop().execute(() -> d.ports().forEach(p -> p.pacing(true)));
+                d.run(() -> d.ports().forEach(p -> p.pacing(true)));
             }
         }
         ObservabilityServer http =

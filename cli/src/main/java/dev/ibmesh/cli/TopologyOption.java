@@ -3,6 +3,8 @@ package dev.ibmesh.cli;
 import dev.ibmesh.device.hca.transport.HcaDeviation;
 import dev.ibmesh.device.sw.SwitchDeviation;
 import dev.ibmesh.runtime.topology.DeviationCatalog;
+import dev.ibmesh.runtime.topology.Deviations;
+import dev.ibmesh.runtime.topology.DeviceKind;
 import dev.ibmesh.runtime.topology.Topology;
 import dev.ibmesh.runtime.topology.TopologyException;
 import dev.ibmesh.runtime.topology.TopologyLoader;
@@ -25,7 +27,11 @@ final class TopologyOption {
         try {
             return TopologyLoader.load(
                     file,
-                    DeviationCatalog.of(Map.of("switch", SwitchDeviation.labels(), "hca", HcaDeviation.labels())));
+                    DeviationCatalog.of(Map.of(
+                            DeviceKind.SWITCH.label(),
+                            Deviations.labels(SwitchDeviation.class),
+                            DeviceKind.HCA.label(),
+                            Deviations.labels(HcaDeviation.class))));
         } catch (TopologyException e) {
             err.println("ibmesh " + command + ": " + file + " is not a valid topology:");
             for (TopologyProblem p : e.problems()) {

@@ -34,7 +34,6 @@ import dev.ibmesh.runtime.sma.SmpPackets;
 import dev.ibmesh.runtime.sma.TrapNotices;
 import dev.ibmesh.runtime.sma.TrapSender;
 import dev.ibmesh.runtime.transport.LinkTransport;
-import dev.ibmesh.wire.Bth;
 import dev.ibmesh.wire.Deth;
 import dev.ibmesh.wire.Gid;
 import dev.ibmesh.wire.Lrh;
@@ -43,7 +42,6 @@ import io.grpc.BindableService;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import java.util.List;
-import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -97,7 +95,7 @@ public class HcaDevice extends Device implements PmaNode {
                 new DataPorts(),
                 config.nodeGuid(),
                 scheduler(),
-                HcaDeviation.of(Set.copyOf(config.deviations())),
+                HcaDeviation.of(config.deviations()),
                 HcaLimits.DEFAULT,
                 QpEngines::create);
         qpMetrics = new QpMetrics(registry(), name(), transport, scheduler());
@@ -225,7 +223,7 @@ public class HcaDevice extends Device implements PmaNode {
                         Lrh.sl(frame, 0),
                         GmpPackets.srcQp(frame),
                         Deth.GSI_Q_KEY,
-                        node.pKeyIndex(port, Bth.pKey(frame, Lrh.SIZE)),
+                        verdict.pKeyIndex(),
                         GmpPackets.mad(frame)));
     }
 

@@ -5,7 +5,6 @@ import dev.ibmesh.runtime.agent.HostMad;
 import dev.ibmesh.runtime.agent.MadAgents;
 import dev.ibmesh.runtime.umad.UmadPort;
 import java.util.List;
-import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 
 /**
@@ -40,8 +39,8 @@ public final class HcaUmadPort extends AgentUmadPort {
     }
 
     @Override
-    protected Executor loop() {
-        return device.loop();
+    protected HcaDevice device() {
+        return device;
     }
 
     @Override

@@ -13,6 +13,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -133,21 +134,10 @@ public final class LineSm {
         return got.data();
     }
 
-    private <T> T onLoop(java.util.function.Supplier<T> work) {
-        CompletableFuture<T> f = new CompletableFuture<>();
-        host.loop().execute(() -> {
-            try {
-                f.complete(work.get());
-            } catch (RuntimeException e) {
-                f.completeExceptionally(e);
-            }
-        });
+    private <T> T onLoop(Callable<T> work) {
         try {
-            return f.get(ANSWER_SECONDS, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        } catch (ExecutionException | TimeoutException e) {
+            return host.call(work).await(ANSWER_SECONDS, TimeUnit.SECONDS);
+        } catch (TimeoutException e) {
             throw new IllegalStateException(host.name() + " did not run the request", e);
         }
     }

@@ -22,7 +22,6 @@ import dev.ibmesh.runtime.sma.Sma;
 import dev.ibmesh.runtime.sma.SmpPackets;
 import dev.ibmesh.runtime.sma.TrapSender;
 import dev.ibmesh.runtime.topology.SwitchOptions;
-import dev.ibmesh.wire.Bth;
 import dev.ibmesh.wire.Lrh;
 import dev.ibmesh.wire.PacketCheck;
 import java.util.List;
@@ -129,15 +128,17 @@ final class ManagementPort implements PmaNode {
             droppedForPort0++;
             return;
         }
-        if (!deviations.contains(SwitchDeviation.IGNORE_GSI_KEYS)) {
-            Qp1Verdict verdict = Qp1KeyCheck.check(frame, smaNode.port0PKeys());
-            if (!verdict.accepted()) {
-                smaNode.countKeyViolation(verdict.kind());
-                traps.badKey(verdict);
-                droppedForPort0++;
-                return;
-            }
+        Qp1Verdict verdict = Qp1KeyCheck.check(frame, smaNode.port0PKeys());
+        boolean ignoreKeys = deviations.contains(SwitchDeviation.IGNORE_GSI_KEYS);
+        if (!verdict.accepted() && !ignoreKeys) {
+            smaNode.countKeyViolation(verdict.kind());
+            traps.badKey(verdict);
+            droppedForPort0++;
+            return;
         }
+        // QP1 answers with the index of the entry that admitted the GMP (as Linux ib_mad answers on the receive
+        // completion's pkey_index); under ignore-gsi-keys a GMP no entry admits is answered with index 0.
+        int pKeyIndex = Math.max(0, verdict.pKeyIndex());
         gsi.receive(
                 0,
                 new HostMad(
@@ -145,7 +146,7 @@ final class ManagementPort implements PmaNode {
                         Lrh.sl(frame, 0),
                         GmpPackets.srcQp(frame),
                         GmpPackets.qKey(frame),
-                        smaNode.pKeyIndex(Bth.pKey(frame, Lrh.SIZE)),
+                        pKeyIndex,
                         GmpPackets.mad(frame)));
     }
 

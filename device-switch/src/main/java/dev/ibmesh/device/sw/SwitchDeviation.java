@@ -7,17 +7,18 @@ import dev.ibmesh.runtime.sma.PortInfoRules;
 import dev.ibmesh.runtime.sma.PortInfoSet;
 import dev.ibmesh.runtime.sma.SetResult;
 import dev.ibmesh.runtime.sma.SmaOptions;
-import java.util.EnumSet;
+import dev.ibmesh.runtime.topology.Deviation;
+import dev.ibmesh.runtime.topology.Deviations;
+import dev.ibmesh.runtime.topology.DeviceKind;
 import java.util.List;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * Named ways a switch can be started to break one rule of the spec, so that each conformance procedure can be shown
  * to fail on the device it targets (docs/design.md, "Deviations are explicit"). Named in topology files under
  * {@code deviations:}.
  */
-public enum SwitchDeviation {
+public enum SwitchDeviation implements Deviation {
     /**
      * SubnSet(PortInfo) takes a reserved or unsupported LinkWidthEnabled (C14-24; procedure C14_024_06_SW_06 expects
      * status 7).
@@ -47,30 +48,14 @@ public enum SwitchDeviation {
         this.label = label;
     }
 
+    @Override
     public String label() {
         return label;
     }
 
-    /** Every label, for the topology's deviation catalog. */
-    public static Set<String> labels() {
-        Set<String> all = new TreeSet<>();
-        for (SwitchDeviation d : values()) {
-            all.add(d.label);
-        }
-        return all;
-    }
-
-    /** The deviations named in a device's configuration (the topology has already checked the names). */
+    /** The deviations named in a device's configuration; an unknown name is refused ({@link Deviations}). */
     static Set<SwitchDeviation> of(List<String> labels) {
-        Set<SwitchDeviation> set = EnumSet.noneOf(SwitchDeviation.class);
-        for (String l : labels) {
-            for (SwitchDeviation d : values()) {
-                if (d.label.equals(l)) {
-                    set.add(d);
-                }
-            }
-        }
-        return set;
+        return Deviations.of(DeviceKind.SWITCH, SwitchDeviation.class, labels);
     }
 
     /** The SMA options these deviations call for. */

@@ -4,7 +4,6 @@ import dev.ibmesh.runtime.agent.AgentUmadPort;
 import dev.ibmesh.runtime.agent.HostMad;
 import dev.ibmesh.runtime.agent.MadAgents;
 import java.util.List;
-import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 
 /**
@@ -29,8 +28,8 @@ public final class SwitchUmadPort extends AgentUmadPort {
     }
 
     @Override
-    protected Executor loop() {
-        return device.loop();
+    protected SwitchDevice device() {
+        return device;
     }
 
     @Override

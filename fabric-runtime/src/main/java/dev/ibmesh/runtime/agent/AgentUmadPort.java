@@ -3,17 +3,15 @@ package dev.ibmesh.runtime.agent;
 import dev.ibmesh.mad.smp.NodeInfo;
 import dev.ibmesh.mad.smp.PKeyTable;
 import dev.ibmesh.mad.smp.PortInfo;
+import dev.ibmesh.runtime.device.Device;
 import dev.ibmesh.runtime.umad.UmadMad;
 import dev.ibmesh.runtime.umad.UmadPort;
 import dev.ibmesh.runtime.umad.UmadSink;
 import dev.ibmesh.wire.Deth;
 import io.vertx.core.Future;
-import io.vertx.core.Promise;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.Executor;
 import java.util.function.Consumer;
-import java.util.function.Supplier;
 import java.util.stream.IntStream;
 
 /**
@@ -21,9 +19,10 @@ import java.util.stream.IntStream;
  * port through the node's own SMA, MADs leave as real packets, and the MADs that arrive for host software go to the
  * server's sink. The wire format of ibsim's data message has no SL, P_Key index or Q_Key: MADs leave on SL 0 with the
  * P_Key at index 0 and, to QP1, the well-known Q_Key (IBA 13.5.1). A subclass gives the port's identity and the
- * device's hooks; every hook runs on the device's event loop ({@link #loop()}).
+ * device's hooks; every hook runs on the device's event loop.
  *
- * <p>Threading: the server calls in on its own context; everything that touches the device hops to its loop.
+ * <p>Threading: the server calls in on its own context; everything that touches the device hops to its loop through
+ * {@link Device#call}.
  */
 public abstract class AgentUmadPort implements UmadPort {
     /** Host software sees every class: the SMA and PMA take what is theirs first. */
@@ -64,8 +63,8 @@ public abstract class AgentUmadPort implements UmadPort {
         return portNumber;
     }
 
-    /** The device's event loop. */
-    protected abstract Executor loop();
+    /** The device the port belongs to. */
+    protected abstract Device device();
 
     /** The port's LID (0 before the SM assigns one). */
     protected abstract int lid();
@@ -84,42 +83,38 @@ public abstract class AgentUmadPort implements UmadPort {
 
     @Override
     public Future<byte[]> nodeInfo() {
-        return onLoop(() -> Arrays.copyOf(localGet(NodeInfo.ATTRIBUTE_ID, 0), NodeInfo.SIZE));
+        return device().call(() -> Arrays.copyOf(localGet(NodeInfo.ATTRIBUTE_ID, 0), NodeInfo.SIZE));
     }
 
     @Override
     public Future<byte[]> portInfo(int number) {
-        return onLoop(() -> localGet(PortInfo.ATTRIBUTE_ID, number));
+        return device().call(() -> localGet(PortInfo.ATTRIBUTE_ID, number));
     }
 
     @Override
     public Future<byte[]> pKeyTable() {
-        return onLoop(() -> localGet(PKeyTable.ATTRIBUTE_ID, 0));
+        return device().call(() -> localGet(PKeyTable.ATTRIBUTE_ID, 0));
     }
 
     @Override
     public Future<Void> setIsSm(boolean isSm) {
-        return onLoop(() -> {
-            smPresent(isSm);
-            return null;
-        });
+        return device().run(() -> smPresent(isSm));
     }
 
     @Override
     public Future<Void> send(UmadMad mad) {
-        return onLoop(() -> {
+        return device().run(() -> {
             int qKey = mad.dqp() == 0 ? 0 : Deth.GSI_Q_KEY;
             if (agent == null || !transmit(agent, new HostMad(mad.dlid(), 0, mad.dqp(), qKey, 0, mad.mad()))) {
                 throw new IllegalStateException(
                         nodeName() + "/" + portNumber() + " could not send the MAD (no route, or the port is down)");
             }
-            return null;
         });
     }
 
     @Override
     public void attach(UmadSink sink) {
-        loop().execute(() -> {
+        device().run(() -> {
             closeAgent();
             agent = register(
                     EVERY_CLASS,
@@ -130,7 +125,7 @@ public abstract class AgentUmadPort implements UmadPort {
 
     @Override
     public void detach() {
-        loop().execute(this::closeAgent);
+        device().run(this::closeAgent);
     }
 
     private void closeAgent() {
@@ -138,17 +133,5 @@ public abstract class AgentUmadPort implements UmadPort {
             agent.close();
             agent = null;
         }
-    }
-
-    private <T> Future<T> onLoop(Supplier<T> work) {
-        Promise<T> result = Promise.promise();
-        loop().execute(() -> {
-            try {
-                result.complete(work.get());
-            } catch (RuntimeException e) {
-                result.fail(e);
-            }
-        });
-        return result.future();
     }
 }

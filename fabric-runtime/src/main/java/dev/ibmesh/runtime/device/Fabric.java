@@ -1,10 +1,11 @@
 package dev.ibmesh.runtime.device;
 
+import dev.ibmesh.mad.smp.PortPhysicalState;
+import dev.ibmesh.mad.smp.PortState;
 import dev.ibmesh.runtime.port.Port;
 import dev.ibmesh.runtime.transport.LinkTransport;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
-import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
@@ -89,19 +90,22 @@ public final class Fabric {
         if (d.loop() == null) {
             return Future.succeededFuture(new JsonObject().put("state", "starting"));
         }
-        Promise<JsonObject> p = Promise.promise();
-        d.loop().execute(() -> {
+        return d.call(() -> {
             JsonObject ports = new JsonObject();
             for (Port port : d.ports()) {
                 ports.put(
                         Integer.toString(port.number()),
                         new JsonObject()
-                                .put("portState", PortStateNames.portState(port.portState()))
-                                .put("physicalState", PortStateNames.physicalState(port.physicalState()))
+                                .put(
+                                        "portState",
+                                        PortState.valueOf(port.portState()).name())
+                                .put(
+                                        "physicalState",
+                                        PortPhysicalState.valueOf(port.physicalState())
+                                                .name())
                                 .put("peer", port.peer()));
             }
-            p.complete(new JsonObject().put("kind", d.deviceConfig().kind()).put("ports", ports));
+            return new JsonObject().put("kind", d.deviceConfig().kind()).put("ports", ports);
         });
-        return p.future();
     }
 }

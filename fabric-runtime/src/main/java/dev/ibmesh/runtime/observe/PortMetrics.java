@@ -1,6 +1,8 @@
 package dev.ibmesh.runtime.observe;
 
 import dev.ibmesh.mad.pma.PortCounters.Counter;
+import dev.ibmesh.mad.smp.PortPhysicalState;
+import dev.ibmesh.mad.smp.PortState;
 import dev.ibmesh.runtime.link.LinkFlowControl;
 import dev.ibmesh.runtime.port.DropReason;
 import dev.ibmesh.runtime.port.Port;
@@ -21,11 +23,17 @@ public final class PortMetrics {
     public static void bind(MeterRegistry registry, String device, Port port) {
         Tags tags = Tags.of("device", device, "port", Integer.toString(port.number()));
         Gauge.builder("ibmesh_port_state", port, Port::portState)
-                .description("PortInfo.PortState: 1 Down, 2 Init, 3 Armed, 4 Active")
+                .description("PortInfo.PortState: "
+                        + PortState.legend(PortState.DOWN, PortState.INIT, PortState.ARMED, PortState.ACTIVE))
                 .tags(tags)
                 .register(registry);
         Gauge.builder("ibmesh_port_physical_state", port, Port::physicalState)
-                .description("PortInfo.PortPhysicalState: 2 Polling, 3 Disabled, 4 Training, 5 LinkUp")
+                .description("PortInfo.PortPhysicalState: "
+                        + PortPhysicalState.legend(
+                                PortPhysicalState.POLLING,
+                                PortPhysicalState.DISABLED,
+                                PortPhysicalState.PORT_CONFIGURATION_TRAINING,
+                                PortPhysicalState.LINK_UP))
                 .tags(tags)
                 .register(registry);
         Gauge.builder("ibmesh_port_link_width_active", port, p -> p.training().linkWidthActive())

@@ -7,7 +7,7 @@ import static dev.ibmesh.mad.smp.PortInfo.PORT_STATE_DOWN;
 import static dev.ibmesh.mad.smp.PortInfo.PORT_STATE_INIT;
 import static dev.ibmesh.mad.smp.PortInfo.PORT_STATE_NO_CHANGE;
 
-import dev.ibmesh.runtime.device.PortStateNames;
+import dev.ibmesh.mad.smp.PortState;
 
 /**
  * Which PortState a SubnSet(PortInfo) may request from which current PortState (IBA 7.2 link state machine and
@@ -41,7 +41,7 @@ public final class PortStateTransitions {
                 || (requested == PORT_STATE_ACTIVE && current == PORT_STATE_ARMED);
         return allowed
                 ? null
-                : "PortState " + requested + " (" + PortStateNames.portState(requested)
-                        + ") is not a legal transition from " + PortStateNames.portState(current);
+                : "PortState " + requested + " (" + PortState.valueOf(requested) + ") is not a legal transition from "
+                        + PortState.valueOf(current);
     }
 }

@@ -243,12 +243,7 @@ public final class YamlTopologyParser {
                     if (catalog.knows(kind.label(), name)) {
                         names.add(name);
                     } else {
-                        List<String> known =
-                                catalog.names(kind.label()).stream().sorted().toList();
-                        source.problem(
-                                item,
-                                "unknown deviation '" + name + "' for a " + kind.label() + "; "
-                                        + (known.isEmpty() ? "none are known" : "known: " + String.join(", ", known)));
+                        source.problem(item, Deviations.unknown(kind.label(), name, catalog.names(kind.label())));
                     }
                 }));
         return names;

@@ -1,13 +1,12 @@
 package dev.ibmesh.runtime.umad;
 
 import dev.ibmesh.runtime.fault.FaultLog;
+import dev.ibmesh.runtime.time.ContextCalls;
 import dev.ibmesh.runtime.time.Scheduler;
 import dev.ibmesh.runtime.time.VertxScheduler;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
-import io.vertx.core.Promise;
 import io.vertx.core.VerticleBase;
-import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.datagram.DatagramPacket;
 import io.vertx.core.datagram.DatagramSocket;
@@ -90,8 +89,7 @@ public final class UmadServer extends VerticleBase {
         if (context == null) {
             return Future.succeededFuture(List.of());
         }
-        Promise<List<UmadClient>> result = Promise.promise();
-        onContext(() -> {
+        return ContextCalls.call(context, () -> {
             List<UmadClient> list = new ArrayList<>();
             if (sessions != null) {
                 long now = scheduler.nanoTime();
@@ -106,9 +104,8 @@ public final class UmadServer extends VerticleBase {
                             (now - s.lastHeardNanos) / 1_000_000));
                 }
             }
-            result.complete(List.copyOf(list));
+            return List.copyOf(list);
         });
-        return result.future();
     }
 
     @Override
@@ -251,10 +248,6 @@ public final class UmadServer extends VerticleBase {
     }
 
     private void onContext(Runnable task) {
-        if (Vertx.currentContext() == context) {
-            task.run();
-        } else {
-            context.runOnContext(v -> task.run());
-        }
+        ContextCalls.execute(context, task);
     }
 }

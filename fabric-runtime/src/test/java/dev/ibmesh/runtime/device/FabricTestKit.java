@@ -11,8 +11,8 @@ import dev.ibmesh.wire.Lrh;
 import dev.ibmesh.wire.OpCode;
 import dev.ibmesh.wire.PacketBuilder;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
@@ -20,19 +20,11 @@ import java.util.function.Supplier;
 public final class FabricTestKit {
     private FabricTestKit() {}
 
-    /** Runs {@code s} on the device's event loop and returns its result. */
+    /** Runs {@code s} on the device's event loop ({@link Device#call}) and returns its result. */
     public static <T> T onLoop(Device d, Supplier<T> s) {
-        CompletableFuture<T> f = new CompletableFuture<>();
-        d.loop().execute(() -> {
-            try {
-                f.complete(s.get());
-            } catch (Throwable t) {
-                f.completeExceptionally(t);
-            }
-        });
         try {
-            return f.get(10, TimeUnit.SECONDS);
-        } catch (Exception e) {
+            return d.call(s::get).await(10, TimeUnit.SECONDS);
+        } catch (TimeoutException e) {
             throw new AssertionError("device " + d.name() + " did not answer", e);
         }
     }

@@ -343,11 +343,13 @@ class YamlTopologyParserTest {
         assertEquals(
                 List.of(
                         "fabric.yaml:2:50: unknown deviation 'slow-smaa' for a hca; known: drop-vl15, slow-sma",
-                        "fabric.yaml:3:53: unknown deviation 'x' for a tester; none are known"),
+                        "fabric.yaml:3:53: unknown deviation 'x' for a tester; none are known",
+                        "fabric.yaml:4:72: unknown deviation 'drop-vl15' for a switch; known: no-vl-arbitration"),
                 errors("""
                 devices:
                   - {name: h1, kind: hca, ports: 1, deviations: [slow-smaa]}
                   - {name: t1, kind: tester, ports: 1, deviations: [x]}
+                  - {name: s1, kind: switch, ports: 2, deviations: [no-vl-arbitration, drop-vl15]}
                 """));
     }
 

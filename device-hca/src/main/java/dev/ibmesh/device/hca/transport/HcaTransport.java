@@ -6,6 +6,7 @@ import dev.ibmesh.device.hca.verbs.QpState;
 import dev.ibmesh.device.hca.verbs.QpType;
 import dev.ibmesh.device.hca.verbs.QueuePair;
 import dev.ibmesh.device.hca.verbs.Verbs;
+import dev.ibmesh.mad.smp.PKeys;
 import dev.ibmesh.runtime.counters.SingleWriterCounter;
 import dev.ibmesh.runtime.time.Scheduler;
 import dev.ibmesh.wire.DecodeResult;
@@ -96,7 +97,7 @@ public final class HcaTransport {
             engine.counters.drop();
             return;
         }
-        if (!pKeyMatches(p.bth().pKey(), ports.pkey(port, qp.pkeyIndex()))) {
+        if (!PKeys.matches(p.bth().pKey(), ports.pkey(port, qp.pkeyIndex()))) {
             engine.counters.drop();
             ports.pKeyViolation(port, frame);
             return;
@@ -107,15 +108,6 @@ public final class HcaTransport {
     /** The port's transmit queue has room again: queued frames go, then blocked senders resume. */
     public void onTransmitSpace(int port) {
         ctx.outbox(port).onTransmitSpace();
-    }
-
-    /**
-     * P_Key matching (IBA 10.9.3; Linux qib_pkey_ok): the low 15 bits are equal and at least one of the two is a
-     * full member; an invalid P_Key (base 0, C10-116) matches nothing.
-     */
-    static boolean pKeyMatches(int packet, int mine) {
-        boolean sameBase = (packet & 0x7FFF) == (mine & 0x7FFF) && (mine & 0x7FFF) != 0;
-        return sameBase && ((packet | mine) & 0x8000) != 0;
     }
 
     private static Transport transportOf(QpType type) {
