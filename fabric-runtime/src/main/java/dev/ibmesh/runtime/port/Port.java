@@ -65,6 +65,7 @@ public final class Port implements LinkHandler {
     private LinkTraining.Result training;
     private LinkConnection link;
     private String peer;
+    private String downReason = "no link yet";
     private int linkWidthEnabled;
     private int vl15Held;
     private long hoqLifetimeNanos = Long.MAX_VALUE;
@@ -115,6 +116,11 @@ public final class Port implements LinkHandler {
     /** The peer ("node-guid/port") while a link stream is up, or null. */
     public String peer() {
         return peer;
+    }
+
+    /** Why the link last went down or did not train, for logs. */
+    public String downReason() {
+        return downReason;
     }
 
     public PortCounterSet counters() {
@@ -288,7 +294,7 @@ public final class Port implements LinkHandler {
     public void disable() {
         if (physicalState != PortInfo.PHYS_STATE_DISABLED) {
             LinkConnection l = link;
-            takeDown(PortInfo.PHYS_STATE_DISABLED);
+            takeDown(PortInfo.PHYS_STATE_DISABLED, "port disabled");
             if (l != null) {
                 l.close();
             }
@@ -345,7 +351,7 @@ public final class Port implements LinkHandler {
         link = null;
         peer = null;
         if (physicalState != PortInfo.PHYS_STATE_DISABLED) {
-            takeDown(PortInfo.PHYS_STATE_POLLING);
+            takeDown(PortInfo.PHYS_STATE_POLLING, describe(cause));
         }
     }
 
@@ -353,12 +359,13 @@ public final class Port implements LinkHandler {
 
     private void onPeerPhy(PhyState remote) {
         if (!remote.getLinkUp()) {
-            takeDown(PortInfo.PHYS_STATE_POLLING);
+            takeDown(PortInfo.PHYS_STATE_POLLING, "the peer took its end down");
             return;
         }
         LinkTraining.Result result = LinkTraining.negotiate(localPhy(true), remote);
         if (!result.trained()) {
             // No common width or speed: training fails and the port keeps polling.
+            downReason = "no width or speed enabled at both ends";
             physicalState = PortInfo.PHYS_STATE_POLLING;
             events.onStateChange(this);
             return;
@@ -562,7 +569,8 @@ public final class Port implements LinkHandler {
         return true;
     }
 
-    private void takeDown(int newPhysicalState) {
+    private void takeDown(int newPhysicalState, String reason) {
+        downReason = reason;
         boolean wasUp = physicalState == PortInfo.PHYS_STATE_LINK_UP;
         if (wasUp) {
             counters.increment(Counter.LINK_DOWNED_COUNTER);
@@ -581,6 +589,15 @@ public final class Port implements LinkHandler {
             refreshTimer = null;
         }
         events.onStateChange(this);
+    }
+
+    /** How a link stream ended, in words: "closed by this end", "UNAVAILABLE: io exception", ... */
+    private static String describe(Status cause) {
+        String description = cause.getDescription();
+        if (cause.isOk()) {
+            return description != null ? description : "the stream ended";
+        }
+        return cause.getCode() + (description != null ? ": " + description : "");
     }
 
     private void queueFlowControl(List<FlowControlPacket> packets) {

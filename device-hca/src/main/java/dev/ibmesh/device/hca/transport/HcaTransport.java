@@ -34,10 +34,12 @@ public final class HcaTransport {
     private long unknownQpDrops;
     private long malformedDrops;
 
-    public HcaTransport(HcaPorts ports, Scheduler scheduler, Set<HcaDeviation> deviations, HcaLimits limits) {
+    /** @param device the HCA's name, for logs */
+    public HcaTransport(
+            String device, HcaPorts ports, Scheduler scheduler, Set<HcaDeviation> deviations, HcaLimits limits) {
         this.ports = ports;
         this.verbs = new Verbs(limits, ports, new Hooks());
-        this.ctx = new TransportContext(ports, scheduler, deviations, new LocalMemory(verbs.memory()));
+        this.ctx = new TransportContext(device, ports, scheduler, deviations, new LocalMemory(verbs.memory()));
     }
 
     public Verbs verbs() {
@@ -134,6 +136,7 @@ public final class HcaTransport {
         @Override
         public void modified(QueuePair qp, QpState from) {
             engines.get(qp.qpn()).modified(from);
+            ctx.stateChanged(qp, from);
         }
 
         @Override

@@ -78,7 +78,7 @@ final class GrpcHcaPair implements AutoCloseable {
         Side(String name, int lid) throws IOException {
             this.name = name;
             this.lid = lid;
-            this.transport = new HcaTransport(this, new LoopScheduler(), Set.of(), LIMITS);
+            this.transport = new HcaTransport(name, this, new LoopScheduler(), Set.of(), LIMITS);
             String address = "verbs-" + name + "-" + System.nanoTime();
             this.server = InProcessServerBuilder.forName(address)
                     .executor(loop)

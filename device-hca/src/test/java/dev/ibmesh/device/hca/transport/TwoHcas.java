@@ -170,7 +170,7 @@ final class TwoHcas {
         Side(String name, int lid, Set<HcaDeviation> deviations) {
             this.name = name;
             this.lid = lid;
-            this.transport = new HcaTransport(this, clock, deviations, HcaLimits.DEFAULT);
+            this.transport = new HcaTransport(name, this, clock, deviations, HcaLimits.DEFAULT);
             this.verbs = transport.verbs();
             this.pd = verbs.allocPd();
             this.sendCq = verbs.createCq(256);
