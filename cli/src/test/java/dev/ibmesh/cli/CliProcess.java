@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
  * An ibmesh command in a child JVM, as an operator starts it. What it prints (stdout and the log on stderr) is read
  * line by line as it comes, so a test waits on what the process says - its banner, a log line - not on time.
  */
-final class CliProcess implements AutoCloseable {
+final class CliProcess {
     /** How long a JVM may take to start and print its banner on a machine busy with other builds. */
     static final Duration STARTUP = Duration.ofMinutes(3);
 
@@ -104,8 +104,8 @@ final class CliProcess implements AutoCloseable {
         return List.copyOf(lines);
     }
 
-    @Override
-    public void close() throws InterruptedException {
+    /** Stops it as an operator would (SIGTERM: the shutdown hook runs), forcibly if it does not stop. */
+    void stop() throws InterruptedException {
         process.destroy();
         if (!process.waitFor(20, TimeUnit.SECONDS)) {
             process.destroyForcibly();

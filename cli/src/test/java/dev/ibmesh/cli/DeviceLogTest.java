@@ -36,7 +36,7 @@ class DeviceLogTest {
     @AfterEach
     void stop() throws InterruptedException {
         for (CliProcess p : started) {
-            p.close();
+            p.stop();
         }
     }
 

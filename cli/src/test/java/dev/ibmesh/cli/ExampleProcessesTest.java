@@ -39,7 +39,7 @@ class ExampleProcessesTest {
     @AfterEach
     void stop() throws InterruptedException {
         for (CliProcess p : started) {
-            p.close();
+            p.stop();
         }
     }
 
