@@ -30,11 +30,11 @@ final class ServiceRunner {
             LinkTransport transport,
             ServiceOptions options,
             Optional<UmadServerOptions> umad,
+            String httpHost,
             int httpPort,
             PrintWriter out,
             PrintWriter err,
             String command) {
-        String httpHost = options.httpHost;
         Path captureDir = options.captureDir;
         Vertx vertx = Vertx.vertx();
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);

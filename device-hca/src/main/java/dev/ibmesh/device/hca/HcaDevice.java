@@ -1,5 +1,6 @@
 package dev.ibmesh.device.hca;
 
+import dev.ibmesh.device.hca.grpc.VerbsErrorLog;
 import dev.ibmesh.device.hca.grpc.VerbsService;
 import dev.ibmesh.device.hca.mgmt.Smi;
 import dev.ibmesh.device.hca.transport.HcaDeviation;
@@ -87,11 +88,13 @@ public class HcaDevice extends Device implements PmaNode {
         for (Port p : ports()) {
             int number = p.number();
             traps[number] = new TrapSender(
+                    name() + "/" + number,
                     scheduler(),
                     trap -> smi.sendTrap(number, node.stored(number).masterSmLid(), trap));
         }
         gsi = new Gsi(new Pma(this), agents, new GmpWire());
         transport = new HcaTransport(
+                name(),
                 new DataPorts(),
                 config.nodeGuid(),
                 scheduler(),
@@ -115,7 +118,7 @@ public class HcaDevice extends Device implements PmaNode {
     /** The verbs gRPC service, next to the links on the device's own server and event loop. */
     @Override
     protected List<BindableService> services() {
-        return List.of(new VerbsService(new HcaVerbsHost(this)));
+        return List.of(VerbsErrorLog.around(new VerbsService(new HcaVerbsHost(this)), name()));
     }
 
     /**

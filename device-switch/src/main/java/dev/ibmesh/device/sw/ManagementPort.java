@@ -64,7 +64,10 @@ final class ManagementPort implements PmaNode {
         this.relay = relay;
         this.deviations = deviations;
         TrapSender sender = new TrapSender(
-                device.scheduler(), this::sendToMasterSm, !deviations.contains(SwitchDeviation.TRAP_IGNORES_REPRESS));
+                device.name() + "/0",
+                device.scheduler(),
+                this::sendToMasterSm,
+                !deviations.contains(SwitchDeviation.TRAP_IGNORES_REPRESS));
         this.traps = new SwitchTraps(sender, this::port0Info);
         this.smaNode = new SwitchSmaNode(device.deviceConfig(), device, options, traps);
         this.sma = new Sma(smaNode, device.scheduler()::nanoTime, SwitchDeviation.smaOptions(deviations));

@@ -127,8 +127,9 @@ public class Device extends VerticleBase implements PortEvents {
     public Future<?> start() throws Exception {
         loop = task -> context.runOnContext(v -> task.run());
         scheduler = newScheduler();
+        PortLog events = new PortLog(config, ports.length - 1, this);
         for (PortConfig pc : config.ports()) {
-            ports[pc.number()] = new Port(config.nodeGuid(), pc, this, loop, scheduler);
+            ports[pc.number()] = new Port(config.nodeGuid(), pc, events, loop, scheduler);
             PortMetrics.bind(registry, config.name(), ports[pc.number()]);
         }
         health = new HealthStatusManager();

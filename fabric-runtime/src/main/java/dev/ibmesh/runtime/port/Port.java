@@ -77,6 +77,7 @@ public final class Port implements LinkHandler {
     private volatile LinkTraining.Result training;
     private LinkConnection link;
     private String peer;
+    private String downReason = "no link yet";
     private int linkWidthEnabled;
     private int vl15Held;
     private long hoqLifetimeNanos = Long.MAX_VALUE;
@@ -134,6 +135,11 @@ public final class Port implements LinkHandler {
     /** The peer ("node-guid/port") while a link stream is up, or null. */
     public String peer() {
         return peer;
+    }
+
+    /** Why the link last went down or did not train, for logs. */
+    public String downReason() {
+        return downReason;
     }
 
     public PortCounterSet counters() {
@@ -319,7 +325,7 @@ public final class Port implements LinkHandler {
     public void disable() {
         if (physicalState != PortInfo.PHYS_STATE_DISABLED) {
             LinkConnection l = link;
-            takeDown(PortInfo.PHYS_STATE_DISABLED);
+            takeDown(PortInfo.PHYS_STATE_DISABLED, "port disabled");
             if (l != null) {
                 l.close();
             }
@@ -382,7 +388,7 @@ public final class Port implements LinkHandler {
         link = null;
         peer = null;
         if (physicalState != PortInfo.PHYS_STATE_DISABLED) {
-            takeDown(PortInfo.PHYS_STATE_POLLING);
+            takeDown(PortInfo.PHYS_STATE_POLLING, describe(cause));
         }
     }
 
@@ -390,12 +396,13 @@ public final class Port implements LinkHandler {
 
     private void onPeerPhy(PhyState remote) {
         if (!remote.getLinkUp()) {
-            takeDown(PortInfo.PHYS_STATE_POLLING);
+            takeDown(PortInfo.PHYS_STATE_POLLING, "the peer took its end down");
             return;
         }
         LinkTraining.Result result = LinkTraining.negotiate(localPhy(), remote);
         if (!result.trained()) {
             // No common width or speed: training fails and the port keeps polling.
+            downReason = "no width or speed enabled at both ends";
             physicalState = PortInfo.PHYS_STATE_POLLING;
             stateChanged();
             return;
@@ -641,7 +648,8 @@ public final class Port implements LinkHandler {
         return true;
     }
 
-    private void takeDown(int newPhysicalState) {
+    private void takeDown(int newPhysicalState, String reason) {
+        downReason = reason;
         boolean wasUp = physicalState == PortInfo.PHYS_STATE_LINK_UP;
         if (wasUp) {
             counters.increment(Counter.LINK_DOWNED_COUNTER);
@@ -669,6 +677,15 @@ public final class Port implements LinkHandler {
         } catch (RuntimeException e) {
             faults.caught("PortEvents.onStateChange", e);
         }
+    }
+
+    /** How a link stream ended, in words: "closed by this end", "UNAVAILABLE: io exception", ... */
+    private static String describe(Status cause) {
+        String description = cause.getDescription();
+        if (cause.isOk()) {
+            return description != null ? description : "the stream ended";
+        }
+        return cause.getCode() + (description != null ? ": " + description : "");
     }
 
     private void queueFlowControl(List<FlowControlPacket> packets) {

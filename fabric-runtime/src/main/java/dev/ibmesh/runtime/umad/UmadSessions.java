@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The session table: client slots 0..max-1 (the client id is the slot, as in ibsim's {@code clients[]}), and per
@@ -18,6 +20,8 @@ import java.util.function.Function;
  * return futures the table does not wait for.
  */
 final class UmadSessions {
+    private static final Logger LOG = LoggerFactory.getLogger(UmadSessions.class);
+
     /** Per attached port: its clients and the IsSM value last pushed to it. */
     private static final class PortUse {
         int clients;
@@ -177,6 +181,18 @@ final class UmadSessions {
         }
         counters.increment(why);
         counters.activeSessions(size());
+        LOG.info("umad {} detached: {}", s, reason(why));
+    }
+
+    private static String reason(UmadCounter why) {
+        return switch (why) {
+            case SESSIONS_DISCONNECTED -> "it disconnected";
+            case SESSIONS_IDLE -> "silent for the idle timeout";
+            case SESSIONS_REPLACED -> "a new client took its socket address";
+            case SESSIONS_RECLAIMED -> "its slot was given to a new client";
+            case SESSIONS_STOPPED -> "the endpoint stopped";
+            default -> why.name();
+        };
     }
 
     /** Closes every session. */

@@ -34,8 +34,12 @@ public final class HcaTransport {
     private final SingleWriterCounter unknownQpDrops = new SingleWriterCounter();
     private final SingleWriterCounter malformedDrops = new SingleWriterCounter();
 
-    /** {@code nodeGuid} seeds the verbs' handles, QP numbers and keys (see {@link Verbs}). */
+    /**
+     * @param device   the HCA's name, for logs
+     * @param nodeGuid seeds the verbs' handles, QP numbers and keys (see {@link Verbs})
+     */
     public HcaTransport(
+            String device,
             HcaPorts ports,
             long nodeGuid,
             Scheduler scheduler,
@@ -45,7 +49,7 @@ public final class HcaTransport {
         this.ports = ports;
         this.engineFactory = engineFactory;
         this.verbs = new Verbs(nodeGuid, limits, ports, new Hooks());
-        this.ctx = new TransportContext(ports, scheduler, deviations, new LocalMemory(verbs.memory()));
+        this.ctx = new TransportContext(device, ports, scheduler, deviations, new LocalMemory(verbs.memory()));
     }
 
     public Verbs verbs() {
@@ -128,6 +132,7 @@ public final class HcaTransport {
         @Override
         public void modified(QueuePair qp, QpState from) {
             engines.get(qp.qpn()).modified(from);
+            ctx.stateChanged(qp, from);
         }
 
         @Override

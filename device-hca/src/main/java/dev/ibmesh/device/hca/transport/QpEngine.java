@@ -91,7 +91,9 @@ public abstract class QpEngine {
 
     /** Moves to Error and flushes everything (IBA 10.3.1). */
     protected final void fail() {
+        QpState from = qp.state();
         qp.enterError();
+        ctx.stateChanged(qp, from);
         flushTaken();
         flushWaitingSends();
         flushRecv();
@@ -102,7 +104,9 @@ public abstract class QpEngine {
      * flushed, and the receive side goes on.
      */
     protected final void enterSendQueueError() {
+        QpState from = qp.state();
         qp.enterSendQueueError();
+        ctx.stateChanged(qp, from);
         flushWaitingSends();
     }
 

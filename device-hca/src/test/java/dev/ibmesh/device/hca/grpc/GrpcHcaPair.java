@@ -80,7 +80,7 @@ final class GrpcHcaPair implements AutoCloseable {
             this.name = name;
             this.lid = lid;
             this.transport = new HcaTransport(
-                    this, 0x0002C90300000000L + lid, new LoopScheduler(), Set.of(), LIMITS, QpEngines::create);
+                    name, this, 0x0002C90300000000L + lid, new LoopScheduler(), Set.of(), LIMITS, QpEngines::create);
             String address = "verbs-" + name + "-" + System.nanoTime();
             this.server = InProcessServerBuilder.forName(address)
                     .executor(loop)

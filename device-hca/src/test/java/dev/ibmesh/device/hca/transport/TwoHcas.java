@@ -175,7 +175,8 @@ final class TwoHcas {
         Side(String name, int lid, long nodeGuid, Set<HcaDeviation> deviations) {
             this.name = name;
             this.lid = lid;
-            this.transport = new HcaTransport(this, nodeGuid, clock, deviations, HcaLimits.DEFAULT, QpEngines::create);
+            this.transport =
+                    new HcaTransport(name, this, nodeGuid, clock, deviations, HcaLimits.DEFAULT, QpEngines::create);
             this.verbs = transport.verbs();
             this.pd = verbs.allocPd();
             this.sendCq = verbs.createCq(256);
