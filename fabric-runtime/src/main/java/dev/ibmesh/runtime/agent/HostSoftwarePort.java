@@ -1,0 +1,45 @@
+package dev.ibmesh.runtime.agent;
+
+import dev.ibmesh.runtime.time.Scheduler;
+import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.function.Consumer;
+
+/**
+ * One end port of a device as host software sees it (an HCA port, a switch's management port 0): its identity, the
+ * device's event loop and clock, and the host-MAD path (register an agent, send a MAD), and what the port's own SMA tells its
+ * host. What management software (a tester, an SM, the umad endpoint) runs on.
+ *
+ * <p>Threading: every method but the identity runs on {@link #loop()} only; the identity may
+ * be read from any thread.
+ */
+public interface HostSoftwarePort {
+    String nodeName();
+
+    long nodeGuid();
+
+    long portGuid();
+
+    int portNumber();
+
+    /** The device's event loop. */
+    Executor loop();
+
+    /** The device's clock and timers (tasks run on {@link #loop()}). */
+    Scheduler scheduler();
+
+    /** The port's LID (0 before the SM assigns one). */
+    int lid();
+
+    /** Registers host software on the port for responses and the unsolicited MADs of {@code classes}. */
+    MadAgents.Agent register(List<Integer> classes, Consumer<HostMad> sink);
+
+    /** Sends a MAD from the port's host software; false when it could not leave. */
+    boolean transmit(MadAgents.Agent from, HostMad mad);
+
+    /** The node's SMA answers a SubnGet from this port with the port's own M_Key: the attribute data. */
+    byte[] localGet(int attributeId, int attributeModifier);
+
+    /** Sets or clears PortInfo.CapabilityMask.IsSM of the port (an SM starts or stops on it). */
+    void smPresent(boolean present);
+}
