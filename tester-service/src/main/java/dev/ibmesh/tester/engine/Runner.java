@@ -172,7 +172,7 @@ public final class Runner {
             return Verdict.notApplicable(ctx.currentStep(), e.getMessage());
         } catch (DutSilent e) {
             return ctx.dutReached()
-                    ? Verdict.fail(ctx.currentStep(), "", "an answer", "none", e.getMessage())
+                    ? Verdict.fail(ctx.currentStep(), e.assertions(), e.expected(), "none", "the DUT's answer")
                     : Verdict.error(ctx.currentStep(), "the DUT was never reached: " + e.getMessage());
         } catch (Exception e) {
             if (Thread.interrupted() || timeout.isDone()) {

@@ -141,7 +141,8 @@ public final class MadTester {
     private RuntimeException translate(Throwable cause, HostMad request) {
         if (cause instanceof MadTimeoutException t) {
             return new DutSilent(
-                    request.mad() + ": no response within " + t.timeout().toMillis() + " ms");
+                    "",
+                    "response to " + request.mad() + " within " + t.timeout().toMillis() + " ms");
         }
         if (cause instanceof MadSendException s) {
             return new TesterError("the tester could not send " + request.mad() + ": " + s.getMessage(), s);
