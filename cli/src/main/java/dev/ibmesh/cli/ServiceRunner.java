@@ -8,6 +8,7 @@ import dev.ibmesh.runtime.observe.ObservabilityServer;
 import dev.ibmesh.runtime.transport.LinkTransport;
 import dev.ibmesh.runtime.umad.UmadServer;
 import dev.ibmesh.runtime.umad.UmadServerOptions;
+import dev.ibmesh.tester.bench.DeviceKinds;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Vertx;

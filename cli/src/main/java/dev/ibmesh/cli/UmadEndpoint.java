@@ -1,13 +1,15 @@
 package dev.ibmesh.cli;
 
 import dev.ibmesh.device.hca.HcaDevice;
-import dev.ibmesh.device.hca.HcaUmadPort;
+import dev.ibmesh.device.hca.HcaHostPort;
 import dev.ibmesh.device.sw.SwitchDevice;
-import dev.ibmesh.device.sw.SwitchUmadPort;
+import dev.ibmesh.device.sw.SwitchHostPort;
+import dev.ibmesh.runtime.agent.AgentUmadPort;
 import dev.ibmesh.runtime.device.Device;
 import dev.ibmesh.runtime.device.Fabric;
 import dev.ibmesh.runtime.umad.StaticUmadDirectory;
 import dev.ibmesh.runtime.umad.UmadMetrics;
+import dev.ibmesh.runtime.umad.UmadPort;
 import dev.ibmesh.runtime.umad.UmadServer;
 import dev.ibmesh.runtime.umad.UmadServerOptions;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -37,13 +39,21 @@ final class UmadEndpoint {
         boolean any = false;
         for (Device d : devices) {
             if (d instanceof HcaDevice hca) {
-                directory.add(hca.name(), hca.deviceConfig().nodeDescription(), HcaUmadPort.of(hca));
+                directory.add(
+                        hca.name(),
+                        hca.deviceConfig().nodeDescription(),
+                        HcaHostPort.of(hca).stream()
+                                .map(p -> (UmadPort) new AgentUmadPort(p))
+                                .toList());
                 any = true;
             }
         }
         for (Device d : devices) {
             if (d instanceof SwitchDevice sw) {
-                directory.add(sw.name(), sw.deviceConfig().nodeDescription(), List.of(new SwitchUmadPort(sw)));
+                directory.add(
+                        sw.name(),
+                        sw.deviceConfig().nodeDescription(),
+                        List.of(new AgentUmadPort(new SwitchHostPort(sw))));
                 any = true;
             }
         }

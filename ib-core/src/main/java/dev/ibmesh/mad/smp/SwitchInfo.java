@@ -104,6 +104,30 @@ public record SwitchInfo(
         Bits.put16(b, off + 18, multicastFdbTop);
     }
 
+    /** This SwitchInfo with another LinearFDBTop (what an SM changes as it routes LIDs). */
+    public SwitchInfo withLinearFdbTop(int top) {
+        return new SwitchInfo(
+                linearFdbCap,
+                randomFdbCap,
+                multicastFdbCap,
+                top,
+                defaultPort,
+                defaultMulticastPrimaryPort,
+                defaultMulticastNotPrimaryPort,
+                lifeTimeValue,
+                portStateChange,
+                optimizedSlToVlMappingProgramming,
+                lidsPerPort,
+                partitionEnforcementCap,
+                inboundEnforcementCap,
+                outboundEnforcementCap,
+                filterRawInboundCap,
+                filterRawOutboundCap,
+                enhancedPort0,
+                reserved133,
+                multicastFdbTop);
+    }
+
     @Override
     public int attributeId() {
         return ATTRIBUTE_ID;

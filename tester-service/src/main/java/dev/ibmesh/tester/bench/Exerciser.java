@@ -1,0 +1,41 @@
+package dev.ibmesh.tester.bench;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+
+/**
+ * Raw frames on the tester's own port, as a hardware exerciser (IBTrainer) offers them: any frame, well formed or
+ * not, through the port's queues and credits or straight onto the link; received data packets captured with their
+ * times. Only an embedded tester has one: a MAD-only backend cannot put raw frames on a link.
+ *
+ * <p>Threading: any thread; the futures complete on the tester device's event loop.
+ */
+public interface Exerciser {
+    /** The tester port's number on the tester node. */
+    int portNumber();
+
+    /** The tester port's LID (0 before one was assigned). */
+    CompletableFuture<Integer> lid();
+
+    /**
+     * Queues a data packet (LRH through VCRC) for transmission: VL arbitration, the port state's rules and, unless
+     * {@link #ignoreCredits} is on, the peer's credits decide when it leaves. Completes with the time it left (the
+     * trace's clock); fails when the port refused it.
+     */
+    CompletableFuture<Long> transmit(byte[] frame);
+
+    /**
+     * Puts one frame on the link at once: no queue, credits, state or VL rules, no counters; {@code link} marks a
+     * link (flow-control) packet, {@code endBad} ends it with EBP. Completes with the time it left.
+     */
+    CompletableFuture<Long> inject(byte[] frame, boolean link, boolean endBad);
+
+    /** Sends data packets whatever the peer's credits say (or obeys them again). */
+    void ignoreCredits(boolean ignore);
+
+    /**
+     * Data packets that arrive for a QP other than 0 and 1 go to {@code sink} (on the device's event loop) instead
+     * of the tester's own transport; {@code null} gives them back to it.
+     */
+    void capture(Consumer<CapturedFrame> sink);
+}
