@@ -260,6 +260,22 @@ public final class MadTester {
     }
 
     /**
+     * ReceiveMad (SubnTrap(Notice) with {@code trapNumber}): the next such trap in {@code traps}, waiting as long as a
+     * response may take; none FAILs the step with {@code assertions}.
+     */
+    public TrapInbox.Trap receiveTrap(String assertions, TrapInbox traps, int trapNumber) {
+        Optional<TrapInbox.Trap> trap = traps.next(trapNumber, timeout);
+        ctx.checkThat(
+                assertions,
+                "trap " + trapNumber + " within " + timeout.toMillis() + " ms",
+                trap.isPresent(),
+                "a trap",
+                trap.map(t -> String.format("a trap, TID 0x%016x", t.transactionId()))
+                        .orElse("none"));
+        return trap.orElseThrow();
+    }
+
+    /**
      * SubnTrapRepress(Notice) for a trap received (IBA 14.2.5.1): the trap's TransactionID, AttributeModifier and
      * Notice, LID-routed back to the LID it came from. An SMA does not answer it (o14-3.a4).
      */

@@ -22,8 +22,8 @@ import java.util.Optional;
  * intervals.
  *
  * <p>Port 0's SubnetTimeOut is set to 0 first: the DUT derives the repeat interval from it, so the waits are as short
- * as the DUT allows. A DUT that does not repeat traps at all (repeating is optional) has nothing to repress: NOT
- * APPLICABLE. One repeat after the TrapRepress is let pass: the DUT may have sent it before the TrapRepress reached it.
+ * as the DUT allows. A DUT that sends each trap once (as Linux qib does) has nothing to repress: NOT APPLICABLE. One
+ * repeat after the TrapRepress is let pass: the DUT may have sent it before the TrapRepress reached it.
  *
  * <p>ibmesh's own ID: the CTS pages known publicly have no trap procedure; the item and assertion numbers are
  * ibmesh's.
@@ -96,9 +96,7 @@ public final class C14_901_01_SW extends MadTest {
                 .requireOk();
 
         step(3, "TRAP1 = ReceiveMad (SubnTrap(Notice) with TrapNumber 144)");
-        Optional<TrapInbox.Trap> first = traps.next(Notice.TRAP_LOCAL_CHANGES, mad().timeout());
-        checkThat(RAISED, "trap 144 within " + mad().timeout().toMillis() + " ms", first.isPresent(), "a trap", "none");
-        TrapInbox.Trap trap1 = first.orElseThrow();
+        TrapInbox.Trap trap1 = mad().receiveTrap(RAISED, traps, Notice.TRAP_LOCAL_CHANGES);
         check(RAISED, "Notice:IssuerLID", mad().dutLid(), trap1.notice().issuerLid());
         Notice.LocalChangesTrap details =
                 (Notice.LocalChangesTrap) trap1.notice().details();
@@ -112,16 +110,13 @@ public final class C14_901_01_SW extends MadTest {
         Optional<TrapInbox.Trap> second = traps.next(Notice.TRAP_LOCAL_CHANGES, mad().timeout());
         if (second.isEmpty()) {
             notApplicable("the DUT did not repeat trap 144 within "
-                    + mad().timeout().toMillis() + " ms: repeating traps is optional, and there is nothing to repress");
+                    + mad().timeout().toMillis() + " ms: there is no repetition to repress");
         }
         TrapInbox.Trap trap2 = second.orElseThrow();
-        check(
-                RAISED,
-                "TRAP2 MADHeader:TransactionID",
-                String.format("0x%016x", trap1.transactionId()),
-                String.format("0x%016x", trap2.transactionId()));
         Duration interval = Duration.ofNanos(trap2.nanos() - trap1.nanos());
-        note("REPEAT_INTERVAL = " + interval.toMillis() + " ms");
+        note(String.format(
+                "REPEAT_INTERVAL = %d ms; TRAP1's TID 0x%016x, TRAP2's 0x%016x",
+                interval.toMillis(), trap1.transactionId(), trap2.transactionId()));
 
         step(5, "SendMad (SubnTrapRepress(Notice) with TRAP2's TransactionID)");
         long repressedAt = ctx().bench().trace().now();

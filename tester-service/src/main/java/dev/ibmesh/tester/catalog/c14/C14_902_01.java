@@ -20,7 +20,6 @@ import dev.ibmesh.tester.mad.MadTester;
 import dev.ibmesh.tester.mad.TrapInbox;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.function.ToIntFunction;
 
 /**
@@ -138,23 +137,17 @@ public final class C14_902_01 extends MadTest {
         note("cleanup: the tester's P_Key table is back; the DUT's P_KeyViolations and Q_KeyViolations are 0");
     }
 
-    /** Steps {@code number}: ReceiveMad (SubnTrap(Notice) with {@code trapNumber}), which reports {@code key}. */
+    /** Step {@code number}: ReceiveMad (SubnTrap(Notice) with {@code trapNumber}), which reports {@code key}. */
     private void trap(int number, int trapNumber, long key) {
         step(number, "ReceiveMad (SubnTrap(Notice) with TrapNumber " + trapNumber + ")");
         if (!before.hasCapability(PortInfo.CAP_IS_TRAP_SUPPORTED)) {
             skip(number, number, "the DUT's port does not advertise IsTrapSupported");
             return;
         }
-        Optional<TrapInbox.Trap> trap = traps.next(trapNumber, mad().timeout());
-        checkThat(
-                TRAPPED,
-                "trap " + trapNumber + " within " + mad().timeout().toMillis() + " ms",
-                trap.isPresent(),
-                "a trap",
-                "none");
-        mad().repress(trap.get());
-        check(TRAPPED, "Notice:IssuerLID", mad().dutLid(), trap.get().notice().issuerLid());
-        Notice.BadKeyTrap details = (Notice.BadKeyTrap) trap.get().notice().details();
+        TrapInbox.Trap trap = mad().receiveTrap(TRAPPED, traps, trapNumber);
+        mad().repress(trap);
+        check(TRAPPED, "Notice:IssuerLID", mad().dutLid(), trap.notice().issuerLid());
+        Notice.BadKeyTrap details = (Notice.BadKeyTrap) trap.notice().details();
         check(TRAPPED, "Notice:DataDetails.KEY", String.format("0x%x", key), String.format("0x%x", details.key()));
         check(TRAPPED, "Notice:DataDetails.LIDADDR1", ctx().bench().link().testerLid(), details.lidAddr1());
     }
