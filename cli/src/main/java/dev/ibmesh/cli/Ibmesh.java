@@ -26,20 +26,31 @@ public final class Ibmesh {
             names = "--log-level",
             paramLabel = "LEVEL",
             scope = ScopeType.INHERIT,
-            defaultValue = "${env:IBMESH_LOG_LEVEL:-info}",
+            defaultValue = "${env:IBMESH_LOG_LEVEL}",
             description = "What ibmesh logs on stderr: error, warn, info (links up and down, ports Active, umad "
                     + "clients, traps, refused verbs), debug (also every umad MAD, QP states) or trace. "
-                    + "Default: the environment variable IBMESH_LOG_LEVEL, else info.")
+                    + "Default: the environment variable IBMESH_LOG_LEVEL, else warn for 'test' (its devices' "
+                    + "frames are in the report) and info for the others.")
     ConsoleLogging.Level logLevel;
 
     /** The process: logging set up from the parsed command line, then the command. */
     public static void main(String[] args) {
         CommandLine cl = newCommandLine();
         cl.setExecutionStrategy(parsed -> {
-            ConsoleLogging.configure(((Ibmesh) cl.getCommand()).logLevel);
+            ConsoleLogging.configure(logLevel(parsed));
             return new CommandLine.RunLast().execute(parsed);
         });
         System.exit(cl.execute(args));
+    }
+
+    private static ConsoleLogging.Level logLevel(CommandLine.ParseResult parsed) {
+        ConsoleLogging.Level asked = ((Ibmesh) parsed.commandSpec().userObject()).logLevel;
+        if (asked != null) {
+            return asked;
+        }
+        boolean test =
+                parsed.hasSubcommand() && parsed.subcommand().commandSpec().userObject() instanceof TestCommand;
+        return test ? ConsoleLogging.Level.WARN : ConsoleLogging.Level.INFO;
     }
 
     /** The configured command line (tests run it in-process, without touching the JVM's logging). */
