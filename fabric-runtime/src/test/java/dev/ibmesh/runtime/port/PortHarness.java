@@ -30,6 +30,8 @@ final class PortHarness {
     final Port port;
     /** Frames the port put on the wire, in order. */
     final List<Frame> sent = new ArrayList<>();
+    /** What the stream answers to isReady (gRPC's flow-control hint); a test sets it false to stand for a full one. */
+    boolean streamReady = true;
 
     private final Wire wire = new Wire();
 
@@ -122,11 +124,11 @@ final class PortHarness {
                 .build();
     }
 
-    /** The peer's end of the stream: always ready, records what the port sends. */
+    /** The peer's end of the stream: ready as {@link #streamReady} says, records what the port sends. */
     private final class Wire implements LinkConnection {
         @Override
         public boolean isReady() {
-            return true;
+            return streamReady;
         }
 
         @Override
