@@ -6,10 +6,14 @@ import dev.ibmesh.tester.engine.Catalog;
 import dev.ibmesh.tester.engine.ProcedureDescriptor;
 import dev.ibmesh.tester.engine.ProcedureResult;
 import dev.ibmesh.tester.engine.RunItem;
+import dev.ibmesh.tester.engine.RunListener;
 import dev.ibmesh.tester.engine.Runner;
 import dev.ibmesh.tester.engine.Verdict;
 import dev.ibmesh.tester.report.ConsoleReport;
+import dev.ibmesh.tester.report.ProofTable;
 import dev.ibmesh.tester.report.ReportDir;
+import dev.ibmesh.tester.run.ProofPlan;
+import dev.ibmesh.tester.run.ProofPlan.ProofCase;
 import dev.ibmesh.tester.run.TestPlan;
 import dev.ibmesh.tester.run.TestRequest;
 import dev.ibmesh.tester.run.UsageException;
@@ -27,6 +31,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -98,6 +103,13 @@ final class TestCommand implements Callable<Integer> {
     boolean list;
 
     @Option(
+            names = "--prove",
+            description = "Prove the procedures (those selected): each must PASS (or be NOT_APPLICABLE by design) on"
+                    + " the compliant DUT and FAIL on the DUT started with each deviation it names. Prints a table;"
+                    + " exit 0 only when every run went as intended.")
+    boolean prove;
+
+    @Option(
             names = "--report-dir",
             paramLabel = "DIR",
             defaultValue = "ibmesh-report",
@@ -150,6 +162,10 @@ final class TestCommand implements Callable<Integer> {
         if (attach && topology == null) {
             throw new UsageException("--attach needs --topology and --dut");
         }
+        if (prove && (topology != null || !deviations.isEmpty())) {
+            throw new UsageException("--prove starts its own DUTs, compliant and with each procedure's deviations:"
+                    + " it takes neither --topology nor --deviation");
+        }
         if (topology != null && !deviations.isEmpty()) {
             throw new UsageException("with --topology, the DUT's deviations come from its entry in the topology file");
         }
@@ -162,6 +178,9 @@ final class TestCommand implements Callable<Integer> {
         }
         Vertx vertx = Vertx.vertx();
         try {
+            if (prove) {
+                return prove(vertx, ProofPlan.of(plan), out);
+            }
             return topology == null ? runEmbedded(vertx, plan, out, err) : runOnTopology(vertx, plan, out, err);
         } finally {
             vertx.close().toCompletionStage().toCompletableFuture().join();
@@ -216,6 +235,35 @@ final class TestCommand implements Callable<Integer> {
             }
         }
         return exitCode(results);
+    }
+
+    private int prove(Vertx vertx, ProofPlan proof, PrintWriter out) {
+        List<ProofCase> cases = new ArrayList<>();
+        List<ProcedureResult> results = new ArrayList<>();
+        proof.byDeviation().forEach((deviation, group) -> {
+            Map<String, List<String>> dut = deviation
+                    .map(d -> Map.of(TestPlan.kindOf(d).orElseThrow(), List.of(d)))
+                    .orElse(Map.of());
+            EmbeddedTarget target = new EmbeddedTarget(vertx, dut, Optional.empty(), Duration.ofSeconds(30));
+            Runner runner = new Runner(
+                    target, parallel, Duration.ofSeconds(timeoutSeconds), RunListener.NONE, Optional.empty());
+            long start = System.nanoTime();
+            List<ProcedureResult> got =
+                    runner.run(group.stream().map(ProofCase::item).toList());
+            out.printf(
+                    Locale.ROOT,
+                    "%-40s %3d run(s) in %.1f s%n",
+                    deviation.map(d -> "with " + d).orElse("compliant DUTs"),
+                    got.size(),
+                    (System.nanoTime() - start) / 1e9);
+            out.flush();
+            cases.addAll(group);
+            results.addAll(got);
+        });
+        out.println();
+        out.print(ProofTable.render(cases, results));
+        out.flush();
+        return ProofTable.proven(cases, results) ? 0 : EXIT_FAIL;
     }
 
     /** What went wrong with a file, in words: NIO's messages are often the bare path. */

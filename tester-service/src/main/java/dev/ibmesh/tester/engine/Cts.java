@@ -50,6 +50,14 @@ public @interface Cts {
      */
     boolean ownId() default false;
 
+    /**
+     * Its proof: the deviations (labels of the DUT kinds' deviation tables) that make it FAIL, each breaking a rule
+     * it checks. It must PASS (or be NOT_APPLICABLE by design) on the compliant DUT. {@code ibmesh test --prove} runs
+     * both sides; the catalog's tests hold every procedure to one deviation at least, and every deviation to one
+     * procedure at least.
+     */
+    String[] provenBy() default {};
+
     /** Suites it belongs to besides its chapter's (which the engine adds: {@code c14}, {@code c9}...). */
     String[] suites() default {};
 }

@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
@@ -93,14 +94,18 @@ public final class TestPlan {
         return catalog.all().stream().filter(chosen::contains).toList();
     }
 
+    /** The kind of DUT that knows the deviation {@code name}. */
+    public static Optional<String> kindOf(String name) {
+        return DEVIATIONS.entrySet().stream()
+                .filter(e -> e.getValue().contains(name))
+                .map(Map.Entry::getKey)
+                .findFirst();
+    }
+
     private static Map<String, List<String>> deviationsByKind(List<String> names) {
         Map<String, List<String>> byKind = new LinkedHashMap<>();
         for (String name : names) {
-            String kind = DEVIATIONS.entrySet().stream()
-                    .filter(e -> e.getValue().contains(name))
-                    .map(Map.Entry::getKey)
-                    .findFirst()
-                    .orElseThrow(() -> new UsageException(unknownDeviation(name)));
+            String kind = kindOf(name).orElseThrow(() -> new UsageException(unknownDeviation(name)));
             byKind.computeIfAbsent(kind, k -> new ArrayList<>()).add(name);
         }
         return byKind;

@@ -46,7 +46,8 @@ import java.util.List;
         dut = DutKind.CA,
         qualifiers = {"Must be able to support 2 outstanding requests before requiring an ACK"},
         widths = {Width.X1, Width.X4, Width.X12},
-        speeds = {Speed.SDR, Speed.DDR, Speed.QDR, Speed.FDR, Speed.EDR, Speed.HDR})
+        speeds = {Speed.SDR, Speed.DDR, Speed.QDR, Speed.FDR, Speed.EDR, Speed.HDR},
+        provenBy = {"complete-before-ack"})
 public final class C09_060_09 extends TransportProcedure {
     static final Duration UNACKED_WAIT = Duration.ofSeconds(1);
 

@@ -42,7 +42,8 @@ import java.util.List;
         tester = Role.TRANSPORT_TESTER,
         dut = DutKind.CA,
         widths = {Width.X1, Width.X4, Width.X12},
-        speeds = {Speed.SDR, Speed.DDR, Speed.QDR, Speed.FDR, Speed.EDR, Speed.HDR})
+        speeds = {Speed.SDR, Speed.DDR, Speed.QDR, Speed.FDR, Speed.EDR, Speed.HDR},
+        provenBy = {"retry-before-rnr-timer", "ignore-rnr-retry-count"})
 @Matrix(
         @Param(
                 name = "rnrTimer",

@@ -35,7 +35,8 @@ import java.util.Arrays;
         dut = DutKind.CA,
         ownId = true,
         widths = {Width.X1, Width.X4, Width.X12},
-        speeds = {Speed.SDR, Speed.DDR, Speed.QDR, Speed.FDR, Speed.EDR, Speed.HDR})
+        speeds = {Speed.SDR, Speed.DDR, Speed.QDR, Speed.FDR, Speed.EDR, Speed.HDR},
+        provenBy = {"no-rnr-nak"})
 @Matrix(
         @Param(
                 name = "minRnrTimer",

@@ -35,7 +35,8 @@ import java.util.List;
         dut = DutKind.CA,
         ownId = true,
         widths = {Width.X1, Width.X4, Width.X12},
-        speeds = {Speed.SDR, Speed.DDR, Speed.QDR, Speed.FDR, Speed.EDR, Speed.HDR})
+        speeds = {Speed.SDR, Speed.DDR, Speed.QDR, Speed.FDR, Speed.EDR, Speed.HDR},
+        provenBy = {"accept-psn-out-of-sequence"})
 public final class C09_901_01 extends TransportProcedure {
     private static final String A = "ibmesh-c09-901#01";
     private static final int SIZE = 32;

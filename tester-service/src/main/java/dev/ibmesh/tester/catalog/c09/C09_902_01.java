@@ -31,7 +31,8 @@ import java.nio.ByteOrder;
         ownId = true,
         qualifiers = {"Supports atomic operations (max_qp_rd_atom >= 1)"},
         widths = {Width.X1, Width.X4, Width.X12},
-        speeds = {Speed.SDR, Speed.DDR, Speed.QDR, Speed.FDR, Speed.EDR, Speed.HDR})
+        speeds = {Speed.SDR, Speed.DDR, Speed.QDR, Speed.FDR, Speed.EDR, Speed.HDR},
+        provenBy = {"atomic-ack-wrong-original"})
 public final class C09_902_01 extends TransportProcedure {
     private static final String A = "ibmesh-c09-902#01";
     private static final long INITIAL = 0x0102030405060708L;

@@ -31,7 +31,8 @@ import dev.ibmesh.tester.mad.MadTester;
         assertions = {"v1c14-009#01", "v1c14-009#02", "v1c14-013#01"},
         tester = Role.MAD_TESTER,
         dut = DutKind.SWITCH,
-        ownId = true)
+        ownId = true,
+        provenBy = {"no-dr-return-path"})
 public final class C14_009_01_SW extends MadProcedure {
     private static final String RETURN_PATH = "v1c14-009#01";
     private static final String FORWARDED = "v1c14-009#02";

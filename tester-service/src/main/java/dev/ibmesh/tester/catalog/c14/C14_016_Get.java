@@ -29,7 +29,8 @@ import dev.ibmesh.tester.mad.MadExchange;
         coverage = {"v1c14-016", "v1c14-029"},
         assertions = {"v1c14-016#01", "v1c14-016#02", "v1c14-016#03"},
         tester = Role.MAD_TESTER,
-        dut = DutKind.NODE)
+        dut = DutKind.NODE,
+        provenBy = {"ignore-m-key"})
 public final class C14_016_Get extends C14_016_Base {
     private static final String BITS_0 = "v1c14-016#01";
     private static final String BITS_1 = "v1c14-016#02";

@@ -28,7 +28,8 @@ import dev.ibmesh.tester.mad.MadExchange;
         coverage = {"v1c14-016", "v1c14-026", "v1c14-029"},
         assertions = {"v1c14-016#04", "v1c14-016#05"},
         tester = Role.MAD_TESTER,
-        dut = DutKind.NODE)
+        dut = DutKind.NODE,
+        provenBy = {"ignore-m-key"})
 public final class C14_016_Set extends C14_016_Base {
     /** A SubnSet with the wrong M_Key is discarded: no response. */
     private static final String DISCARDED = "v1c14-016#04";

@@ -35,7 +35,8 @@ import dev.ibmesh.tester.mad.MadExchange;
         tester = Role.MAD_TESTER,
         dut = DutKind.SWITCH,
         widths = {Width.X1, Width.X2, Width.X4, Width.X8, Width.X12},
-        speeds = {Speed.SDR, Speed.DDR, Speed.QDR, Speed.FDR, Speed.EDR, Speed.HDR})
+        speeds = {Speed.SDR, Speed.DDR, Speed.QDR, Speed.FDR, Speed.EDR, Speed.HDR},
+        provenBy = {"accept-reserved-link-width-enabled"})
 public final class C14_024_06_SW_02 extends PortInfoIllegalValues {
     @Override
     protected void execute() {

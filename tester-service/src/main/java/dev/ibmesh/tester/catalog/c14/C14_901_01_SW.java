@@ -36,7 +36,8 @@ import java.util.Optional;
         tester = Role.MAD_TESTER,
         dut = DutKind.SWITCH,
         qualifiers = {"PortInfo:CapabilityMask.IsTrapSupported = 1", "IsOtherLocalChangesNoticeSupported = 1"},
-        ownId = true)
+        ownId = true,
+        provenBy = {"trap-ignores-repress"})
 public final class C14_901_01_SW extends MadProcedure {
     /** How many repeat intervals the tester watches after the TrapRepress. */
     static final int WATCH_INTERVALS = 6;

@@ -45,7 +45,8 @@ import java.util.function.ToIntFunction;
         assertions = {"v1c14-902#01", "v1c14-902#02", "v1c14-902#03"},
         tester = Role.MAD_TESTER,
         dut = DutKind.NODE,
-        ownId = true)
+        ownId = true,
+        provenBy = {"ignore-gsi-keys"})
 public final class C14_902_01 extends MadProcedure {
     private static final String DISCARDED = "v1c14-902#01";
     private static final String COUNTED = "v1c14-902#02";

@@ -41,7 +41,8 @@ import dev.ibmesh.wire.PacketBuilder;
         tester = Role.MAD_TESTER,
         dut = DutKind.SWITCH,
         qualifiers = {"an embedded tester port (raw packets)"},
-        ownId = true)
+        ownId = true,
+        provenBy = {"pma-counters-wrap"})
 public final class C16_901_01 extends PortCountersProcedure {
     /** Two local physical errors per crossing of a threshold of 1, for one more crossing than 4 bits hold, and one. */
     static final int BAD_PACKETS = 2 * ((int) Counter.LOCAL_LINK_INTEGRITY_ERRORS.max() + 2);

@@ -27,7 +27,8 @@ import dev.ibmesh.tester.engine.Role;
         assertions = {"v1c16-902#01", "v1c16-902#02", "v1c16-902#03"},
         tester = Role.MAD_TESTER,
         dut = DutKind.SWITCH,
-        ownId = true)
+        ownId = true,
+        provenBy = {"pma-ignore-counter-select"})
 public final class C16_902_01 extends PortCountersProcedure {
     /** SMPs the DUT cannot relay. */
     static final int UNROUTABLE = 3;

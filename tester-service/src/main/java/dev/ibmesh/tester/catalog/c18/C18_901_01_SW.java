@@ -41,7 +41,8 @@ import java.util.List;
         assertions = {"v1c18-901#01", "v1c18-901#02"},
         tester = Role.MAD_TESTER,
         dut = DutKind.SWITCH,
-        ownId = true)
+        ownId = true,
+        provenBy = {"forward-beyond-lft-top"})
 public final class C18_901_01_SW extends MadProcedure {
     private static final String ROUTED = "v1c18-901#01";
     private static final String DISCARDED = "v1c18-901#02";
