@@ -9,7 +9,13 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = Ibmesh.Version.class,
         description = "InfiniBand fabric emulator and conformance tester.",
-        subcommands = {DecodeCommand.class, UpCommand.class, DeviceCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {
+            DecodeCommand.class,
+            UpCommand.class,
+            DeviceCommand.class,
+            GenerateCommand.class,
+            CommandLine.HelpCommand.class
+        })
 public final class Ibmesh {
     /** Exit code for a file that could not be read (missing, truncated, not ERF). */
     public static final int EXIT_BAD_INPUT = 1;

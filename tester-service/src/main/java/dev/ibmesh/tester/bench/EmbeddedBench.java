@@ -34,7 +34,8 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * A SimpleLink started in this JVM for one procedure run: a tester device and the DUT, on their own event loops,
  * linked over the in-process transport, the link trained and brought up by {@link LinkSetup}. Each bench is a
- * fabric of its own, so procedures can run side by side.
+ * fabric of its own, so procedures can run side by side. The SimpleLink can also be part of a bigger topology whose
+ * devices all start here.
  */
 public final class EmbeddedBench implements Bench {
     static final String TESTER = "tester";
@@ -44,7 +45,8 @@ public final class EmbeddedBench implements Bench {
 
     private static final AtomicLong FABRICS = new AtomicLong();
 
-    private final SimpleLinkSpec spec;
+    private final String description;
+    private final String dutName;
     private final Fabric fabric;
     private final Trace trace;
     private final Exerciser exerciser;
@@ -53,14 +55,16 @@ public final class EmbeddedBench implements Bench {
     private final ManagedChannel dutVerbs;
 
     private EmbeddedBench(
-            SimpleLinkSpec spec,
+            String description,
+            String dutName,
             Fabric fabric,
             Trace trace,
             Exerciser exerciser,
             MadPort madPort,
             SimpleLinkView link,
             ManagedChannel dutVerbs) {
-        this.spec = spec;
+        this.description = description;
+        this.dutName = dutName;
         this.fabric = fabric;
         this.trace = trace;
         this.exerciser = exerciser;
@@ -76,12 +80,48 @@ public final class EmbeddedBench implements Bench {
      *                        setup's SMPs are not answered
      */
     public static EmbeddedBench start(Vertx vertx, SimpleLinkSpec spec, Trace trace, Duration ready) {
+        String description = "embedded SimpleLink: tester/1 - " + spec.dutKind() + " " + DUT + "/1, " + spec.linkLabel()
+                + (spec.deviations().isEmpty() ? "" : ", deviations " + spec.deviations());
+        return start(vertx, topology(spec), TESTER, DUT, description, trace, ready);
+    }
+
+    /**
+     * Starts every device of {@code topology} and makes the link between port 1 of {@code tester} (a device of kind
+     * tester) and the device {@code dut} the bench's SimpleLink, as {@link #start(Vertx, SimpleLinkSpec, Trace,
+     * Duration)} does.
+     *
+     * @throws IllegalArgumentException when the topology has no such tester, or its port 1 is not cabled to {@code
+     *                                  dut}
+     */
+    public static EmbeddedBench start(
+            Vertx vertx, Topology topology, String tester, String dut, Trace trace, Duration ready) {
+        boolean cabled = topology.linkAt(new PortRef(tester, 1))
+                .map(l -> l.otherEnd(new PortRef(tester, 1)).port().device().equals(dut))
+                .orElse(false);
+        boolean isTester =
+                topology.device(tester).map(d -> d.kind() == DeviceKind.TESTER).orElse(false);
+        if (!isTester || !cabled) {
+            throw new IllegalArgumentException("the topology needs a device '" + tester
+                    + "' of kind tester whose port 1 is cabled to '" + dut + "'");
+        }
+        String description = "embedded topology: " + tester + "/1 - " + dut;
+        return start(vertx, topology, tester, dut, description, trace, ready);
+    }
+
+    private static EmbeddedBench start(
+            Vertx vertx,
+            Topology topology,
+            String testerName,
+            String dutName,
+            String description,
+            Trace trace,
+            Duration ready) {
         InProcessLinkTransport transport = new InProcessLinkTransport("tester-bench-" + FABRICS.incrementAndGet());
         Fabric fabric;
         try {
             fabric = Fabric.start(
                             vertx,
-                            FabricPlan.embedded(topology(spec)),
+                            FabricPlan.embedded(topology),
                             new DeviceKinds(),
                             transport,
                             new SimpleMeterRegistry())
@@ -94,15 +134,15 @@ public final class EmbeddedBench implements Bench {
         MadPort madPort = null;
         ManagedChannel verbs = null;
         try {
-            TesterDevice tester = (TesterDevice) fabric.device(TESTER);
+            TesterDevice tester = (TesterDevice) fabric.device(testerName);
             Exerciser exerciser = tester.exerciser(1, trace);
             await(tester.linkUp(1), ready, "the link did not train");
             madPort = await(AgentMadPort.open(new HcaHostPort(tester, 1)), ready, "the tester's port did not open");
             SimpleLinkView link = new LinkSetup(new SmpClient(madPort, ready), 1).bringUp();
-            if (spec.dutKind().equals("hca")) {
-                verbs = transport.channel(DUT, Runnable::run);
+            if (topology.device(dutName).orElseThrow().kind() == DeviceKind.HCA) {
+                verbs = transport.channel(dutName, Runnable::run);
             }
-            return new EmbeddedBench(spec, fabric, trace, exerciser, madPort, link, verbs);
+            return new EmbeddedBench(description, dutName, fabric, trace, exerciser, madPort, link, verbs);
         } catch (RuntimeException e) {
             if (madPort != null) {
                 madPort.close();
@@ -170,13 +210,12 @@ public final class EmbeddedBench implements Bench {
 
     @Override
     public String description() {
-        return "embedded SimpleLink: tester/1 - " + spec.dutKind() + " " + DUT + "/1, " + spec.linkLabel()
-                + (spec.deviations().isEmpty() ? "" : ", deviations " + spec.deviations());
+        return description;
     }
 
     @Override
     public String dutName() {
-        return DUT;
+        return dutName;
     }
 
     @Override
