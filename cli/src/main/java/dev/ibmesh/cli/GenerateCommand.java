@@ -106,9 +106,11 @@ final class GenerateCommand implements Callable<Integer> {
         long start = System.nanoTime();
         Trace trace = new Trace("tester", scenario.linkPackets());
         ScenarioResult result;
+        int setupFrames;
         Vertx vertx = Vertx.vertx();
         try (Bench bench = bench(vertx, scenario, trace)) {
             out.println("ibmesh generate: " + scenario.name() + " on " + bench.description());
+            setupFrames = trace.frames().size();
             result = new ScenarioRunner(TIMEOUT).run(scenario, bench);
         } catch (BenchException | GeneratorException e) {
             err.println("ibmesh generate: " + scenario.name() + " could not run: " + e.getMessage());
@@ -116,7 +118,7 @@ final class GenerateCommand implements Callable<Integer> {
         } finally {
             vertx.close().await();
         }
-        printFrames(out, trace.frames());
+        printFrames(out, trace.frames(), setupFrames);
         printSummary(out, result, trace.frames(), pcap, System.nanoTime() - start);
         try {
             Path dir = pcap.toAbsolutePath().getParent();
@@ -149,9 +151,14 @@ final class GenerateCommand implements Callable<Integer> {
                 TIMEOUT);
     }
 
-    private void printFrames(PrintWriter out, List<Trace.Frame> frames) {
+    /** Every frame, under two headings: the bench's link setup, then the scenario (with the counters read). */
+    private void printFrames(PrintWriter out, List<Trace.Frame> frames, int setupFrames) {
         long first = frames.isEmpty() ? 0 : frames.get(0).nanos();
+        out.println("-- link setup: the tester's SMPs that bring the link to Active and route the two LIDs");
         for (Trace.Frame f : frames) {
+            if (f.index() == setupFrames) {
+                out.println("-- the scenario, between two reads of the DUT port's PortCounters");
+            }
             FrameDescription d = f.link() ? FrameDescriber.linkPacket(f.bytes()) : FrameDescriber.dataPacket(f.bytes());
             out.println(FrameLine.of(f.index() + 1, f.nanos() - first, "tester", f.direction(), f.bytes().length, d));
             if (verbose) {
@@ -183,12 +190,8 @@ final class GenerateCommand implements Callable<Integer> {
         out.printf("DUT port %d PortCounters, before -> after:%n", result.dutPort());
         for (CounterChange c : result.counters()) {
             if (c.changed() || ALWAYS_SHOWN.contains(c.counter())) {
-                out.printf(
-                        "  %-30s %10d -> %-10d%s%n",
-                        c.counter().specName(),
-                        c.before(),
-                        c.after(),
-                        c.changed() ? String.format(" (%+d)", c.delta()) : "");
+                String line = String.format("  %-30s %10d -> %d", c.counter().specName(), c.before(), c.after());
+                out.println(c.changed() ? String.format("%-58s (%+d)", line, c.delta()) : line);
             }
         }
     }
