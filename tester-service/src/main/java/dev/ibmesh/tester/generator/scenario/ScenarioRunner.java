@@ -2,6 +2,7 @@ package dev.ibmesh.tester.generator.scenario;
 
 import dev.ibmesh.mad.pma.PortCounters;
 import dev.ibmesh.mad.smp.PortInfo;
+import dev.ibmesh.runtime.port.ReceivePolicy;
 import dev.ibmesh.tester.bench.Bench;
 import dev.ibmesh.tester.bench.Exerciser;
 import dev.ibmesh.tester.bench.SimpleLinkView;
@@ -15,6 +16,7 @@ import dev.ibmesh.tester.generator.Sequence;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -78,11 +80,14 @@ public final class ScenarioRunner {
         } catch (RuntimeException e) {
             throw new GeneratorException("reading the DUT's PortInfo: " + e.getMessage(), e);
         }
-        int code = info.operationalVls();
-        return code >= 5 ? 15 : 1 << Math.max(0, code - 1);
+        try {
+            return ReceivePolicy.dataVls(info.operationalVls());
+        } catch (IllegalArgumentException e) {
+            throw new GeneratorException("the DUT's PortInfo: " + e.getMessage(), e);
+        }
     }
 
-    private static void await(java.util.concurrent.CompletableFuture<?> f, Duration limit) {
+    private static void await(CompletableFuture<?> f, Duration limit) {
         try {
             f.get(limit.toNanos(), TimeUnit.NANOSECONDS);
         } catch (InterruptedException e) {
