@@ -14,6 +14,7 @@ import dev.ibmesh.tester.generator.scenario.ScenarioException;
 import dev.ibmesh.tester.generator.scenario.ScenarioParser;
 import dev.ibmesh.tester.generator.scenario.ScenarioResult;
 import dev.ibmesh.tester.generator.scenario.ScenarioRunner;
+import dev.ibmesh.tester.target.TopologyTarget;
 import dev.ibmesh.text.FrameDescriber;
 import dev.ibmesh.text.FrameDescription;
 import dev.ibmesh.trace.Direction;
@@ -135,7 +136,8 @@ final class GenerateCommand implements Callable<Integer> {
 
     private static Bench bench(Vertx vertx, Scenario scenario, Trace trace) {
         if (scenario.dut() instanceof Scenario.InTopology t) {
-            return EmbeddedBench.start(vertx, t.topology(), t.tester(), t.device(), trace, TIMEOUT);
+            return TopologyTarget.embedded(vertx, t.topology(), t.device(), TIMEOUT)
+                    .soleBench(trace);
         }
         Scenario.Embedded e = (Scenario.Embedded) scenario.dut();
         return EmbeddedBench.start(

@@ -8,6 +8,7 @@ import dev.ibmesh.runtime.observe.ObservabilityServer;
 import dev.ibmesh.runtime.transport.LinkTransport;
 import dev.ibmesh.runtime.umad.UmadServer;
 import dev.ibmesh.runtime.umad.UmadServerOptions;
+import dev.ibmesh.tester.bench.DeviceKinds;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Vertx;
@@ -30,11 +31,11 @@ final class ServiceRunner {
             LinkTransport transport,
             ServiceOptions options,
             Optional<UmadServerOptions> umad,
+            String httpHost,
             int httpPort,
             PrintWriter out,
             PrintWriter err,
             String command) {
-        String httpHost = options.httpHost;
         Path captureDir = options.captureDir;
         Vertx vertx = Vertx.vertx();
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
@@ -49,7 +50,7 @@ final class ServiceRunner {
         }
         if (options.pace) {
             for (Device d : fabric.devices()) {
-                d.loop().execute(() -> d.ports().forEach(p -> p.pacing(true)));
+                d.run(() -> d.ports().forEach(p -> p.pacing(true)));
             }
         }
         ObservabilityServer http =

@@ -15,6 +15,7 @@ import dev.ibmesh.runtime.transport.InProcessLinkTransport;
 import dev.ibmesh.runtime.umad.OfedTools;
 import dev.ibmesh.runtime.umad.UmadServer;
 import dev.ibmesh.runtime.umad.UmadServerOptions;
+import dev.ibmesh.tester.bench.DeviceKinds;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.vertx.core.Vertx;
 import java.nio.file.Files;

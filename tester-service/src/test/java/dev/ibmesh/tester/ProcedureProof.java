@@ -2,6 +2,7 @@ package dev.ibmesh.tester;
 
 import dev.ibmesh.runtime.topology.SwitchOptions;
 import dev.ibmesh.tester.engine.Catalog;
+import dev.ibmesh.tester.engine.Configuration;
 import dev.ibmesh.tester.engine.ProcedureDescriptor;
 import dev.ibmesh.tester.engine.ProcedureResult;
 import dev.ibmesh.tester.engine.RunItem;
@@ -9,6 +10,7 @@ import dev.ibmesh.tester.engine.RunListener;
 import dev.ibmesh.tester.engine.Runner;
 import dev.ibmesh.tester.target.EmbeddedTarget;
 import io.vertx.core.Vertx;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -30,6 +32,15 @@ public final class ProcedureProof implements AutoCloseable {
         ProcedureDescriptor d = Catalog.load().byId(id).orElseThrow();
         return runner(kind, options, deviations)
                 .run(List.of(new RunItem(d, d.defaultConfiguration(), kind)))
+                .get(0);
+    }
+
+    /** The result of {@code id} in {@code configuration}, its trace written into {@code traceDir}. */
+    public ProcedureResult runWithTrace(String id, String kind, Configuration configuration, Path traceDir) {
+        ProcedureDescriptor d = Catalog.load().byId(id).orElseThrow();
+        EmbeddedTarget target = new EmbeddedTarget(vertx, Map.of(), Optional.empty(), Duration.ofSeconds(20));
+        return new Runner(target, 1, Duration.ofSeconds(60), RunListener.NONE, Optional.of(traceDir))
+                .run(List.of(new RunItem(d, configuration, kind)))
                 .get(0);
     }
 

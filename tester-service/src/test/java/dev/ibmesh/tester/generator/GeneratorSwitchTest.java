@@ -14,6 +14,7 @@ import dev.ibmesh.mad.smp.NodeInfo;
 import dev.ibmesh.runtime.sma.SmpPackets;
 import dev.ibmesh.runtime.topology.LinkSpeed;
 import dev.ibmesh.runtime.topology.LinkWidth;
+import dev.ibmesh.tester.bench.Bench;
 import dev.ibmesh.tester.bench.EmbeddedBench;
 import dev.ibmesh.tester.bench.SimpleLinkSpec;
 import dev.ibmesh.tester.bench.Trace;
@@ -59,7 +60,7 @@ class GeneratorSwitchTest {
 
     private static Vertx vertx;
     private static Trace trace;
-    private static EmbeddedBench bench;
+    private static Bench bench;
     private static PacketGenerator generator;
     private static PortCountersReader counters;
 

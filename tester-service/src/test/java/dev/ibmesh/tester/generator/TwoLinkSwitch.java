@@ -34,7 +34,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -141,7 +140,7 @@ final class TwoLinkSwitch implements AutoCloseable {
                 DeviceSpec.defaultDescription(name, kind),
                 options,
                 Optional.empty(),
-                OptionalInt.empty(),
+                Optional.empty(),
                 List.of());
     }
 

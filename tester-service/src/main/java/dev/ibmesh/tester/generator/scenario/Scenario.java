@@ -41,8 +41,8 @@ public record Scenario(
         }
     }
 
-    /** {@code device} of a topology whose devices all start in this JVM; {@code tester}'s port 1 is cabled to it. */
-    public record InTopology(Path file, Topology topology, String device, String tester) implements Dut {}
+    /** {@code device} of a topology whose devices all start in this JVM, with a tester device cabled to it. */
+    public record InTopology(Path file, Topology topology, String device) implements Dut {}
 
     /** What a packet's description needs from the bench it is sent on. */
     public record Addresses(int testerLid, int dutLid, int dutOperationalVls) {

@@ -3,10 +3,7 @@ package dev.ibmesh.tester.generator.scenario;
 import dev.ibmesh.device.hca.transport.HcaDeviation;
 import dev.ibmesh.device.sw.SwitchDeviation;
 import dev.ibmesh.runtime.topology.DeviationCatalog;
-import dev.ibmesh.runtime.topology.DeviceKind;
-import dev.ibmesh.runtime.topology.DeviceSpec;
-import dev.ibmesh.runtime.topology.LinkSpec;
-import dev.ibmesh.runtime.topology.PortRef;
+import dev.ibmesh.runtime.topology.Deviations;
 import dev.ibmesh.runtime.topology.Problems;
 import dev.ibmesh.runtime.topology.SourcePosition;
 import dev.ibmesh.runtime.topology.Topology;
@@ -19,6 +16,8 @@ import dev.ibmesh.tester.engine.Speed;
 import dev.ibmesh.tester.engine.Width;
 import dev.ibmesh.tester.generator.Fault;
 import dev.ibmesh.tester.generator.Sequence;
+import dev.ibmesh.tester.run.UsageException;
+import dev.ibmesh.tester.target.TopologyTarget;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -44,8 +43,8 @@ import org.yaml.snakeyaml.nodes.Node;
  *   kind: switch              #   switch | hca: an embedded DUT, started on a SimpleLink with the tester
  *   deviations: [name, ...]   #   optional, embedded only: deviations to start it with (as in a topology)
  *   topology: fabric.yaml     #   or: a topology file (relative to this file), whose devices all start in this
- *   device: sw1               #     JVM; the DUT is this device, and the tester is the device of kind tester whose
- *   tester: t1                #     port 1 is cabled to it (name it when there are several)
+ *   device: sw1               #     JVM; the DUT is this device, reached through the (first) device of kind tester
+ *                             #     cabled to it, as ibmesh test --topology FILE --dut NAME does
  * link:                       # optional, embedded only: the SimpleLink's width and speed (both ends enable only these)
  *   width: 4x                 #   1x 2x 4x 8x 12x; default 4x
  *   speed: QDR                #   SDR DDR QDR FDR EDR HDR; default QDR
@@ -95,7 +94,7 @@ import org.yaml.snakeyaml.nodes.Node;
  */
 public final class ScenarioParser {
     private static final List<String> TOP_KEYS = List.of("dut", "link", "linkPackets", "packets", "sink", "output");
-    private static final List<String> DUT_KEYS = List.of("kind", "deviations", "topology", "device", "tester");
+    private static final List<String> DUT_KEYS = List.of("kind", "deviations", "topology", "device");
     private static final List<String> LINK_KEYS = List.of("width", "speed");
     private static final List<String> DATA_KEYS = Stream.of(
                     List.of("lrh", "grh", "bth"),
@@ -116,8 +115,8 @@ public final class ScenarioParser {
 
     /** A parser that knows the deviations of ibmesh's own switch and HCA. */
     public static ScenarioParser forEmbeddedDevices() {
-        return new ScenarioParser(
-                DeviationCatalog.of(Map.of("switch", SwitchDeviation.labels(), "hca", HcaDeviation.labels())));
+        return new ScenarioParser(DeviationCatalog.of(Map.of(
+                "switch", Deviations.labels(SwitchDeviation.class), "hca", Deviations.labels(HcaDeviation.class))));
     }
 
     /** Reads {@code file}; a topology it names is found relative to it. */
@@ -237,9 +236,8 @@ public final class ScenarioParser {
         }
 
         private Optional<Scenario.Dut> embedded(YamlMap m) {
-            for (String key : List.of("device", "tester")) {
-                m.get(key).ifPresent(n -> source.problem(m.key(key), "'" + key + "' goes with 'topology', not 'kind'"));
-            }
+            m.get("device")
+                    .ifPresent(n -> source.problem(m.key("device"), "'device' goes with 'topology', not 'kind'"));
             Optional<String> kind = m.text("kind").map(k -> k.strip().toLowerCase(Locale.ROOT));
             if (kind.isPresent() && !kind.get().equals("switch") && !kind.get().equals("hca")) {
                 source.problem(
@@ -293,51 +291,14 @@ public final class ScenarioParser {
                 }
                 return Optional.empty();
             }
-            Optional<DeviceSpec> dut = topology.device(device.get());
-            if (dut.isEmpty()) {
-                source.problem(
-                        m.get("device").orElseThrow(),
-                        "the topology has no device '" + device.get() + "'; it has "
-                                + topology.devices().stream()
-                                        .map(DeviceSpec::name)
-                                        .toList());
+            try {
+                // The same rule as ibmesh test --topology: the DUT is the device a tester device is cabled to.
+                TopologyTarget.cabling(topology, device.get());
+            } catch (UsageException e) {
+                source.problem(m.get("device").orElseThrow(), e.getMessage());
                 return Optional.empty();
             }
-            return tester(m, topology, device.get())
-                    .map(t -> new Scenario.InTopology(file.get(), topology, device.get(), t));
-        }
-
-        /** The tester named, or the only device of kind tester whose port 1 is cabled to the DUT. */
-        private Optional<String> tester(YamlMap m, Topology topology, String dut) {
-            List<String> cabled = topology.devices().stream()
-                    .filter(d -> d.kind() == DeviceKind.TESTER)
-                    .map(DeviceSpec::name)
-                    .filter(t -> topology.linkAt(new PortRef(t, 1))
-                            .map(l -> otherDevice(l, t).equals(dut))
-                            .orElse(false))
-                    .toList();
-            Optional<String> named = m.text("tester").map(String::strip);
-            if (named.isPresent() && !cabled.contains(named.get())) {
-                source.problem(
-                        m.get("tester").orElseThrow(),
-                        "'" + named.get() + "' is not a device of kind tester whose port 1 is cabled to '" + dut + "'"
-                                + (cabled.isEmpty() ? "" : "; these are: " + cabled));
-                return Optional.empty();
-            }
-            if (named.isEmpty() && cabled.size() != 1) {
-                source.problem(
-                        m.get("device").orElseThrow(),
-                        cabled.isEmpty()
-                                ? "the topology has no device of kind tester whose port 1 is cabled to '" + dut
-                                        + "'; add one (kind: tester) and a link from its port 1"
-                                : "several testers are cabled to '" + dut + "' " + cabled + "; name one with 'tester'");
-                return Optional.empty();
-            }
-            return Optional.of(named.orElse(cabled.isEmpty() ? "" : cabled.get(0)));
-        }
-
-        private static String otherDevice(LinkSpec link, String tester) {
-            return link.otherEnd(new PortRef(tester, 1)).port().device();
+            return Optional.of(new Scenario.InTopology(file.get(), topology, device.get()));
         }
 
         // ---- packets ----

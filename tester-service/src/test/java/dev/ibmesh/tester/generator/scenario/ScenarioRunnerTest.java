@@ -5,9 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ibmesh.mad.pma.PortCounters.Counter;
 import dev.ibmesh.runtime.sma.SmpPackets;
-import dev.ibmesh.tester.bench.EmbeddedBench;
+import dev.ibmesh.tester.bench.Bench;
 import dev.ibmesh.tester.bench.Trace;
 import dev.ibmesh.tester.generator.CounterChange;
+import dev.ibmesh.tester.target.TopologyTarget;
 import dev.ibmesh.trace.Direction;
 import io.vertx.core.Vertx;
 import java.nio.file.Files;
@@ -47,8 +48,8 @@ class ScenarioRunnerTest {
         Trace trace = new Trace("tester", false);
         Vertx vertx = Vertx.vertx();
         ScenarioResult result;
-        try (EmbeddedBench bench =
-                EmbeddedBench.start(vertx, dut.topology(), dut.tester(), dut.device(), trace, TIMEOUT)) {
+        try (Bench bench = TopologyTarget.embedded(vertx, dut.topology(), dut.device(), TIMEOUT)
+                .soleBench(trace)) {
             result = new ScenarioRunner(TIMEOUT).run(scenario, bench);
         } finally {
             vertx.close().await();

@@ -1,0 +1,228 @@
+package dev.ibmesh.cli;
+
+import dev.ibmesh.runtime.topology.Topology;
+import dev.ibmesh.tester.engine.BenchFactory;
+import dev.ibmesh.tester.engine.Catalog;
+import dev.ibmesh.tester.engine.ProcedureDescriptor;
+import dev.ibmesh.tester.engine.ProcedureResult;
+import dev.ibmesh.tester.engine.RunItem;
+import dev.ibmesh.tester.engine.Runner;
+import dev.ibmesh.tester.engine.Verdict;
+import dev.ibmesh.tester.report.ConsoleReport;
+import dev.ibmesh.tester.report.ReportDir;
+import dev.ibmesh.tester.run.TestPlan;
+import dev.ibmesh.tester.run.TestRequest;
+import dev.ibmesh.tester.run.UsageException;
+import dev.ibmesh.tester.target.EmbeddedTarget;
+import dev.ibmesh.tester.target.TopologyTarget;
+import io.vertx.core.Vertx;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ibmesh test}: runs conformance procedures and says, for each, PASS, FAIL, NOT_APPLICABLE or ERROR. With no
+ * arguments it runs the whole catalog against compliant DUTs it starts itself, each procedure on a SimpleLink of its
+ * own.
+ */
+@Command(
+        name = "test",
+        mixinStandardHelpOptions = true,
+        description = "Run conformance procedures against emulated DUTs (started here, or devices of a topology).",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+            "0:no procedure FAILed or ERRORed",
+            "1:a procedure FAILed (the DUT broke a rule)",
+            "2:wrong usage (unknown procedure, suite, deviation or device)",
+            "3:a procedure ERRORed (a problem of the tester or the setup) and none FAILed"
+        })
+final class TestCommand implements Callable<Integer> {
+    static final int EXIT_FAIL = 1;
+    static final int EXIT_USAGE = 2;
+    static final int EXIT_ERROR = 3;
+
+    @Option(
+            names = {"-p", "--procedure"},
+            paramLabel = "ID",
+            description = "A procedure ID or glob (C09_*); repeatable. Default: the whole catalog.")
+    List<String> procedures = new ArrayList<>();
+
+    @Option(
+            names = "--suite",
+            paramLabel = "NAME",
+            description = "A suite: a chapter (c9, c14...), mad, transport, ...; repeatable.")
+    List<String> suites = new ArrayList<>();
+
+    @Option(
+            names = "--matrix",
+            description = "Run every link width x speed of each procedure's configuration matrix, not only 4X QDR.")
+    boolean matrix;
+
+    @Option(
+            names = "--deviation",
+            paramLabel = "NAME",
+            description = "Start the embedded DUTs of its kind with this deviation from the spec; repeatable.")
+    List<String> deviations = new ArrayList<>();
+
+    @Option(
+            names = "--topology",
+            paramLabel = "FILE",
+            description = "Test a device of this topology (with --dut), reached through its tester device.")
+    Path topology;
+
+    @Option(names = "--dut", paramLabel = "NAME", description = "The device of --topology to test.")
+    String dut;
+
+    @Option(
+            names = "--attach",
+            description = "With --topology: the DUT already runs (ibmesh device); start only the tester, which dials"
+                    + " the DUT's listen address.")
+    boolean attach;
+
+    @Option(names = "--list", description = "List the procedures (those selected) and exit.")
+    boolean list;
+
+    @Option(
+            names = "--report-dir",
+            paramLabel = "DIR",
+            description = "Write junit.xml, results.json, an HTML report and one pcap per procedure run here.")
+    Path reportDir;
+
+    @Option(
+            names = "--parallel",
+            paramLabel = "N",
+            defaultValue = "4",
+            description =
+                    "Procedure runs at a time on embedded DUTs (each has its own fabric). Default: ${DEFAULT-VALUE}.")
+    int parallel;
+
+    @Option(
+            names = "--timeout",
+            paramLabel = "SECONDS",
+            defaultValue = "120",
+            description =
+                    "The longest a procedure run may take before it is stopped as an ERROR. Default: ${DEFAULT-VALUE}.")
+    int timeoutSeconds;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        try {
+            return run(out, err);
+        } catch (UsageException e) {
+            err.println("ibmesh test: " + e.getMessage());
+            return EXIT_USAGE;
+        }
+    }
+
+    private int run(PrintWriter out, PrintWriter err) {
+        if (parallel < 1) {
+            throw new UsageException("--parallel must be at least 1, was " + parallel);
+        }
+        if ((topology == null) != (dut == null)) {
+            throw new UsageException(
+                    "--topology and --dut go together: the topology file, and the device of it to test");
+        }
+        if (attach && topology == null) {
+            throw new UsageException("--attach needs --topology and --dut");
+        }
+        if (topology != null && !deviations.isEmpty()) {
+            throw new UsageException("with --topology, the DUT's deviations come from its entry in the topology file");
+        }
+        Catalog catalog = Catalog.load();
+        TestRequest request = new TestRequest(procedures, suites, matrix, deviations);
+        TestPlan plan = TestPlan.embedded(catalog, request);
+        if (list) {
+            listProcedures(out, catalog, plan);
+            return 0;
+        }
+        Vertx vertx = Vertx.vertx();
+        try {
+            return topology == null ? runEmbedded(vertx, plan, out, err) : runOnTopology(vertx, plan, out, err);
+        } finally {
+            vertx.close().toCompletionStage().toCompletableFuture().join();
+        }
+    }
+
+    private int runEmbedded(Vertx vertx, TestPlan plan, PrintWriter out, PrintWriter err) {
+        EmbeddedTarget target =
+                new EmbeddedTarget(vertx, plan.deviationsByKind(), Optional.empty(), Duration.ofSeconds(30));
+        return runAll(target, plan.items(), parallel, out, err);
+    }
+
+    private int runOnTopology(Vertx vertx, TestPlan plan, PrintWriter out, PrintWriter err) {
+        Topology t = TopologyOption.load(topology, err, "test");
+        if (t == null) {
+            return EXIT_USAGE;
+        }
+        try (TopologyTarget target = attach
+                ? TopologyTarget.attached(vertx, t, dut, Duration.ofSeconds(30))
+                : TopologyTarget.embedded(vertx, t, dut, Duration.ofSeconds(30))) {
+            // One DUT for every run: the procedures that apply to its kind, one at a time.
+            List<RunItem> items = plan.items().stream()
+                    .filter(i -> i.dutKind().equals(target.dutKind()))
+                    .toList();
+            return runAll(target, items, 1, out, err);
+        }
+    }
+
+    private int runAll(BenchFactory target, List<RunItem> items, int atOnce, PrintWriter out, PrintWriter err) {
+        Optional<ReportDir> reports = Optional.ofNullable(reportDir).map(ReportDir::new);
+        ConsoleReport console = new ConsoleReport(out, System.console() != null, System::nanoTime);
+        Runner runner =
+                new Runner(target, atOnce, Duration.ofSeconds(timeoutSeconds), console, reports.map(ReportDir::traces));
+        long start = System.nanoTime();
+        List<ProcedureResult> results = runner.run(items);
+        Duration wallTime = Duration.ofNanos(System.nanoTime() - start);
+        if (reports.isPresent()) {
+            try {
+                reports.get().write(results, wallTime, Instant.now());
+                out.println("report: " + reports.get().dir().resolve(ReportDir.INDEX));
+            } catch (IOException e) {
+                err.println("ibmesh test: could not write the report to " + reportDir + ": " + e.getMessage());
+                return EXIT_ERROR;
+            }
+        }
+        return exitCode(results);
+    }
+
+    static int exitCode(List<ProcedureResult> results) {
+        boolean failed = results.stream().anyMatch(r -> r.verdict().kind() == Verdict.Kind.FAIL);
+        boolean errored = results.stream().anyMatch(r -> r.verdict().kind() == Verdict.Kind.ERROR);
+        return failed ? EXIT_FAIL : errored ? EXIT_ERROR : 0;
+    }
+
+    private static void listProcedures(PrintWriter out, Catalog catalog, TestPlan plan) {
+        List<ProcedureDescriptor> shown =
+                plan.items().stream().map(RunItem::procedure).distinct().toList();
+        for (ProcedureDescriptor d : shown) {
+            out.printf(
+                    "%-22s %-8s %-34s %s%s%n",
+                    d.id(),
+                    d.cts().dut().label(),
+                    d.topology().replace("SimpleLink: ", ""),
+                    d.cts().title(),
+                    d.cts().ownId() ? "  [ID ibmesh's own]" : "");
+        }
+        out.printf(
+                "%d procedures (%d in the catalog); suites: %s%n",
+                shown.size(), catalog.all().size(), String.join(", ", catalog.suites()));
+        Map<String, ?> known = TestPlan.knownDeviations();
+        out.println("deviations: " + known);
+    }
+}
