@@ -29,13 +29,6 @@ public final class PacketGenerator {
      * batches up to 64 frames), far below the port's transmit queue of 1024 packets per VL, which must not overflow.
      */
     static final int WINDOW = 64;
-    /**
-     * How often a packet that goes straight onto the link is tried again while the link stream is full (a stream
-     * lets only a few messages be in flight, and each such packet is one), a millisecond apart.
-     */
-    static final int DIRECT_ATTEMPTS = 2000;
-
-    private static final long RETRY_NANOS = 1_000_000L;
 
     private final Exerciser exerciser;
 
@@ -127,7 +120,7 @@ public final class PacketGenerator {
             synchronized (this) {
                 while (!done.isDone() && next < sequence.count() && outstanding < window) {
                     outstanding++;
-                    handed.put(next, emit(1));
+                    handed.put(next, emit());
                     next++;
                 }
             }
@@ -135,16 +128,11 @@ public final class PacketGenerator {
         }
 
         /** One packet onto the port; a copy each time, since the port keeps the array it is given. */
-        private CompletableFuture<Long> emit(int attempt) {
+        private CompletableFuture<Long> emit() {
             PacketSpec p = sequence.packet();
-            if (!p.direct()) {
-                return exerciser.transmit(frame.clone());
-            }
-            return exerciser
-                    .inject(frame.clone(), p.link(), p.endBad())
-                    .exceptionallyCompose(e -> attempt < DIRECT_ATTEMPTS
-                            ? exerciser.after(RETRY_NANOS).thenCompose(v -> emit(attempt + 1))
-                            : CompletableFuture.failedFuture(e));
+            return p.direct()
+                    ? exerciser.inject(frame.clone(), p.link(), p.endBad())
+                    : exerciser.transmit(frame.clone());
         }
 
         private void landed(int index, Long time, Throwable failure) {

@@ -1,7 +1,6 @@
 package dev.ibmesh.tester.generator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -133,17 +132,20 @@ class PacketGeneratorTest {
     }
 
     @Test
-    void aPacketForTheLinkItselfIsTriedAgainWhileTheLinkIsBusy() throws Exception {
+    void aPacketThePortCannotMarkGoesStraightOntoTheLinkAndFailsWithoutOne() throws Exception {
         FakeExerciser port = new FakeExerciser(true);
-        port.injectFailures = 2;
-        CompletableFuture<List<Long>> left =
-                new PacketGenerator(port).start(Sequence.of(PACKET.withFaults(Fault.of(Fault.Kind.EBP))));
-        assertFalse(left.isDone());
-        port.advance(1_000_000);
-        port.advance(1_000_000);
-        assertEquals(1, left.get().size());
+        PacketSpec ebp = PACKET.withFaults(Fault.of(Fault.Kind.EBP));
+        assertEquals(1, new PacketGenerator(port).start(Sequence.of(ebp)).get().size());
         assertEquals(1, port.injected);
         assertTrue(port.transmitted.isEmpty(), "an EBP packet does not go through the port's queues");
+
+        port.injectFailures = 1;
+        ExecutionException e = assertThrows(
+                ExecutionException.class,
+                () -> new PacketGenerator(port).start(Sequence.of(ebp)).get());
+        assertEquals(
+                "packet 1 of 1 was not sent: 1: no link to put the frame on",
+                e.getCause().getMessage());
     }
 
     @Test
