@@ -5,10 +5,7 @@ import dev.ibmesh.tester.engine.RunItem;
 import dev.ibmesh.tester.engine.RunListener;
 import dev.ibmesh.tester.engine.Step;
 import dev.ibmesh.tester.engine.Verdict;
-import java.io.OutputStreamWriter;
 import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,7 +32,7 @@ public final class ConsoleReport implements RunListener {
 
     private static final int KIND_WIDTH = 14;
 
-    private final PrintWriter out;
+    private final PrintStream out;
     private final boolean terminal;
     private final LongSupplier clock;
     /** Runs under way, in the order they started, with their number in the run. */
@@ -51,15 +48,10 @@ public final class ConsoleReport implements RunListener {
      * @param terminal whether {@code out} is a terminal (redraw the progress line in place)
      * @param clock    monotonic nanoseconds, for the elapsed time
      */
-    public ConsoleReport(PrintWriter out, boolean terminal, LongSupplier clock) {
+    public ConsoleReport(PrintStream out, boolean terminal, LongSupplier clock) {
         this.out = out;
         this.terminal = terminal;
         this.clock = clock;
-    }
-
-    /** The same, on a byte stream (written as UTF-8). */
-    public ConsoleReport(PrintStream out, boolean terminal, LongSupplier clock) {
-        this(new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), true), terminal, clock);
     }
 
     /** The report on standard output, redrawn in place when that is a terminal. */
