@@ -159,7 +159,8 @@ final class GenerateCommand implements Callable<Integer> {
         out.println("-- link setup: the tester's SMPs that bring the link to Active and route the two LIDs");
         for (Trace.Frame f : frames) {
             if (f.index() == setupFrames) {
-                out.println("-- the scenario, between two reads of the DUT port's PortCounters");
+                out.println(
+                        "-- the scenario: the DUT port's PortInfo (its VLs) and PortCounters, the packets, PortCounters again");
             }
             FrameDescription d = f.link() ? FrameDescriber.linkPacket(f.bytes()) : FrameDescriber.dataPacket(f.bytes());
             out.println(FrameLine.of(f.index() + 1, f.nanos() - first, "tester", f.direction(), f.bytes().length, d));

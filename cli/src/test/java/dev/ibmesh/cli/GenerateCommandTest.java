@@ -30,6 +30,17 @@ class GenerateCommandTest {
         assertTrue(lines.stream().anyMatch(l -> l.contains(" tx ") && l.endsWith("[BAD-VCRC]")), run.out());
         assertTrue(lines.stream().anyMatch(l -> l.contains(" tx ") && l.endsWith("[BAD-ICRC]")), run.out());
         assertTrue(lines.stream().anyMatch(l -> l.contains(" tx ") && l.endsWith("[BAD-LVER]")), run.out());
+        int scenarioStarts = lines.indexOf(lines.stream()
+                .filter(l -> l.startsWith("-- the scenario"))
+                .findFirst()
+                .orElseThrow());
+        int goodSmp = lines.indexOf(lines.stream()
+                .filter(l -> l.contains(" tx ") && l.contains("TID=0x0000000000000001"))
+                .findFirst()
+                .orElseThrow());
+        assertTrue(
+                lines.get(scenarioStarts + 1).contains("SubnMgtDR Get PortInfo") && scenarioStarts < goodSmp,
+                "the scenario's frames are headed apart from the link setup's: " + run.out());
         assertTrue(run.out().contains("summary: 4 packets sent (4 data, 0 flow-control)"), run.out());
         assertTrue(lines.stream().anyMatch(l -> l.matches("\\s+PortRcvErrors\\s+0 -> 3\\s+\\(\\+3\\)")), run.out());
 
