@@ -73,21 +73,7 @@ final class DecodeCommand implements Callable<Integer> {
                 ? FrameDescriber.linkPacket(r.packet())
                 : FrameDescriber.dataPacket(r.packet());
         tally.count(d);
-        StringBuilder line = new StringBuilder(String.format(
-                "%5d %d.%09d %-7s %s %4d  %s",
-                number,
-                relativeNanos / 1_000_000_000L,
-                relativeNanos % 1_000_000_000L,
-                r.port().display(),
-                r.direction().name().toLowerCase(java.util.Locale.ROOT),
-                r.length(),
-                d.summary()));
-        for (Defect defect : Defect.values()) {
-            if (d.defects().contains(defect)) {
-                line.append("  [").append(defect.mark()).append(']');
-            }
-        }
-        out.println(line);
+        out.println(FrameLine.of(number, relativeNanos, r.port().display(), r.direction(), r.length(), d));
         if (verbose) {
             out.println(String.format(
                     "        time=%d.%09d erf-type=%s",

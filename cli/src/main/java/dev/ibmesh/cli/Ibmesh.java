@@ -16,6 +16,7 @@ import picocli.CommandLine.ScopeType;
             DecodeCommand.class,
             UpCommand.class,
             DeviceCommand.class,
+            GenerateCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Ibmesh {

@@ -93,33 +93,44 @@ final class ManagementPort implements PmaNode {
      * 0's LIDs. Returns false for a packet to relay.
      */
     boolean receive(Port in, byte[] frame) {
-        if (SmpPackets.isSmp(frame)) {
-            Mad mad = SmpPackets.mad(frame);
-            if (mad.mgmtClass() == MgmtClass.SUBN_DIRECTED_ROUTE) {
-                in.release(Lrh.VL15, frame.length);
-                smi.receiveDirected(in.number(), Lrh.slid(frame, 0), mad);
-                return true;
+        boolean smp = SmpPackets.isSmp(frame);
+        if (smp && SmpPackets.mad(frame).mgmtClass() == MgmtClass.SUBN_DIRECTED_ROUTE) {
+            // Every directed-route SMP ends its hop at the switch's SMI, so port 0 is its destination here too.
+            in.release(Lrh.VL15, frame.length);
+            if (icrcValid(in, frame, true)) {
+                smi.receiveDirected(in.number(), Lrh.slid(frame, 0), SmpPackets.mad(frame));
             }
+            return true;
         }
         if (!smaNode.addresses(Lrh.dlid(frame, 0))) {
             return false;
         }
         in.release(Lrh.vl(frame, 0), frame.length);
-        boolean smp = SmpPackets.isSmp(frame);
-        if (!PacketCheck.isIcrcValid(frame, 0, frame.length)) {
-            // Port 0 is the destination, so its ICRC is checked here (relaying ports skip it).
-            in.counters().increment(Counter.PORT_RCV_ERRORS);
+        if (icrcValid(in, frame, smp)) {
             if (smp) {
-                droppedSmps++;
+                smi.receiveLidRouted(in.number(), Lrh.slid(frame, 0), SmpPackets.mad(frame));
             } else {
-                droppedForPort0++;
+                receiveGmp(frame);
             }
-        } else if (smp) {
-            smi.receiveLidRouted(in.number(), Lrh.slid(frame, 0), SmpPackets.mad(frame));
-        } else {
-            receiveGmp(frame);
         }
         return true;
+    }
+
+    /**
+     * Port 0 is the packet's destination, so its ICRC is checked here (the relaying ports skip it, IBA 7.8.1); a
+     * packet that fails is dropped and counted in the ingress port's PortRcvErrors.
+     */
+    private boolean icrcValid(Port in, byte[] frame, boolean smp) {
+        if (PacketCheck.isIcrcValid(frame, 0, frame.length)) {
+            return true;
+        }
+        in.counters().increment(Counter.PORT_RCV_ERRORS);
+        if (smp) {
+            droppedSmps++;
+        } else {
+            droppedForPort0++;
+        }
+        return false;
     }
 
     /**

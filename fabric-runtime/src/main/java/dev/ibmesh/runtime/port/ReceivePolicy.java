@@ -30,11 +30,16 @@ public final class ReceivePolicy {
 
     /** Sets the data VLs from a PortInfo.OperationalVLs (or VLCap) code: 1 VL0, 2 VL0-1, 3 VL0-3, 4 VL0-7, 5 VL0-14. */
     public ReceivePolicy operationalVlsCode(int code) {
+        this.operationalVls = dataVls(code);
+        return this;
+    }
+
+    /** The number of data VLs a PortInfo.OperationalVLs (or VLCap) code stands for (IBA 14.2.5.6). */
+    public static int dataVls(int code) {
         if (code < 1 || code > 5) {
             throw new IllegalArgumentException("OperationalVLs code must be 1..5, was " + code);
         }
-        this.operationalVls = code == 5 ? 15 : 1 << (code - 1);
-        return this;
+        return code == 5 ? 15 : 1 << (code - 1);
     }
 
     /** The base LID (0 until the SM assigns one). */

@@ -4,20 +4,25 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Collects the problems of one file, so a parser can report all of them at once. */
-final class Problems {
+public final class Problems {
     private final String file;
     private final List<TopologyProblem> found = new ArrayList<>();
 
-    Problems(String file) {
+    public Problems(String file) {
         this.file = file;
     }
 
-    void add(SourcePosition at, String message) {
+    public void add(SourcePosition at, String message) {
         found.add(new TopologyProblem(file, at.line(), at.column(), message));
     }
 
-    int count() {
+    public int count() {
         return found.size();
+    }
+
+    /** Every problem so far, in the order found. */
+    public List<TopologyProblem> all() {
+        return List.copyOf(found);
     }
 
     void throwIfAny() throws TopologyException {

@@ -11,7 +11,7 @@ import org.yaml.snakeyaml.nodes.NodeTuple;
 import org.yaml.snakeyaml.nodes.ScalarNode;
 
 /** A YAML mapping checked against the schema: wrong types, unknown keys (typos) and repeated keys are problems. */
-final class YamlMap {
+public final class YamlMap {
     private final Node node;
     private final String what;
     private final YamlSource source;
@@ -25,7 +25,7 @@ final class YamlMap {
     }
 
     /** @param allowed the keys this mapping may have; empty for any key */
-    static Optional<YamlMap> of(Node node, String what, List<String> allowed, YamlSource source) {
+    public static Optional<YamlMap> of(Node node, String what, List<String> allowed, YamlSource source) {
         if (!(node instanceof MappingNode mapping)) {
             source.problem(node, what + " must be a mapping (key: value), found " + YamlSource.describe(node));
             return Optional.empty();
@@ -49,43 +49,43 @@ final class YamlMap {
         return Optional.of(map);
     }
 
-    Map<String, Node> entries() {
+    public Map<String, Node> entries() {
         return values;
     }
 
-    Node key(String key) {
+    public Node key(String key) {
         return keys.get(key);
     }
 
-    Optional<Node> get(String key) {
+    public Optional<Node> get(String key) {
         return Optional.ofNullable(values.get(key));
     }
 
     /** Where the value of {@code key} was written, or where the mapping starts when it is absent. */
-    SourcePosition at(String key) {
+    public SourcePosition at(String key) {
         return YamlSource.position(values.getOrDefault(key, node));
     }
 
-    Optional<Node> required(String key) {
+    public Optional<Node> required(String key) {
         if (!values.containsKey(key)) {
             source.problem(node, "missing key '" + key + "' in " + what);
         }
         return get(key);
     }
 
-    Optional<String> text(String key) {
+    public Optional<String> text(String key) {
         return get(key).flatMap(n -> source.text(n, "'" + key + "'"));
     }
 
-    OptionalLong integer(String key, long min, long max) {
+    public OptionalLong integer(String key, long min, long max) {
         return get(key).map(n -> source.integer(n, "'" + key + "'", min, max)).orElse(OptionalLong.empty());
     }
 
-    Optional<Boolean> bool(String key) {
+    public Optional<Boolean> bool(String key) {
         return get(key).flatMap(n -> source.bool(n, "'" + key + "'"));
     }
 
-    Optional<List<ScalarNode>> scalars(String key) {
+    public Optional<List<ScalarNode>> scalars(String key) {
         return get(key).flatMap(n -> source.scalars(n, "'" + key + "'"));
     }
 }

@@ -1,41 +1,65 @@
 package dev.ibmesh.runtime.topology;
 
+import java.io.StringReader;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
+import org.yaml.snakeyaml.error.YAMLException;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.ScalarNode;
 import org.yaml.snakeyaml.nodes.SequenceNode;
 import org.yaml.snakeyaml.nodes.Tag;
 
-/** Reads values out of composed YAML nodes, reporting each wrong one at its line and column. */
-final class YamlSource {
+/**
+ * Reads values out of composed YAML nodes, reporting each wrong one at its line and column. Public for the other YAML
+ * files ibmesh reads (the packet generator's scenarios), which report their problems the same way.
+ */
+public final class YamlSource {
     private final Problems problems;
 
-    YamlSource(Problems problems) {
+    public YamlSource(Problems problems) {
         this.problems = problems;
     }
 
-    Problems problems() {
+    public Problems problems() {
         return problems;
     }
 
-    static SourcePosition position(Mark mark) {
+    /** The document's root node, null when there is none or its YAML syntax is wrong (then a problem says where). */
+    public static Node compose(String text, Problems problems) {
+        try {
+            return new Yaml(new LoaderOptions()).compose(new StringReader(text));
+        } catch (MarkedYAMLException e) {
+            Mark mark = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
+            String context = e.getContext() != null ? e.getContext() + ": " : "";
+            problems.add(
+                    mark != null ? position(mark) : new SourcePosition(1, 1),
+                    "YAML syntax: " + context + e.getProblem());
+        } catch (YAMLException e) {
+            problems.add(new SourcePosition(1, 1), "YAML syntax: " + e.getMessage());
+        }
+        return null;
+    }
+
+    public static SourcePosition position(Mark mark) {
         return new SourcePosition(mark.getLine() + 1, mark.getColumn() + 1);
     }
 
-    static SourcePosition position(Node node) {
+    public static SourcePosition position(Node node) {
         return position(node.getStartMark());
     }
 
-    void problem(Node node, String message) {
+    public void problem(Node node, String message) {
         problems.add(position(node), message);
     }
 
     /** How a node looks, for "found ..." in messages. */
-    static String describe(Node node) {
+    public static String describe(Node node) {
         if (node instanceof MappingNode) {
             return "a mapping";
         }
@@ -47,7 +71,7 @@ final class YamlSource {
     }
 
     /** The text of a scalar; reports lists, mappings and empty values. */
-    Optional<String> text(Node node, String what) {
+    public Optional<String> text(Node node, String what) {
         return scalar(node, what, "text");
     }
 
@@ -62,7 +86,7 @@ final class YamlSource {
     }
 
     /** A decimal or 0x-hex integer in [min, max]. */
-    OptionalLong integer(Node node, String what, long min, long max) {
+    public OptionalLong integer(Node node, String what, long min, long max) {
         Optional<String> text = scalar(node, what, "an integer");
         if (text.isEmpty()) {
             return OptionalLong.empty();
@@ -84,7 +108,7 @@ final class YamlSource {
         return OptionalLong.of(value);
     }
 
-    Optional<Boolean> bool(Node node, String what) {
+    public Optional<Boolean> bool(Node node, String what) {
         Optional<String> text = scalar(node, what, "true or false");
         if (text.isPresent() && (text.get().equals("true") || text.get().equals("false"))) {
             return Optional.of(Boolean.parseBoolean(text.get()));
@@ -94,7 +118,7 @@ final class YamlSource {
     }
 
     /** A list of scalars; a single scalar counts as a list of one. */
-    Optional<List<ScalarNode>> scalars(Node node, String what) {
+    public Optional<List<ScalarNode>> scalars(Node node, String what) {
         if (node instanceof ScalarNode s && !s.getTag().equals(Tag.NULL)) {
             return Optional.of(List.of(s));
         }
@@ -116,7 +140,7 @@ final class YamlSource {
     }
 
     /** The items of a list. */
-    Optional<List<Node>> sequence(Node node, String what) {
+    public Optional<List<Node>> sequence(Node node, String what) {
         if (node instanceof SequenceNode seq) {
             return Optional.of(seq.getValue());
         }

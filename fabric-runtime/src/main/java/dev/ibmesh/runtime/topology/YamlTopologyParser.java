@@ -1,6 +1,5 @@
 package dev.ibmesh.runtime.topology;
 
-import java.io.StringReader;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -10,11 +9,6 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.function.Function;
 import java.util.stream.Stream;
-import org.yaml.snakeyaml.LoaderOptions;
-import org.yaml.snakeyaml.Yaml;
-import org.yaml.snakeyaml.error.Mark;
-import org.yaml.snakeyaml.error.MarkedYAMLException;
-import org.yaml.snakeyaml.error.YAMLException;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.ScalarNode;
 
@@ -108,19 +102,9 @@ public final class YamlTopologyParser {
 
     /** The document's root node, null when there is none; YAML syntax errors become problems. */
     private static Node compose(String text, Problems problems) throws TopologyException {
-        try {
-            return new Yaml(new LoaderOptions()).compose(new StringReader(text));
-        } catch (MarkedYAMLException e) {
-            Mark mark = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
-            String context = e.getContext() != null ? e.getContext() + ": " : "";
-            problems.add(
-                    mark != null ? YamlSource.position(mark) : new SourcePosition(1, 1),
-                    "YAML syntax: " + context + e.getProblem());
-        } catch (YAMLException e) {
-            problems.add(new SourcePosition(1, 1), "YAML syntax: " + e.getMessage());
-        }
+        Node root = YamlSource.compose(text, problems);
         problems.throwIfAny();
-        return null;
+        return root;
     }
 
     private void readDevice(Node node, YamlSource source, TopologyBuilder builder) {

@@ -38,4 +38,17 @@ public interface Exerciser {
      * of the tester's own transport; {@code null} gives them back to it.
      */
     void capture(Consumer<CapturedFrame> sink);
+
+    /**
+     * While on, captured packets keep their receive buffer, as a receiver that does not drain: the port's
+     * flow-control packets advertise less and less credit until the DUT must stop sending. Off frees every buffer
+     * held, so the credit goes back to the DUT.
+     */
+    void hold(boolean hold);
+
+    /**
+     * Completes after {@code nanos} on the tester device's clock (its scheduler, whose timers have millisecond
+     * resolution): what spaces packets out without sleeping on the caller's thread.
+     */
+    CompletableFuture<Void> after(long nanos);
 }

@@ -84,6 +84,9 @@ public final class TesterDevice extends HcaDevice {
         if (s != null && port.physicalState() == PortInfo.PHYS_STATE_LINK_UP) {
             s.waitingForLinkUp.forEach(f -> f.complete(null));
             s.waitingForLinkUp.clear();
+        } else if (s != null) {
+            // A link that goes down starts its buffers afresh: what was held is nobody's to free any more.
+            s.held.clear();
         }
     }
 
@@ -91,7 +94,11 @@ public final class TesterDevice extends HcaDevice {
     public void onPacket(Port in, byte[] frame) {
         PortSide s = sides.get(in.number());
         if (s != null && s.capture != null && !SmpPackets.isSmp(frame) && !GmpPackets.isGmp(frame)) {
-            in.release(Lrh.vl(frame, 0), frame.length);
+            if (s.holding) {
+                s.held.add(frame);
+            } else {
+                in.release(Lrh.vl(frame, 0), frame.length);
+            }
             Trace.Frame traced = s.lastReceived != null && s.lastReceived.bytes() == frame ? s.lastReceived : null;
             s.capture.accept(new CapturedFrame(
                     traced != null ? traced.nanos() : s.trace.now(), traced != null ? traced.index() : -1, frame));
@@ -105,9 +112,13 @@ public final class TesterDevice extends HcaDevice {
         private final Port port;
         private final Map<byte[], CompletableFuture<Long>> leaving = new IdentityHashMap<>();
         private final List<CompletableFuture<Void>> waitingForLinkUp = new ArrayList<>();
+        /** Captured packets whose receive buffer is held while {@link #holding}. */
+        private final List<byte[]> held = new ArrayList<>();
+
         private Trace trace = new Trace("tester", false);
         private Trace.Frame lastReceived;
         private Consumer<CapturedFrame> capture;
+        private boolean holding;
 
         PortSide(Port port) {
             this.port = port;
@@ -173,6 +184,24 @@ public final class TesterDevice extends HcaDevice {
         @Override
         public void capture(Consumer<CapturedFrame> sink) {
             loop().execute(() -> capture = sink);
+        }
+
+        @Override
+        public void hold(boolean hold) {
+            loop().execute(() -> {
+                holding = hold;
+                if (!hold) {
+                    held.forEach(f -> port.release(Lrh.vl(f, 0), f.length));
+                    held.clear();
+                }
+            });
+        }
+
+        @Override
+        public CompletableFuture<Void> after(long nanos) {
+            CompletableFuture<Void> done = new CompletableFuture<>();
+            scheduler().schedule(nanos, () -> done.complete(null));
+            return done;
         }
     }
 }

@@ -104,6 +104,14 @@ public final class TopologyTarget implements BenchFactory, AutoCloseable {
         return PortBench.open(tester, testerPort, dut, trace, ready, description, Optional.empty());
     }
 
+    /**
+     * The one bench of a run that is not a catalog's (the packet generator's): closing it stops the topology's
+     * devices, so the target itself needs no closing.
+     */
+    public Bench soleBench(Trace trace) {
+        return PortBench.open(tester, testerPort, dut, trace, ready, description, Optional.of(fabric));
+    }
+
     @Override
     public void close() {
         try {
@@ -114,9 +122,14 @@ public final class TopologyTarget implements BenchFactory, AutoCloseable {
     }
 
     /** Which tester port is cabled to which DUT port. */
-    record Cabling(String tester, int testerPort, String dutKind, int dutPort) {}
+    public record Cabling(String tester, int testerPort, String dutKind, int dutPort) {}
 
-    static Cabling cabling(Topology topology, String dutName) {
+    /**
+     * Where the tester meets {@code dutName}: the first tester device cabled to one of its ports.
+     *
+     * @throws UsageException when there is no such device, it is a tester, or no tester is cabled to it
+     */
+    public static Cabling cabling(Topology topology, String dutName) {
         DeviceSpec dut = topology.device(dutName)
                 .orElseThrow(() -> new UsageException("the topology has no device '" + dutName + "'; it has "
                         + topology.devices().stream().map(DeviceSpec::name).toList()));
