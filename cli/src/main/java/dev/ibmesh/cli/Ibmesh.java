@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
             DecodeCommand.class,
             UpCommand.class,
             DeviceCommand.class,
+            TesterCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Ibmesh {

@@ -1,0 +1,219 @@
+package dev.ibmesh.tester.service;
+
+import com.google.protobuf.ByteString;
+import dev.ibmesh.proto.tester.v1.GetReportRequest;
+import dev.ibmesh.proto.tester.v1.GetReportResponse;
+import dev.ibmesh.proto.tester.v1.GetTraceRequest;
+import dev.ibmesh.proto.tester.v1.GetTraceResponse;
+import dev.ibmesh.proto.tester.v1.ListProceduresRequest;
+import dev.ibmesh.proto.tester.v1.ListProceduresResponse;
+import dev.ibmesh.proto.tester.v1.ReportFormat;
+import dev.ibmesh.proto.tester.v1.RunEvent;
+import dev.ibmesh.proto.tester.v1.RunRequest;
+import dev.ibmesh.proto.tester.v1.TesterGrpc;
+import dev.ibmesh.tester.engine.Catalog;
+import dev.ibmesh.tester.engine.ProcedureResult;
+import dev.ibmesh.tester.engine.Runner;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.grpc.stub.StreamObserver;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * The tester service ({@code ibmesh.tester.v1.Tester}) of one tester device: it lists the catalog, runs procedures
+ * against the DUTs cabled to the tester (as {@code ibmesh test --topology} does: the DUT at the other end of a tester
+ * port, the procedures of its kind, one after the other), one run at a time ({@link Runs}), and serves the finished
+ * runs' reports and traces.
+ *
+ * <p>Threading: calls come on the tester device's event loop (its gRPC server's executor), which must not block: a
+ * run goes to a thread of its own, and files are read on the common pool. A run's events reach its stream from that
+ * thread and from the device's loop (the packets of a step), one at a time ({@link EventStream}).
+ */
+final class TesterService extends TesterGrpc.TesterImplBase {
+    private final Catalog catalog;
+    private final List<DutTarget> duts;
+    private final RunRequests requests;
+    private final Runs runs;
+    private final RunReports reports;
+    private final TesterMetrics metrics;
+    private final Duration limit;
+
+    /**
+     * @param limit the longest a procedure run may take before it is stopped as an ERROR
+     */
+    TesterService(
+            String tester,
+            Catalog catalog,
+            List<DutTarget> duts,
+            Runs runs,
+            RunReports reports,
+            TesterMetrics metrics,
+            Duration limit) {
+        this.catalog = catalog;
+        this.duts = List.copyOf(duts);
+        this.requests = new RunRequests(tester, catalog, duts);
+        this.runs = runs;
+        this.reports = reports;
+        this.metrics = metrics;
+        this.limit = limit;
+    }
+
+    @Override
+    public void listProcedures(ListProceduresRequest r, StreamObserver<ListProceduresResponse> out) {
+        ListProceduresResponse.Builder b = ListProceduresResponse.newBuilder().addAllSuites(catalog.suites());
+        catalog.all().forEach(d -> b.addProcedures(Messages.procedure(d)));
+        duts.forEach(d -> b.addDuts(Messages.dut(d.cable())));
+        out.onNext(b.build());
+        out.onCompleted();
+    }
+
+    @Override
+    public void run(RunRequest r, StreamObserver<RunEvent> out) {
+        EventStream events = new EventStream(out);
+        RunRequests.Planned planned;
+        RunRecord run;
+        try {
+            planned = requests.plan(r);
+            run = runs.begin(planned.dut().name());
+        } catch (StatusRuntimeException e) {
+            events.fail(e);
+            return;
+        }
+        Thread t = new Thread(() -> execute(run, planned, events), "tester-run-" + run.id());
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /** Makes the run's procedure runs, one after the other, on the run's own thread. */
+    private void execute(RunRecord run, RunRequests.Planned planned, EventStream events) {
+        metrics.runBegan();
+        try {
+            Runner runner = new Runner(
+                    planned.dut().target(),
+                    1,
+                    limit,
+                    RunListeners.of(new RunEvents(run, events), metrics),
+                    Optional.of(run.traces()));
+            long start = System.nanoTime();
+            List<ProcedureResult> results = runner.run(planned.items());
+            FinishedRun done = new FinishedRun(run, results, Duration.ofNanos(System.nanoTime() - start));
+            try {
+                reports.write(done);
+            } catch (IOException e) {
+                // The verdicts stand; GetReport says the file cannot be read.
+            }
+            runs.finish(done);
+            events.send(Messages.runFinished(done));
+            events.complete();
+        } catch (RuntimeException e) {
+            runs.abandon(run);
+            events.fail(Status.INTERNAL
+                    .withDescription("the tester failed during run " + run.id() + ": " + e)
+                    .asRuntimeException());
+        } finally {
+            metrics.runEnded();
+        }
+    }
+
+    @Override
+    public void getReport(GetReportRequest r, StreamObserver<GetReportResponse> out) {
+        FinishedRun done;
+        String file;
+        try {
+            done = runs.finished(r.getRunId());
+            file = reportFile(r.getFormat());
+        } catch (StatusRuntimeException e) {
+            out.onError(e);
+            return;
+        }
+        String type = switch (r.getFormat()) {
+            case REPORT_JUNIT -> "application/xml";
+            case REPORT_HTML -> "text/html";
+            default -> "application/json";
+        };
+        read(
+                done.run().dir().resolve(file),
+                "the " + file + " of run " + done.run().id(),
+                out,
+                bytes -> GetReportResponse.newBuilder()
+                        .setContent(bytes)
+                        .setContentType(type)
+                        .setFileName(file)
+                        .build());
+    }
+
+    private String reportFile(ReportFormat format) {
+        if (format == ReportFormat.REPORT_UNSPECIFIED || format == ReportFormat.UNRECOGNIZED) {
+            throw TesterErrors.invalid("format: give REPORT_JSON, REPORT_JUNIT or REPORT_HTML");
+        }
+        String file = reports.files().get(format);
+        if (file == null) {
+            throw TesterErrors.unimplemented("format: this tester does not write " + format + " reports yet; it writes "
+                    + reports.files().keySet().stream().map(Enum::name).sorted().collect(Collectors.joining(", ")));
+        }
+        return file;
+    }
+
+    @Override
+    public void getTrace(GetTraceRequest r, StreamObserver<GetTraceResponse> out) {
+        Path file;
+        try {
+            FinishedRun done = runs.finished(r.getRunId());
+            ProcedureResult result = done.procedureRun(r.getProcedureRun())
+                    .orElseThrow(() -> TesterErrors.notFound(
+                            "procedure_run: run " + done.run().id() + " has no '"
+                                    + r.getProcedureRun() + "'; its procedure runs: "
+                                    + done.results().stream()
+                                            .map(p -> p.item().fileName())
+                                            .collect(Collectors.joining(", "))));
+            file = result.traceFile()
+                    .orElseThrow(() -> TesterErrors.notFound("procedure_run: the trace of " + r.getProcedureRun()
+                            + " could not be written (its step log says why)"));
+        } catch (StatusRuntimeException e) {
+            out.onError(e);
+            return;
+        }
+        read(
+                file,
+                "the trace " + file.getFileName(),
+                out,
+                bytes -> GetTraceResponse.newBuilder()
+                        .setPcap(bytes)
+                        .setFileName(file.getFileName().toString())
+                        .build());
+    }
+
+    /** Reads {@code file} off the event loop and answers what {@code answer} makes of its bytes. */
+    private static <T> void read(Path file, String what, StreamObserver<T> out, Function<ByteString, T> answer) {
+        CompletableFuture.supplyAsync(() -> {
+                    try {
+                        return ByteString.copyFrom(Files.readAllBytes(file));
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                })
+                .whenComplete((bytes, failure) -> {
+                    if (failure != null) {
+                        Throwable cause = failure;
+                        while (cause.getCause() != null) {
+                            cause = cause.getCause();
+                        }
+                        out.onError(Status.INTERNAL
+                                .withDescription("cannot read " + what + ": " + cause)
+                                .asRuntimeException());
+                    } else {
+                        out.onNext(answer.apply(bytes));
+                        out.onCompleted();
+                    }
+                });
+    }
+}
