@@ -93,35 +93,41 @@ final class TesterService extends TesterGrpc.TesterImplBase {
         t.start();
     }
 
-    /** Makes the run's procedure runs, one after the other, on the run's own thread. */
+    /**
+     * Makes the run's procedure runs, one after the other, on the run's own thread. The meters and the run's state
+     * are up to date before its stream hears of each verdict and of the run's end, so a client that has seen
+     * RunFinished finds them so.
+     */
     private void execute(RunRecord run, RunRequests.Planned planned, EventStream events) {
+        FinishedRun done;
         metrics.runBegan();
         try {
             Runner runner = new Runner(
                     planned.dut().target(),
                     1,
                     limit,
-                    RunListeners.of(new RunEvents(run, events), metrics),
+                    RunListeners.of(metrics, new RunEvents(run, events)),
                     Optional.of(run.traces()));
             long start = System.nanoTime();
             List<ProcedureResult> results = runner.run(planned.items());
-            FinishedRun done = new FinishedRun(run, results, Duration.ofNanos(System.nanoTime() - start));
-            try {
-                reports.write(done);
-            } catch (IOException e) {
-                // The verdicts stand; GetReport says the file cannot be read.
-            }
-            runs.finish(done);
-            events.send(Messages.runFinished(done));
-            events.complete();
+            done = new FinishedRun(run, results, Duration.ofNanos(System.nanoTime() - start));
         } catch (RuntimeException e) {
             runs.abandon(run);
             events.fail(Status.INTERNAL
                     .withDescription("the tester failed during run " + run.id() + ": " + e)
                     .asRuntimeException());
+            return;
         } finally {
             metrics.runEnded();
         }
+        try {
+            reports.write(done);
+        } catch (IOException e) {
+            // The verdicts stand; GetReport says the file cannot be read.
+        }
+        runs.finish(done);
+        events.send(Messages.runFinished(done));
+        events.complete();
     }
 
     @Override
