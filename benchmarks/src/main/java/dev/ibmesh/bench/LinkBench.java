@@ -93,7 +93,7 @@ public final class LinkBench {
             for (int i = 0; i < samples; i++) {
                 CompletableFuture<Long> arrived = b.nextArrival();
                 // Stamped on the sender's event loop, as the device hands the packet to its port.
-                a.loop().execute(() -> a.port(1).transmit(frame(size, System.nanoTime())));
+                a.run(() -> a.port(1).transmit(frame(size, System.nanoTime())));
                 lat[i] = arrived.get(10, TimeUnit.SECONDS);
             }
             Arrays.sort(lat);
@@ -122,24 +122,18 @@ public final class LinkBench {
 
         void activate(int lid) throws Exception {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (onLoop(() -> port(1).portState()) != PortInfo.PORT_STATE_INIT) {
+            while (OnLoop.call(this, () -> port(1).portState()) != PortInfo.PORT_STATE_INIT) {
                 if (System.nanoTime() > deadline) {
                     throw new IllegalStateException("link did not train");
                 }
                 Thread.sleep(5);
             }
-            onLoop(() -> {
+            OnLoop.call(this, () -> {
                 port(1).receivePolicy().lid(lid, 0);
                 return port(1).arm();
             });
             Thread.sleep(50);
-            onLoop(() -> port(1).activate());
-        }
-
-        <T> T onLoop(java.util.function.Supplier<T> s) throws Exception {
-            CompletableFuture<T> f = new CompletableFuture<>();
-            loop().execute(() -> f.complete(s.get()));
-            return f.get(10, TimeUnit.SECONDS);
+            OnLoop.call(this, () -> port(1).activate());
         }
 
         void expect(int count) {
@@ -158,7 +152,7 @@ public final class LinkBench {
         void blast(byte[] frame, int count) {
             blastFrame = frame;
             blastLeft = count;
-            loop().execute(() -> onTransmitSpace(port(1)));
+            run(() -> onTransmitSpace(port(1)));
         }
 
         @Override

@@ -40,7 +40,7 @@ abstract class LoopPump implements Runnable {
     abstract Turn step();
 
     final void start() {
-        device.loop().execute(this);
+        device.run(this);
     }
 
     @Override

@@ -1,10 +1,10 @@
 package dev.ibmesh.bench;
 
-import dev.ibmesh.mad.MadDecoder;
 import dev.ibmesh.mad.MadHeader;
 import dev.ibmesh.mad.Method;
 import dev.ibmesh.mad.MgmtClass;
 import dev.ibmesh.mad.Smp;
+import dev.ibmesh.mad.decode.MadDecoder;
 import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.wire.Bth;
 import dev.ibmesh.wire.DecodeResult;

@@ -2,7 +2,7 @@ package dev.ibmesh.cli;
 
 import dev.ibmesh.runtime.device.DeviceConfig;
 import dev.ibmesh.runtime.device.FabricPlan;
-import dev.ibmesh.runtime.topology.DeviceSpec;
+import dev.ibmesh.runtime.topology.HttpAddress;
 import dev.ibmesh.runtime.topology.Topology;
 import dev.ibmesh.runtime.transport.NettyLinkTransport;
 import dev.ibmesh.tester.bench.DeviceKinds;
@@ -34,7 +34,8 @@ final class DeviceCommand implements Callable<Integer> {
     @Option(
             names = "--http",
             paramLabel = "PORT",
-            description = "Port for /metrics and /health; default: the device's http in the topology, else 9100.")
+            description = "Port for /metrics and /health (0 picks a free one). Default: the device's http in the "
+                    + "topology, else a free port; the one taken is printed.")
     Integer httpPort;
 
     @Mixin
@@ -59,8 +60,8 @@ final class DeviceCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("ibmesh device: " + e.getMessage());
             return Ibmesh.EXIT_BAD_INPUT;
         }
-        DeviceSpec d = t.device(name).orElseThrow();
-        int http = httpPort != null ? httpPort : d.http().orElse(9100);
+        // Several devices share a host, so none takes a fixed port unless the topology or the command line says so.
+        Optional<HttpAddress> http = t.device(name).orElseThrow().http();
         spec.commandLine()
                 .getOut()
                 .printf(
@@ -72,7 +73,8 @@ final class DeviceCommand implements Callable<Integer> {
                 new NettyLinkTransport(),
                 service,
                 umad.server(Optional.empty()),
-                http,
+                service.httpHostOr(http.flatMap(HttpAddress::host)),
+                httpPort != null ? httpPort : http.map(HttpAddress::port).orElse(0),
                 spec.commandLine().getOut(),
                 spec.commandLine().getErr(),
                 "device");

@@ -33,11 +33,11 @@ final class ServiceRunner {
             LinkTransport transport,
             ServiceOptions options,
             Optional<UmadServerOptions> umad,
+            String httpHost,
             int httpPort,
             PrintWriter out,
             PrintWriter err,
             String command) {
-        String httpHost = options.httpHost;
         Path captureDir = options.captureDir;
         Vertx vertx = Vertx.vertx();
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
@@ -51,7 +51,7 @@ final class ServiceRunner {
         }
         if (options.pace) {
             for (Device d : fabric.devices()) {
-                d.loop().execute(() -> d.ports().forEach(p -> p.pacing(true)));
+                d.run(() -> d.ports().forEach(p -> p.pacing(true)));
             }
         }
         ObservabilityServer http =

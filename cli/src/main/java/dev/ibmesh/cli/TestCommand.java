@@ -9,15 +9,19 @@ import dev.ibmesh.tester.engine.ProcedureResult;
 import dev.ibmesh.tester.engine.RunItem;
 import dev.ibmesh.tester.engine.Runner;
 import dev.ibmesh.tester.engine.Verdict;
+import dev.ibmesh.tester.report.ConsoleReport;
+import dev.ibmesh.tester.report.ReportDir;
 import dev.ibmesh.tester.run.TestPlan;
 import dev.ibmesh.tester.run.TestRequest;
 import dev.ibmesh.tester.run.UsageException;
 import dev.ibmesh.tester.target.EmbeddedTarget;
 import dev.ibmesh.tester.target.TopologyTarget;
 import io.vertx.core.Vertx;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -168,16 +172,16 @@ final class TestCommand implements Callable<Integer> {
         }
         Vertx vertx = Vertx.vertx();
         try {
-            return topology == null ? runEmbedded(vertx, plan, out) : runOnTopology(vertx, plan, out, err);
+            return topology == null ? runEmbedded(vertx, plan, out, err) : runOnTopology(vertx, plan, out, err);
         } finally {
             vertx.close().toCompletionStage().toCompletableFuture().join();
         }
     }
 
-    private int runEmbedded(Vertx vertx, TestPlan plan, PrintWriter out) {
+    private int runEmbedded(Vertx vertx, TestPlan plan, PrintWriter out, PrintWriter err) {
         EmbeddedTarget target =
                 new EmbeddedTarget(vertx, plan.deviationsByKind(), Optional.empty(), Duration.ofSeconds(readySeconds));
-        return runAll(target, plan.items(), parallel, out);
+        return runAll(target, plan.items(), parallel, out, err);
     }
 
     private int runOnTopology(Vertx vertx, TestPlan plan, PrintWriter out, PrintWriter err) {
@@ -191,15 +195,27 @@ final class TestCommand implements Callable<Integer> {
         try (TopologyTarget target = attach
                 ? TopologyTarget.attached(vertx, t, dut, ready)
                 : TopologyTarget.embedded(vertx, t, dut, ready)) {
-            return runAll(target, items, 1, out);
+            return runAll(target.forOneRun(), items, 1, out, err);
         }
     }
 
-    private int runAll(BenchFactory target, List<RunItem> items, int atOnce, PrintWriter out) {
-        Optional<Path> traces = Optional.ofNullable(reportDir).map(d -> d.resolve("traces"));
+    private int runAll(BenchFactory target, List<RunItem> items, int atOnce, PrintWriter out, PrintWriter err) {
+        Optional<ReportDir> reports = Optional.ofNullable(reportDir).map(ReportDir::new);
+        ConsoleReport console = new ConsoleReport(out, System.console() != null, System::nanoTime);
         Runner runner =
-                new Runner(target, atOnce, Duration.ofSeconds(timeoutSeconds), new ConsoleProgress(out), traces);
+                new Runner(target, atOnce, Duration.ofSeconds(timeoutSeconds), console, reports.map(ReportDir::traces));
+        long start = System.nanoTime();
         List<ProcedureResult> results = runner.run(items);
+        Duration wallTime = Duration.ofNanos(System.nanoTime() - start);
+        if (reports.isPresent()) {
+            try {
+                reports.get().write(results, wallTime, Instant.now());
+                out.println("report: " + reports.get().dir().resolve(ReportDir.INDEX));
+            } catch (IOException e) {
+                err.println("ibmesh test: could not write the report to " + reportDir + ": " + e.getMessage());
+                return EXIT_ERROR;
+            }
+        }
         return exitCode(results);
     }
 

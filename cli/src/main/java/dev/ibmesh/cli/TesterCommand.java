@@ -2,6 +2,7 @@ package dev.ibmesh.cli;
 
 import dev.ibmesh.runtime.device.DeviceConfig;
 import dev.ibmesh.runtime.device.FabricPlan;
+import dev.ibmesh.runtime.topology.HttpAddress;
 import dev.ibmesh.runtime.topology.Topology;
 import dev.ibmesh.runtime.transport.NettyLinkTransport;
 import dev.ibmesh.tester.run.UsageException;
@@ -47,7 +48,8 @@ final class TesterCommand implements Callable<Integer> {
     @Option(
             names = "--http",
             paramLabel = "PORT",
-            description = "Port for /metrics and /health; default: the tester's http in the topology, else 9100.")
+            description = "Port for /metrics and /health (0 picks a free one). Default: the tester's http in the "
+                    + "topology, else a free port; the one taken is printed.")
     Integer httpPort;
 
     @Option(
@@ -105,9 +107,8 @@ final class TesterCommand implements Callable<Integer> {
             err.println("ibmesh tester: " + e.getMessage());
             return Ibmesh.EXIT_BAD_INPUT;
         }
-        int http = httpPort != null
-                ? httpPort
-                : t.device(name).orElseThrow().http().orElse(9100);
+        // Several devices share a host, so none takes a fixed port unless the topology or the command line says so.
+        Optional<HttpAddress> http = t.device(name).orElseThrow().http();
         out.printf(
                 "ibmesh tester: %s serves ibmesh.tester.v1.Tester on %s; it tests %s; runs go to %s%n",
                 name, config.listenAddress(), duts(devices.cables()), runsDir.toAbsolutePath());
@@ -117,7 +118,8 @@ final class TesterCommand implements Callable<Integer> {
                 new NettyLinkTransport(),
                 service,
                 Optional.empty(),
-                http,
+                service.httpHostOr(http.flatMap(HttpAddress::host)),
+                httpPort != null ? httpPort : http.map(HttpAddress::port).orElse(0),
                 out,
                 err,
                 "tester");

@@ -3,6 +3,8 @@ package dev.ibmesh.cli;
 import dev.ibmesh.device.hca.transport.HcaDeviation;
 import dev.ibmesh.device.sw.SwitchDeviation;
 import dev.ibmesh.runtime.topology.DeviationCatalog;
+import dev.ibmesh.runtime.topology.Deviations;
+import dev.ibmesh.runtime.topology.DeviceKind;
 import dev.ibmesh.runtime.topology.Topology;
 import dev.ibmesh.runtime.topology.TopologyException;
 import dev.ibmesh.runtime.topology.TopologyLoader;
@@ -11,9 +13,13 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** Loads a topology file for a command, printing every problem in it as file:line:col. */
 final class TopologyOption {
+    private static final Logger LOG = LoggerFactory.getLogger(TopologyOption.class);
+
     private TopologyOption() {}
 
     /** The topology, or null after printing why it cannot be used. */
@@ -23,9 +29,19 @@ final class TopologyOption {
             return null;
         }
         try {
-            return TopologyLoader.load(
+            Topology t = TopologyLoader.load(
                     file,
-                    DeviationCatalog.of(Map.of("switch", SwitchDeviation.labels(), "hca", HcaDeviation.labels())));
+                    DeviationCatalog.of(Map.of(
+                            DeviceKind.SWITCH.label(),
+                            Deviations.labels(SwitchDeviation.class),
+                            DeviceKind.HCA.label(),
+                            Deviations.labels(HcaDeviation.class))));
+            LOG.info(
+                    "topology {}: {} devices, {} links",
+                    file,
+                    t.devices().size(),
+                    t.links().size());
+            return t;
         } catch (TopologyException e) {
             err.println("ibmesh " + command + ": " + file + " is not a valid topology:");
             for (TopologyProblem p : e.problems()) {

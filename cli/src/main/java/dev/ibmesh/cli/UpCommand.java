@@ -64,6 +64,7 @@ final class UpCommand implements Callable<Integer> {
                 new InProcessLinkTransport("up"),
                 service,
                 umad.server(Optional.of(UmadServerOptions.DEFAULT_PORT)),
+                service.httpHostOr(Optional.empty()),
                 httpPort,
                 spec.commandLine().getOut(),
                 spec.commandLine().getErr(),

@@ -18,7 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The example trace shipped in {@code examples/sample.pcap}: every verified frame of ib-vectors.md (four of them
+ * The example trace shipped in {@code examples/sample.pcap}: every verified frame of docs/test-vectors.md (four of them
  * captured from real hardware), two flow-control packets, and damaged copies that a decoder must flag.
  */
 final class ExampleTrace {

@@ -2,7 +2,7 @@ package dev.ibmesh.text;
 
 import dev.ibmesh.mad.DrSmp;
 import dev.ibmesh.mad.Mad;
-import dev.ibmesh.mad.MadDecoder;
+import dev.ibmesh.mad.decode.MadDecoder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

@@ -4,7 +4,7 @@ package dev.ibmesh.wire;
  * ACK ETH (4 bytes): byte 0 Syndrome, bytes 1-3 MSN.
  *
  * <p>Syndrome: bit 7 reserved; bits 6-5 the type (00 ACK, 01 RNR NAK, 10 reserved, 11 NAK); bits 4-0 the value:
- * a credit count code for an ACK, an RNR timer code for an RNR NAK, a NAK code for a NAK (ib-facts.md section 6).
+ * a credit count code for an ACK, an RNR timer code for an RNR NAK, a NAK code for a NAK (docs/wire-format.md, AETH).
  */
 public record Aeth(int syndrome, int msn) implements ExtHeader {
     public static final int TYPE_ACK = 0;

@@ -11,7 +11,7 @@ package dev.ibmesh.wire;
  *
  * FCTBS and FCCL count 64-byte blocks modulo 4096. The LPCRC is computed here with the VCRC polynomial over
  * bytes 0-3 and written least-significant byte first like the VCRC. That is what the sources we have believe
- * (ib-vectors.md section 3) but no public test vector exists: it is unverified against hardware.
+ * (docs/test-vectors.md, LPCRC) but no public test vector exists: it is unverified against hardware.
  */
 public record FlowControlPacket(int op, int fctbs, int vl, int fccl, int lpcrc) {
     public static final int SIZE = 6;

@@ -23,7 +23,10 @@ public record Grh(int ipVer, int tClass, int flowLabel, int payLen, int nxtHdr, 
         Bits.checkRange("HopLmt", hopLmt, 8);
     }
 
-    /** A GRH with IPVer 6 and NxtHdr 0x1B; PayLen is normally filled in by {@link PacketBuilder}. */
+    /**
+     * A GRH with IPVer 6 and NxtHdr 0x1B, the IBA transport header (C8-7); PayLen is normally filled in by
+     * {@link PacketBuilder}.
+     */
     public static Grh of(int tClass, int flowLabel, int hopLmt, Gid sgid, Gid dgid) {
         return new Grh(IP_VERSION_6, tClass, flowLabel, 0, NXT_HDR_IBA, hopLmt, sgid, dgid);
     }

@@ -5,7 +5,7 @@ import java.util.zip.CRC32;
 /**
  * The invariant CRC (ICRC) of an IBA transport packet: CRC-32 as zlib computes it ({@link CRC32}, which the JIT
  * turns into the CPU's CRC instructions), over the packet from the first LRH byte through the last pad byte with
- * the fields that may change in flight treated as all ones (ib-vectors.md section 1):
+ * the fields that may change in flight treated as all ones (docs/wire-format.md, CRCs):
  * <ul>
  *   <li>local packets (LNH 2): LRH.VL (high nibble of byte 0) and BTH byte 4 (resv8a, later FECN/BECN);</li>
  *   <li>global packets (LNH 3): all 8 LRH bytes, GRH TClass and FlowLabel, GRH HopLmt, BTH byte 4.</li>

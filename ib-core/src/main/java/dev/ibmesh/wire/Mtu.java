@@ -8,7 +8,10 @@ public enum Mtu {
     MTU_2048(4, 2048),
     MTU_4096(5, 4096);
 
-    /** Headers plus CRCs can add at most 126 bytes (VCRC included) to a packet's payload (ib-facts.md section 1). */
+    /**
+     * Headers plus CRCs can add at most 126 bytes (VCRC included) to a packet's payload (docs/wire-format.md,
+     * Framing: [unverified]).
+     */
     public static final int MAX_OVERHEAD_BYTES = 126;
 
     private final int code;

@@ -13,10 +13,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A BTH OpCode. An open enum in the style of Netty's {@code DnsOpCode}: {@link #valueOf(int)} returns a value for
- * every byte, and the ones the IBA defines for RC, UC, RD and UD (IBA table 38; ib-facts.md section 4.1) know their
- * name, the extended headers they carry in wire order, and whether a payload follows. Unknown opcodes carry no
- * known headers; everything after their BTH is payload.
+ * A BTH OpCode. An open enum in the style of Netty's {@code DnsOpCode}: {@link #valueOf(int)} returns a value for every
+ * byte, and the ones the IBA defines for RC, UC, RD and UD (IBA table 38; docs/wire-format.md, Opcodes) know their
+ * name, the extended headers they carry in wire order, and whether a payload follows. Unknown opcodes carry no known
+ * headers; everything after their BTH is payload.
  */
 public final class OpCode {
     private static final OpCode[] ALL = new OpCode[256];

@@ -6,7 +6,8 @@ package dev.ibmesh.wire;
  * the received length), LVer. The VL, DLID and SLID checks need the port's configuration and belong to the port.
  *
  * <p>Precedence: CRC errors come first, because a damaged packet says nothing reliable about its other fields.
- * A switch may skip the ICRC of packets that only pass through ({@code checkIcrc = false}).
+ * A switch may skip the ICRC of packets that only pass through ({@code checkIcrc = false}). A packet that fails is
+ * discarded unanswered (C7-7 at a CA, C7-9 at a switch or router port).
  */
 public final class PacketCheck {
     /** The minimum raw packet, LRH through payload: five dwords. */

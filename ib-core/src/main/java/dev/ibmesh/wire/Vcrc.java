@@ -8,7 +8,7 @@ import java.nio.ByteOrder;
  * The variant CRC (VCRC) of an IBA data packet: CRC-16 with polynomial x^16+x^12+x^3+x+1 (0x100B, reflected
  * 0xD008), init 0xFFFF, input and output reflected, final XOR 0xFFFF. It covers every byte from the first LRH byte
  * through the last ICRC byte, unmasked, and goes on the wire least-significant byte first.
- * Check("123456789") = 0x0A3D (ib-vectors.md section 2).
+ * Check("123456789") = 0x0A3D (docs/test-vectors.md, CRC parameters).
  *
  * <p>Sliced by sixteen tables so that one step consumes sixteen bytes; the link layer runs it on every packet.
  */

@@ -7,7 +7,7 @@ import java.util.List;
 
 /** Packets and small helpers shared by the trace tests. */
 final class TracePackets {
-    /** ib-vectors.md R1: real-hardware RC Acknowledge, 30 bytes, DLID 4, SLID 1, opcode 0x11. */
+    /** Vector R1 of docs/test-vectors.md: real-hardware RC Acknowledge, 30 bytes, DLID 4, SLID 1, opcode 0x11. */
     static final String R1_HEX = "00020004000700011140ffff0087040800d40a551f000001a80355503081";
     /** A 6-byte flow-control link packet: op 0, FCTBS 0x123, VL 0, FCCL 0x045, LPCRC bytes. */
     static final String LINK_HEX = "01230045beef";

@@ -254,7 +254,7 @@ final class CrossCheckFrames {
         e.num(IB + "bth.reserved7", bth.reserved7());
         e.num(IB + "bth.psn", bth.psn());
         if (crcsShown) {
-            // tshark shows both CRCs as a big-endian read of the wire bytes, i.e. byte-swapped (ib-facts.md 17)
+            // tshark shows both CRCs byte-swapped, a big-endian read of the wire bytes (docs/wire-format.md, tshark)
             e.num(IB + "invariant.crc", Integer.reverseBytes(icrc(frame)));
             e.num(IB + "variant.crc", Short.toUnsignedInt(Short.reverseBytes((short) vcrc(frame))));
         }
@@ -721,7 +721,7 @@ final class CrossCheckFrames {
             header = e -> {
                 madHeader(e, h);
                 e.num(IB + "smpdirected.smpstatus", status);
-                // the D bit itself is always shown as 0 (ib-facts.md 17); it is checked through smpstatus
+                // the D bit itself is always shown as 0 (docs/wire-format.md, tshark); it is checked through smpstatus
                 e.num(IB + "smpdirected.hoppointer", hopPointer);
                 e.num(IB + "smpdirected.hopcount", hopCount);
                 e.num(IB + "smpdirected.drslid", smp.drSlid());
@@ -1039,9 +1039,9 @@ final class CrossCheckFrames {
     }
 
     /**
-     * The ICRC register value, written from ib-vectors.md section 7 without the main code: CRC-32 over LRH..pad
-     * with the variant fields set to ones (local: LRH.VL and BTH byte 4; global: the whole LRH, TClass, FlowLabel,
-     * HopLmt and BTH byte 4).
+     * The ICRC register value, written from docs/test-vectors.md (Computing them) without the main code: CRC-32 over
+     * LRH..pad with the variant fields set to ones (local: LRH.VL and BTH byte 4; global: the whole LRH, TClass,
+     * FlowLabel, HopLmt and BTH byte 4).
      */
     static int icrc(byte[] frame) {
         byte[] b = Arrays.copyOf(frame, frame.length - 6);

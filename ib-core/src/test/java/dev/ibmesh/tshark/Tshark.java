@@ -14,8 +14,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The one way the tests run tshark: find it (a missing tshark fails the test with the install command, it never
- * skips), run it on a trace with {@code --disable-protocol rpcordma} (ib-facts.md section 17: the RPC-over-RDMA
+ * The one way the tests run tshark: find it (a missing tshark fails the test with the install command, it never skips),
+ * run it on a trace with {@code --disable-protocol rpcordma} (docs/wire-format.md, tshark 4.0.17: the RPC-over-RDMA
  * heuristic can mark RC SEND payloads malformed), and return its output after checking the exit code.
  */
 public final class Tshark {

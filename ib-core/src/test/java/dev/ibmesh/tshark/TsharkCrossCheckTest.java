@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Test;
  *   <li>LRH: vl, lver, sl, reserved2, lnh, dlid, reserved5, pktlen, slid (every IBA and raw frame);</li>
  *   <li>GRH: ipver, tclass, flowlabel, paylen, nxthdr, hoplmt, sgid, dgid (two global frames);</li>
  *   <li>BTH: opcode, se, m, padcnt, tver, p_key, destqp, a, reserved7, psn; invariant.crc and variant.crc, which
- *       tshark shows byte-swapped (a big-endian read of the little-endian wire bytes, ib-facts.md 17);</li>
+ *       tshark shows byte-swapped (a big-endian read of the little-endian wire bytes, docs/wire-format.md);</li>
  *   <li>RETH (RDMA WRITE Only w/ Imm, RDMA READ Request): va, r_key, dmalen; ImmDt (immdt); DETH (UD and every
  *       MAD): q_key, srcqp; AtomicETH (CmpSwap, FetchAdd): reth.va, reth.r_key, atomiceth.swapdt, cmpdt;
  *       AETH (ACK, RNR NAK, NAK): syndrome, syndrome.opcode, credit_count / timer / error_code, msn;
@@ -61,9 +61,9 @@ import org.junit.jupiter.api.Test;
  *   <li>BTH resv8a (FECN/BECN): only shown as raw "Reserved"; DETH and RDETH reserved bytes; the MAD header
  *       reserved word; every reserved area of the SMP, PMA and SA layouts (raw "Reserved" bytes);</li>
  *   <li>RDETH (ee_context) and the DETH of an RD packet: tshark 4.0.17 reads both 8 bytes after where the IBA
- *       (and ib-facts.md 4.1) puts them, right after the BTH, so it shows DETH.SrcQP as the EE-Context and
+ *       (and docs/wire-format.md, Opcodes) puts them, right after the BTH, so it shows DETH.SrcQP as the EE-Context and
  *       payload bytes as the DETH; the RD frame only checks LRH, BTH and the CRCs;</li>
- *   <li>the D bit as its own field ({@code smpdirected.d} is always 0, ib-facts.md 17; checked inside
+ *   <li>the D bit as its own field ({@code smpdirected.d} is always 0, docs/wire-format.md; checked inside
  *       smpdirected.smpstatus instead); MAD status bits;</li>
  *   <li>RMPP byte 26: tshark splits it 4/4 (R Resp Time mask 0xF0, flags 0x0F) instead of RRespTime 5 bits |
  *       RMPPFlags 3 bits, so the test expects the high and low nibble of the byte the spec layout gives;</li>
@@ -80,7 +80,7 @@ import org.junit.jupiter.api.Test;
  *   <li>PMA PortCounters: PortXmitWait, CounterSelect2, QP1Dropped; PortCountersExtended: CounterSelect2 and
  *       the 64-bit error counters from byte 72 on (later specs);</li>
  *   <li>PathRecord: ServiceID, reserved353, QoSClass, reserved464 (tshark has no field for them);</li>
- *   <li>link (flow-control) packets: tshark 4.0.17 shows them as malformed (ib-facts.md 17), so there is none
+ *   <li>link (flow-control) packets: tshark 4.0.17 shows them as malformed (docs/wire-format.md), so there is none
  *       here.</li>
  * </ul>
  * Other SA records (PortInfoRecord, LinearForwardingTableRecord, InformInfo) and ClassPortInfo are not in this

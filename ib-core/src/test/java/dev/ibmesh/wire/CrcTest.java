@@ -28,7 +28,7 @@ class CrcTest {
 
     @Test
     void vcrcResidueOverFrameAndCrcIsConstant() {
-        // ib-vectors.md: the CRC over LRH..ICRC plus the two wire VCRC bytes is always 0xAA90.
+        // docs/test-vectors.md: the CRC over LRH..ICRC plus the two wire VCRC bytes is always 0xAA90.
         for (KnownFrames.KnownFrame f : KnownFrames.ALL) {
             byte[] b = f.bytes();
             assertEquals(0xAA90, Vcrc.compute(b, 0, b.length), f.name());

@@ -4,7 +4,7 @@ import java.util.HexFormat;
 import java.util.List;
 
 /**
- * The verified frames of ib-vectors.md: R1-R4 are real hardware frames (Wireshark's sample capture), S1-S17 are
+ * The verified frames of docs/test-vectors.md: R1-R4 are real hardware frames (Wireshark's sample capture), S1-S17 are
  * synthetic frames whose fields tshark confirmed. Each carries its ICRC and VCRC register values as computed by an
  * independent implementation that matched 43 of 43 hardware packets.
  */

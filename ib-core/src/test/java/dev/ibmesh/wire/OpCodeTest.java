@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The opcode table against IBA table 38 as ib-facts.md section 4.1 lists it. */
+/** The opcode table against IBA table 38 as docs/wire-format.md (Opcodes) lists it. */
 class OpCodeTest {
     @Test
     void definedOpcodesPerTransport() {

@@ -1,6 +1,6 @@
 package dev.ibmesh.device.hca;
 
-import dev.ibmesh.device.hca.grpc.HcaVerbsHost;
+import dev.ibmesh.device.hca.grpc.VerbsErrorLog;
 import dev.ibmesh.device.hca.grpc.VerbsService;
 import dev.ibmesh.device.hca.mgmt.Smi;
 import dev.ibmesh.device.hca.transport.HcaDeviation;
@@ -35,7 +35,6 @@ import dev.ibmesh.runtime.sma.SmpPackets;
 import dev.ibmesh.runtime.sma.TrapNotices;
 import dev.ibmesh.runtime.sma.TrapSender;
 import dev.ibmesh.runtime.transport.LinkTransport;
-import dev.ibmesh.wire.Bth;
 import dev.ibmesh.wire.Deth;
 import dev.ibmesh.wire.Gid;
 import dev.ibmesh.wire.Lrh;
@@ -44,7 +43,6 @@ import io.grpc.BindableService;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import java.util.List;
-import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -90,14 +88,22 @@ public class HcaDevice extends Device implements PmaNode {
         for (Port p : ports()) {
             int number = p.number();
             traps[number] = new TrapSender(
+                    name() + "/" + number,
                     scheduler(),
                     trap -> smi.sendTrap(number, node.stored(number).masterSmLid(), trap));
         }
         gsi = new Gsi(new Pma(this), agents, new GmpWire());
         transport = new HcaTransport(
-                new DataPorts(), scheduler(), HcaDeviation.of(Set.copyOf(config.deviations())), HcaLimits.DEFAULT);
+                name(),
+                new DataPorts(),
+                config.nodeGuid(),
+                scheduler(),
+                HcaDeviation.of(config.deviations()),
+                HcaLimits.DEFAULT,
+                QpEngines::create);
         qpMetrics = new QpMetrics(registry(), name(), transport, scheduler());
         qpMetrics.start();
+        HcaDropMetrics.bind(registry(), this);
         return started;
     }
 
@@ -112,7 +118,7 @@ public class HcaDevice extends Device implements PmaNode {
     /** The verbs gRPC service, next to the links on the device's own server and event loop. */
     @Override
     protected List<BindableService> services() {
-        return List.of(new VerbsService(new HcaVerbsHost(this)));
+        return List.of(VerbsErrorLog.around(new VerbsService(new HcaVerbsHost(this)), name()));
     }
 
     /**
@@ -178,9 +184,14 @@ public class HcaDevice extends Device implements PmaNode {
         return transport;
     }
 
-    /** SMPs dropped by QP0 and GMPs by QP1 (routes, full queues, nobody to take them). */
-    public long droppedMads() {
-        return smi.dropped() + gsi.dropped();
+    /** What the HCA dropped for {@code reason} (see {@link HcaDrop}). Any thread, once started. */
+    public long drops(HcaDrop reason) {
+        return switch (reason) {
+            case SMP -> smi.dropped();
+            case GMP -> gsi.dropped();
+            case UNKNOWN_QP -> transport.unknownQpDrops();
+            case MALFORMED -> transport.malformedDrops();
+        };
     }
 
     @Override
@@ -215,7 +226,7 @@ public class HcaDevice extends Device implements PmaNode {
                         Lrh.sl(frame, 0),
                         GmpPackets.srcQp(frame),
                         Deth.GSI_Q_KEY,
-                        node.pKeyIndex(port, Bth.pKey(frame, Lrh.SIZE)),
+                        verdict.pKeyIndex(),
                         GmpPackets.mad(frame)));
     }
 

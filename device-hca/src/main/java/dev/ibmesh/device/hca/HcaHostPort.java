@@ -3,9 +3,7 @@ package dev.ibmesh.device.hca;
 import dev.ibmesh.runtime.agent.HostMad;
 import dev.ibmesh.runtime.agent.HostSoftwarePort;
 import dev.ibmesh.runtime.agent.MadAgents;
-import dev.ibmesh.runtime.time.Scheduler;
 import java.util.List;
-import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 
 /**
@@ -55,13 +53,8 @@ public final class HcaHostPort implements HostSoftwarePort {
     }
 
     @Override
-    public Executor loop() {
-        return device.loop();
-    }
-
-    @Override
-    public Scheduler scheduler() {
-        return device.scheduler();
+    public HcaDevice device() {
+        return device;
     }
 
     @Override

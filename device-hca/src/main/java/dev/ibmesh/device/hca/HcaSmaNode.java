@@ -6,7 +6,6 @@ import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.mad.smp.SlToVlMappingTable;
 import dev.ibmesh.mad.smp.VlArbitrationTable;
 import dev.ibmesh.runtime.device.DeviceConfig;
-import dev.ibmesh.runtime.gsi.PKeys;
 import dev.ibmesh.runtime.link.SlToVl;
 import dev.ibmesh.runtime.port.Port;
 import dev.ibmesh.runtime.sma.ConfiguredSmaNode;
@@ -89,17 +88,6 @@ final class HcaSmaNode extends ConfiguredSmaNode {
     /** The P_Key at {@code index} of the port's table, or {@link PKeyTable#INVALID} beyond it. */
     int pKey(int port, int index) {
         return index < PKeyTable.PKEYS_PER_BLOCK ? pKeys[port].pKeys().get(index) : PKeyTable.INVALID;
-    }
-
-    /** The index of {@code pKey} in the port's table, or -1 when the table does not hold it (IBA 10.9.3). */
-    int pKeyIndex(int port, int pKey) {
-        List<Integer> keys = pKeys[port].pKeys();
-        for (int i = 0; i < keys.size(); i++) {
-            if (PKeys.matches(pKey, keys.get(i))) {
-                return i;
-            }
-        }
-        return -1;
     }
 
     /** PortInfo.P_KeyViolations (or Q_KeyViolations) counts one more, saturating at 0xFFFF (IBA 14.2.5.6). */

@@ -18,7 +18,8 @@ import java.util.function.ToLongFunction;
  * Per-QP transport counters of one HCA as Prometheus meters ({@code ibmesh_qp_*_total{device, qp}}): packets,
  * retries, ACK timeouts, RNR NAKs and NAKs by code, both ways. QPs come and go through the verbs, so the meters
  * follow them: every {@link #SYNC_NANOS} the device's loop registers meters for new QPs and removes those of
- * destroyed ones. The counters are read on the scrape thread (plain long reads of monotonic counters).
+ * destroyed ones. The counters are read on the scrape thread, as the transport publishes them (release stores, see
+ * {@link dev.ibmesh.device.hca.transport.QpCounters}).
  */
 final class QpMetrics {
     static final long SYNC_NANOS = 1_000_000_000L;

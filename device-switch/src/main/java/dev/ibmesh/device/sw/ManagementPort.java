@@ -22,7 +22,6 @@ import dev.ibmesh.runtime.sma.Sma;
 import dev.ibmesh.runtime.sma.SmpPackets;
 import dev.ibmesh.runtime.sma.TrapSender;
 import dev.ibmesh.runtime.topology.SwitchOptions;
-import dev.ibmesh.wire.Bth;
 import dev.ibmesh.wire.Lrh;
 import dev.ibmesh.wire.PacketCheck;
 import java.util.List;
@@ -65,7 +64,10 @@ final class ManagementPort implements PmaNode {
         this.relay = relay;
         this.deviations = deviations;
         TrapSender sender = new TrapSender(
-                device.scheduler(), this::sendToMasterSm, !deviations.contains(SwitchDeviation.TRAP_IGNORES_REPRESS));
+                device.name() + "/0",
+                device.scheduler(),
+                this::sendToMasterSm,
+                !deviations.contains(SwitchDeviation.TRAP_IGNORES_REPRESS));
         this.traps = new SwitchTraps(sender, this::port0Info);
         this.smaNode = new SwitchSmaNode(device.deviceConfig(), device, options, traps);
         this.sma = new Sma(smaNode, device.scheduler()::nanoTime, SwitchDeviation.smaOptions(deviations));
@@ -129,15 +131,17 @@ final class ManagementPort implements PmaNode {
             droppedForPort0++;
             return;
         }
-        if (!deviations.contains(SwitchDeviation.IGNORE_GSI_KEYS)) {
-            Qp1Verdict verdict = Qp1KeyCheck.check(frame, smaNode.port0PKeys());
-            if (!verdict.accepted()) {
-                smaNode.countKeyViolation(verdict.kind());
-                traps.badKey(verdict);
-                droppedForPort0++;
-                return;
-            }
+        Qp1Verdict verdict = Qp1KeyCheck.check(frame, smaNode.port0PKeys());
+        boolean ignoreKeys = deviations.contains(SwitchDeviation.IGNORE_GSI_KEYS);
+        if (!verdict.accepted() && !ignoreKeys) {
+            smaNode.countKeyViolation(verdict.kind());
+            traps.badKey(verdict);
+            droppedForPort0++;
+            return;
         }
+        // QP1 answers with the index of the entry that admitted the GMP (as Linux ib_mad answers on the receive
+        // completion's pkey_index); under ignore-gsi-keys a GMP no entry admits is answered with index 0.
+        int pKeyIndex = Math.max(0, verdict.pKeyIndex());
         gsi.receive(
                 0,
                 new HostMad(
@@ -145,7 +149,7 @@ final class ManagementPort implements PmaNode {
                         Lrh.sl(frame, 0),
                         GmpPackets.srcQp(frame),
                         GmpPackets.qKey(frame),
-                        smaNode.pKeyIndex(Bth.pKey(frame, Lrh.SIZE)),
+                        pKeyIndex,
                         GmpPackets.mad(frame)));
     }
 

@@ -7,20 +7,24 @@ import dev.ibmesh.runtime.sma.PortInfoRules;
 import dev.ibmesh.runtime.sma.PortInfoSet;
 import dev.ibmesh.runtime.sma.SetResult;
 import dev.ibmesh.runtime.sma.SmaOptions;
-import java.util.EnumSet;
+import dev.ibmesh.runtime.topology.Deviation;
+import dev.ibmesh.runtime.topology.Deviations;
+import dev.ibmesh.runtime.topology.DeviceKind;
 import java.util.List;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * Named ways a switch can be started to break one rule of the spec, so that each conformance procedure can be shown
- * to fail on the device it targets (ARCHITECTURE.md, "deviations are explicit"). Named in topology files under
+ * to fail on the device it targets (docs/design.md, "Deviations are explicit"). Named in topology files under
  * {@code deviations:}.
  */
-public enum SwitchDeviation {
-    /** SubnSet(PortInfo) takes a reserved or unsupported LinkWidthEnabled (C14_024_06_SW_06 expects status 7). */
+public enum SwitchDeviation implements Deviation {
+    /**
+     * SubnSet(PortInfo) takes a reserved or unsupported LinkWidthEnabled (C14-24; procedure C14_024_06_SW_06 expects
+     * status 7).
+     */
     ACCEPT_RESERVED_LINK_WIDTH_ENABLED("accept-reserved-link-width-enabled"),
-    /** The SMA does not check M_Key (IBA 14.2.4). */
+    /** The SMA does not check M_Key (IBA 14.2.4, C14-16). */
     IGNORE_M_KEY("ignore-m-key"),
     /** Outbound directed-route SMPs leave without their ReturnPath entry (C14-9), so answers cannot come back. */
     NO_DR_RETURN_PATH("no-dr-return-path"),
@@ -33,7 +37,7 @@ public enum SwitchDeviation {
     PMA_COUNTERS_WRAP("pma-counters-wrap"),
     /** Set(PortCounters) clears every counter, not only those CounterSelect names (IBA 16.1.3.5). */
     PMA_IGNORE_COUNTER_SELECT("pma-ignore-counter-select"),
-    /** Traps keep being repeated after the SM's TrapRepress (IBA 14.2.5.1). */
+    /** Traps keep being repeated after the SM's TrapRepress (IBA 14.2.5.1); the SMA still does not answer it. */
     TRAP_IGNORES_REPRESS("trap-ignores-repress"),
     /** Port 0's QP1 takes GMPs whatever their P_Key and Q_Key (IBA 10.9.3, 9.6.1.5.1): no violation, no trap. */
     IGNORE_GSI_KEYS("ignore-gsi-keys");
@@ -44,30 +48,14 @@ public enum SwitchDeviation {
         this.label = label;
     }
 
+    @Override
     public String label() {
         return label;
     }
 
-    /** Every label, for the topology's deviation catalog. */
-    public static Set<String> labels() {
-        Set<String> all = new TreeSet<>();
-        for (SwitchDeviation d : values()) {
-            all.add(d.label);
-        }
-        return all;
-    }
-
-    /** The deviations named in a device's configuration (the topology has already checked the names). */
+    /** The deviations named in a device's configuration; an unknown name is refused ({@link Deviations}). */
     static Set<SwitchDeviation> of(List<String> labels) {
-        Set<SwitchDeviation> set = EnumSet.noneOf(SwitchDeviation.class);
-        for (String l : labels) {
-            for (SwitchDeviation d : values()) {
-                if (d.label.equals(l)) {
-                    set.add(d);
-                }
-            }
-        }
-        return set;
+        return Deviations.of(DeviceKind.SWITCH, SwitchDeviation.class, labels);
     }
 
     /** The SMA options these deviations call for. */

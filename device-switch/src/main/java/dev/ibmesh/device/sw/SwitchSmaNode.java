@@ -5,12 +5,12 @@ import dev.ibmesh.mad.smp.LinearForwardingTable;
 import dev.ibmesh.mad.smp.MulticastForwardingTable;
 import dev.ibmesh.mad.smp.Notice;
 import dev.ibmesh.mad.smp.PKeyTable;
+import dev.ibmesh.mad.smp.PKeys;
 import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.mad.smp.SlToVlMappingTable;
 import dev.ibmesh.mad.smp.SwitchInfo;
 import dev.ibmesh.mad.smp.VlArbitrationTable;
 import dev.ibmesh.runtime.device.DeviceConfig;
-import dev.ibmesh.runtime.gsi.PKeys;
 import dev.ibmesh.runtime.gsi.Qp1Verdict;
 import dev.ibmesh.runtime.port.Port;
 import dev.ibmesh.runtime.sma.ConfiguredSmaNode;
@@ -205,24 +205,10 @@ final class SwitchSmaNode extends ConfiguredSmaNode implements SmaSwitch {
         return port0PKeys.pKeys();
     }
 
-    /**
-     * The index of the entry of port 0's table that admits a packet's P_Key (IBA 10.9.3), which its QP1 answers with
-     * (as Linux ib_mad answers on the receive completion's pkey_index); 0 when none does (deviation ignore-gsi-keys).
-     */
-    int pKeyIndex(int packetPKey) {
-        List<Integer> keys = port0PKeys.pKeys();
-        for (int i = 0; i < keys.size(); i++) {
-            if (PKeys.matches(packetPKey, keys.get(i))) {
-                return i;
-            }
-        }
-        return 0;
-    }
-
     /** Port 0's P_Key at {@code index}; empty for an index beyond its one block or an invalid (zero) entry. */
     OptionalInt pKey(int index) {
         List<Integer> keys = port0PKeys.pKeys();
-        if (index >= keys.size() || (keys.get(index) & 0x7FFF) == 0) {
+        if (index >= keys.size() || !PKeys.isValid(keys.get(index))) {
             return OptionalInt.empty();
         }
         return OptionalInt.of(keys.get(index));

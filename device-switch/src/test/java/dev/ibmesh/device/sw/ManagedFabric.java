@@ -5,6 +5,7 @@ import static dev.ibmesh.device.sw.SwitchTestKit.await;
 import static dev.ibmesh.device.sw.SwitchTestKit.hostConfig;
 import static dev.ibmesh.device.sw.SwitchTestKit.onLoop;
 import static dev.ibmesh.device.sw.SwitchTestKit.switchConfig;
+import static dev.ibmesh.device.sw.SwitchTestKit.switchOn;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.ibmesh.mad.DrSmp;
@@ -15,9 +16,11 @@ import dev.ibmesh.mad.MgmtClass;
 import dev.ibmesh.mad.Smp;
 import dev.ibmesh.mad.pma.PmaMad;
 import dev.ibmesh.mad.pma.PortCounters;
+import dev.ibmesh.mad.smp.NodeInfo;
 import dev.ibmesh.mad.smp.Notice;
 import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.runtime.device.Device;
+import dev.ibmesh.runtime.device.FabricTestKit;
 import dev.ibmesh.runtime.device.LinkPlan;
 import dev.ibmesh.runtime.device.RecordingDevice;
 import dev.ibmesh.runtime.sma.GmpPackets;
@@ -25,6 +28,7 @@ import dev.ibmesh.runtime.sma.SmpPackets;
 import dev.ibmesh.runtime.sma.dr.DirectedRoute;
 import dev.ibmesh.runtime.sma.dr.DrDecision;
 import dev.ibmesh.runtime.sma.dr.DrNode;
+import dev.ibmesh.runtime.time.ManualScheduler;
 import dev.ibmesh.runtime.transport.InProcessLinkTransport;
 import dev.ibmesh.wire.Bits;
 import dev.ibmesh.wire.Bth;
@@ -40,8 +44,13 @@ import java.util.function.UnaryOperator;
 
 /**
  * sm - s1 - s2: a host playing the SM on s1's port 1, and a second switch on s1's port 2, every link Active. s1 is
- * started with the given deviations. {@link #configureS1()} does what an SM does before traps can flow: s1's port 0
- * gets LID {@link #S1_LID} with the SM as its master, and s1 routes the SM's LID back out of port 1.
+ * started with the given deviations, on a hand-driven clock ({@link #advanceS1}: its traps repeat only when the test
+ * says time passed). {@link #configureS1()} does what an SM does before traps can flow: s1's port 0 gets LID
+ * {@link #S1_LID} with the SM as its master, and s1 routes the SM's LID back out of port 1.
+ *
+ * <p>To show that something did not arrive, a test flushes ({@link #flushQp0}, {@link #flushQp1}): s1 answers a
+ * marker request after everything it received before, on the same VL back, so once the marker's answer is at the SM
+ * whatever s1 sent before it is too.
  */
 final class ManagedFabric implements AutoCloseable {
     static final int SM_LID = 1;
@@ -50,8 +59,11 @@ final class ManagedFabric implements AutoCloseable {
     static final int SM_SL = 5;
     /** GMPs leave the SM from its QP1, so the answers come back to QP1. */
     private static final int SM_QP = 1;
+    /** The TID of the flush markers; their answers are left out of what the SM received. */
+    private static final long MARKER_TID = 0x5EA1_0000L;
 
     private final Vertx vertx = Vertx.vertx();
+    private final ManualScheduler clock = new ManualScheduler();
     final RecordingDevice sm;
     final SwitchDevice s1;
     final SwitchDevice s2;
@@ -59,19 +71,19 @@ final class ManagedFabric implements AutoCloseable {
     ManagedFabric(List<String> s1Deviations) throws Exception {
         InProcessLinkTransport transport = new InProcessLinkTransport("managed-" + System.nanoTime());
         sm = new RecordingDevice(hostConfig("sm", 0x11, new LinkPlan(1, "s1", 1, "s1", true)), transport);
-        s1 = new SwitchDevice(
+        s1 = switchOn(
+                clock,
                 switchConfig(
                         "s1",
                         0x21,
                         List.of(new LinkPlan(1, "sm", 1, null, false), new LinkPlan(2, "s2", 1, "s2", true)),
                         s1Deviations),
-                transport,
-                new SimpleMeterRegistry());
+                transport);
         s2 = new SwitchDevice(
                 switchConfig("s2", 0x22, List.of(new LinkPlan(1, "s1", 2, null, false))),
                 transport,
                 new SimpleMeterRegistry());
-        List<Device> all = List.of(sm, s1, s2);
+        List<Device> all = List.of(s2, s1, sm); // each one it dials is up before it
         for (Device d : all) {
             vertx.deployVerticle(d).await(10, TimeUnit.SECONDS);
         }
@@ -81,6 +93,11 @@ final class ManagedFabric implements AutoCloseable {
     @Override
     public void close() throws Exception {
         vertx.close().await(10, TimeUnit.SECONDS);
+    }
+
+    /** Moves s1's clock by {@code nanos}: its timers due by then run. */
+    void advanceS1(long nanos) {
+        FabricTestKit.advance(s1, clock, nanos);
     }
 
     /** s1 gets LID 9 and the SM as master (SubnSet(PortInfo) of port 0); the SM's LID is routed back to it. */
@@ -128,11 +145,47 @@ final class ManagedFabric implements AutoCloseable {
 
     /** Sends a directed-route SMP to s1, one hop out of port 1. */
     void sendDr(DrSmp outbound) {
-        onLoop(sm, () -> {
-            DrDecision.Forward first = (DrDecision.Forward) DirectedRoute.send(outbound, DrNode.channelAdapter(1, 0));
-            return send(SmpPackets.frame(
-                    Lrh.PERMISSIVE_LID, Lrh.PERMISSIVE_LID, first.smp().encode()));
-        });
+        sendFrame(drFrame(outbound));
+    }
+
+    private static byte[] drFrame(DrSmp outbound) {
+        DrDecision.Forward first = (DrDecision.Forward) DirectedRoute.send(outbound, DrNode.channelAdapter(1, 0));
+        return SmpPackets.frame(
+                Lrh.PERMISSIVE_LID, Lrh.PERMISSIVE_LID, first.smp().encode());
+    }
+
+    /**
+     * Flushes s1's QP0 (and its traps): a SubnGet(NodeInfo) with {@code mKey} along the directed route; returns
+     * once its answer is at the SM. SMP answers and traps share VL15.
+     */
+    void flushQp0(long mKey) {
+        onLoop(
+                sm,
+                () -> sm.port(1)
+                        .transmit(drFrame(DrSmp.outbound(
+                                Method.GET, MARKER_TID, NodeInfo.ATTRIBUTE_ID, 0, mKey, new byte[0], 1))));
+        await(
+                "the QP0 marker's answer",
+                () -> !markers(MgmtClass.SUBN_DIRECTED_ROUTE).isEmpty());
+    }
+
+    /** Flushes s1's QP1: a PerfMgt Get with the well-known keys; returns once its answer (on the same VL) is back. */
+    void flushQp1() {
+        onLoop(
+                sm,
+                () -> sm.port(1).transmit(gmpToS1(0xFFFF, Deth.GSI_Q_KEY, portCounters(Method.GET, 1, 0, MARKER_TID))));
+        await("the QP1 marker's answer", () -> !markers(MgmtClass.PERF_MGT).isEmpty());
+    }
+
+    private List<Mad> markers(MgmtClass mgmtClass) {
+        return onLoop(
+                sm,
+                () -> sm.received.stream()
+                        .filter(f -> SmpPackets.isSmp(f) || GmpPackets.isGmp(f))
+                        .map(f -> SmpPackets.isSmp(f) ? SmpPackets.mad(f) : GmpPackets.mad(f))
+                        .filter(m ->
+                                m.mgmtClass().equals(mgmtClass) && m.header().transactionId() == MARKER_TID)
+                        .toList());
     }
 
     /** Sends a directed-route SMP and waits for its answer (traps may arrive around it). */
@@ -142,24 +195,26 @@ final class ManagedFabric implements AutoCloseable {
         return DrSmp.decode(smps(MgmtClass.SUBN_DIRECTED_ROUTE).get(0));
     }
 
-    /** The SMPs of class {@code mgmtClass} the SM received since the last send. */
+    /** The SMPs of class {@code mgmtClass} the SM received since the last send (flush markers aside). */
     List<Mad> smps(MgmtClass mgmtClass) {
         return onLoop(
                 sm,
                 () -> sm.received.stream()
                         .filter(SmpPackets::isSmp)
                         .map(SmpPackets::mad)
-                        .filter(m -> m.mgmtClass().equals(mgmtClass))
+                        .filter(m ->
+                                m.mgmtClass().equals(mgmtClass) && m.header().transactionId() != MARKER_TID)
                         .toList());
     }
 
-    /** The GMPs the SM received since the last send. */
+    /** The GMPs the SM received since the last send (flush markers aside). */
     List<Mad> gmps() {
         return onLoop(
                 sm,
                 () -> sm.received.stream()
                         .filter(GmpPackets::isGmp)
                         .map(GmpPackets::mad)
+                        .filter(m -> m.header().transactionId() != MARKER_TID)
                         .toList());
     }
 
@@ -204,9 +259,13 @@ final class ManagedFabric implements AutoCloseable {
 
     /** PerfMgt Get or Set(PortCounters) of {@code port} with {@code counterSelect}. */
     static Mad portCounters(int method, int port, int counterSelect) {
+        return portCounters(method, port, counterSelect, 0x77);
+    }
+
+    private static Mad portCounters(int method, int port, int counterSelect, long tid) {
         byte[] data = PortCounters.zero(port).toBytes();
         Bits.put16(data, 2, counterSelect);
-        return PmaMad.of(MadHeader.of(MgmtClass.PERF_MGT, 1, method, 0x77, PortCounters.ATTRIBUTE_ID, 0), data)
+        return PmaMad.of(MadHeader.of(MgmtClass.PERF_MGT, 1, method, tid, PortCounters.ATTRIBUTE_ID, 0), data)
                 .encode();
     }
 

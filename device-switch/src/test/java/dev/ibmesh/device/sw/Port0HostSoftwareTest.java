@@ -2,7 +2,6 @@ package dev.ibmesh.device.sw;
 
 import static dev.ibmesh.device.sw.SwitchTestKit.await;
 import static dev.ibmesh.device.sw.SwitchTestKit.onLoop;
-import static dev.ibmesh.device.sw.SwitchTestKit.sleep;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -142,7 +141,7 @@ class Port0HostSoftwareTest {
         f.sendDr(DrSmp.outbound(Method.GET, 31, SmInfo.ATTRIBUTE_ID, 0, 0, new byte[0], 1));
         await("SMInfo at s1's SM", () -> onLoop(s1, smRequests::size) == 1);
         assertEquals(31, onLoop(s1, () -> smRequests.get(0).mad().header().transactionId()));
-        sleep(200);
+        f.flushQp0(0);
         assertTrue(f.smps(MgmtClass.SUBN_DIRECTED_ROUTE).isEmpty(), "s1's SMA did not answer it too");
     }
 

@@ -2,6 +2,7 @@ package dev.ibmesh.device.sw;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ibmesh.runtime.topology.Deviations;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,7 +13,7 @@ class SwitchDeviationReadmeTest {
     @Test
     void theReadmeListsEveryDeviation() throws IOException {
         String readme = Files.readString(Path.of("..", "README.md")); // tests run in the module's directory
-        for (String label : SwitchDeviation.labels()) {
+        for (String label : Deviations.labels(SwitchDeviation.class)) {
             assertTrue(readme.contains("| `" + label + "` |"), "README.md has no row for " + label);
         }
     }

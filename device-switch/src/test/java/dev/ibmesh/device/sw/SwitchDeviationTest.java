@@ -2,7 +2,6 @@ package dev.ibmesh.device.sw;
 
 import static dev.ibmesh.device.sw.SwitchTestKit.await;
 import static dev.ibmesh.device.sw.SwitchTestKit.onLoop;
-import static dev.ibmesh.device.sw.SwitchTestKit.sleep;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -21,6 +20,7 @@ import dev.ibmesh.wire.Lrh;
 import dev.ibmesh.wire.OpCode;
 import dev.ibmesh.wire.PacketBuilder;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -61,7 +61,7 @@ class SwitchDeviationTest {
                         0xBAD,
                         NodeDescription.of("taken over").toBytes(),
                         1));
-                sleep(300);
+                f.flushQp0(0xCAFE);
                 assertEquals(
                         deviating ? 1 : 0,
                         f.smps(MgmtClass.SUBN_DIRECTED_ROUTE).size(),
@@ -74,8 +74,13 @@ class SwitchDeviationTest {
     void noDrReturnPath() throws Exception {
         for (boolean deviating : new boolean[] {false, true}) {
             try (ManagedFabric f = new ManagedFabric(deviating ? List.of("no-dr-return-path") : List.of())) {
+                long fromS2 = onLoop(f.s1, () -> f.s1.port(2).counters().value(Counter.PORT_RCV_PKTS));
                 f.sendDr(DrSmp.outbound(Method.GET, 4, NodeDescription.ATTRIBUTE_ID, 0, 0, new byte[0], 1, 2));
-                sleep(300);
+                // s2's answer reaches s1, which sends it on to the SM (before the marker's) or cannot.
+                await(
+                        "s2's answer at s1",
+                        () -> onLoop(f.s1, () -> f.s1.port(2).counters().value(Counter.PORT_RCV_PKTS)) == fromS2 + 1);
+                f.flushQp0(0);
                 assertEquals(
                         deviating ? 0 : 1,
                         f.smps(MgmtClass.SUBN_DIRECTED_ROUTE).size(),
@@ -167,9 +172,9 @@ class SwitchDeviationTest {
                 });
                 f.awaitTrap(Notice.TRAP_LINK_STATE_CHANGE);
                 f.repressFirstTrap();
-                sleep(150);
+                f.flushQp0(0); // s1 has taken the TrapRepress
                 long after = onLoop(f.s1, f.s1::trapsSent);
-                sleep(400); // four repeat periods
+                f.advanceS1(TimeUnit.MILLISECONDS.toNanos(400)); // four repeat periods
                 long more = onLoop(f.s1, f.s1::trapsSent) - after;
                 if (deviating) {
                     assertTrue(more >= 2, "still repeating: " + more);
@@ -187,7 +192,7 @@ class SwitchDeviationTest {
                 f.configureS1();
                 f.sendFrame(
                         ManagedFabric.gmpToS1(0x8123, Deth.GSI_Q_KEY, ManagedFabric.portCounters(Method.GET, 1, 0)));
-                sleep(300);
+                f.flushQp1();
                 assertEquals(
                         deviating ? 1 : 0,
                         f.gmps().size(),

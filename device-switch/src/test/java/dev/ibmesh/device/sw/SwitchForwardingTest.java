@@ -4,8 +4,8 @@ import static dev.ibmesh.device.sw.SwitchTestKit.activateAll;
 import static dev.ibmesh.device.sw.SwitchTestKit.await;
 import static dev.ibmesh.device.sw.SwitchTestKit.hostConfig;
 import static dev.ibmesh.device.sw.SwitchTestKit.onLoop;
-import static dev.ibmesh.device.sw.SwitchTestKit.sleep;
 import static dev.ibmesh.device.sw.SwitchTestKit.switchConfig;
+import static dev.ibmesh.device.sw.SwitchTestKit.switchOn;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -18,6 +18,7 @@ import dev.ibmesh.mad.MgmtClass;
 import dev.ibmesh.mad.Smp;
 import dev.ibmesh.mad.pma.PmaMad;
 import dev.ibmesh.mad.pma.PortCounters;
+import dev.ibmesh.mad.pma.PortCounters.Counter;
 import dev.ibmesh.mad.smp.NodeDescription;
 import dev.ibmesh.mad.smp.NodeInfo;
 import dev.ibmesh.mad.smp.Notice;
@@ -25,14 +26,17 @@ import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.mad.smp.SlToVlMappingTable;
 import dev.ibmesh.mad.smp.SwitchInfo;
 import dev.ibmesh.runtime.device.Device;
+import dev.ibmesh.runtime.device.FabricTestKit;
 import dev.ibmesh.runtime.device.LinkPlan;
 import dev.ibmesh.runtime.device.RecordingDevice;
+import dev.ibmesh.runtime.link.Blocks;
 import dev.ibmesh.runtime.port.PortConfig;
 import dev.ibmesh.runtime.sma.GmpPackets;
 import dev.ibmesh.runtime.sma.SmpPackets;
 import dev.ibmesh.runtime.sma.dr.DirectedRoute;
 import dev.ibmesh.runtime.sma.dr.DrDecision;
 import dev.ibmesh.runtime.sma.dr.DrNode;
+import dev.ibmesh.runtime.time.ManualScheduler;
 import dev.ibmesh.runtime.transport.InProcessLinkTransport;
 import dev.ibmesh.wire.Bits;
 import dev.ibmesh.wire.Bth;
@@ -40,7 +44,6 @@ import dev.ibmesh.wire.Deth;
 import dev.ibmesh.wire.Lrh;
 import dev.ibmesh.wire.OpCode;
 import dev.ibmesh.wire.PacketBuilder;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.vertx.core.Vertx;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,7 +54,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Data packets through three switches in a line, h1 - s1 - s2 - s3 - h2 (switch port 1 faces h1, port 2 faces h2),
- * forwarded by the LFTs, with SL-to-VL retagging, relay errors, and backpressure instead of loss.
+ * forwarded by the LFTs, with SL-to-VL retagging, relay errors, and backpressure instead of loss. Each switch runs
+ * on its own hand-driven clock (its trap repeats and lifetimes pass only when a test moves it); the hosts on real
+ * time.
  */
 class SwitchForwardingTest {
     private static final int H1 = 1;
@@ -61,6 +66,7 @@ class SwitchForwardingTest {
     private RecordingDevice h1;
     private RecordingDevice h2;
     private final List<SwitchDevice> switches = new ArrayList<>();
+    private final List<ManualScheduler> clocks = new ArrayList<>();
 
     @BeforeEach
     void setUp() throws Exception {
@@ -70,11 +76,12 @@ class SwitchForwardingTest {
             List<LinkPlan> links = List.of(
                     new LinkPlan(1, i == 1 ? "h1" : "s" + (i - 1), i == 1 ? 1 : 2, null, false),
                     new LinkPlan(2, i == 3 ? "h2" : "s" + (i + 1), 1, i == 3 ? null : "s" + (i + 1), i != 3));
-            SwitchDevice s =
-                    new SwitchDevice(switchConfig("s" + i, 0x20 + i, links), transport, new SimpleMeterRegistry());
-            switches.add(s);
+            ManualScheduler clock = new ManualScheduler();
+            clocks.add(clock);
+            switches.add(switchOn(clock, switchConfig("s" + i, 0x20 + i, links), transport));
         }
-        for (Device d : List.<Device>of(switches.get(0), switches.get(1), switches.get(2), h1, h2)) {
+        // Each device it dials is up before it: s3, s2, s1, then the hosts.
+        for (Device d : List.<Device>of(switches.get(2), switches.get(1), switches.get(0), h1, h2)) {
             vertx.deployVerticle(d).await(10, TimeUnit.SECONDS);
         }
         for (SwitchDevice s : switches) {
@@ -135,9 +142,14 @@ class SwitchForwardingTest {
             return null;
         });
         onLoop(h1, () -> h1.port(1).transmit(packet.clone()));
-        sleep(200);
-        assertEquals(1, onLoop(h2, () -> h2.received.size()), "s2's MFT no longer names the way to h2");
-        assertEquals(0, onLoop(h1, () -> h1.received.size()), "never back out of the input port");
+        // Unicast markers behind the multicasts, on their VL and along their way: once a marker is at a host, any
+        // copy sent that way before it is there too.
+        onLoop(h1, () -> h1.port(1).transmit(packet(0, H2, H1, 1)));
+        awaitUnicast(h2, H2);
+        onLoop(h2, () -> h2.port(1).transmit(packet(0, H1, H2, 2)));
+        awaitUnicast(h1, H1);
+        assertEquals(2, onLoop(h2, () -> h2.received.size()), "s2's MFT no longer names the way to h2");
+        assertEquals(1, onLoop(h1, () -> h1.received.size()), "never back out of the input port");
         assertEquals(mlid, Lrh.dlid(onLoop(h2, () -> h2.received.get(0)), 0));
         assertEquals(
                 1,
@@ -147,6 +159,13 @@ class SwitchForwardingTest {
 
     private SwitchDevice s2() {
         return switches.get(1);
+    }
+
+    /** Waits until {@code host} has a packet for its own (unicast) LID. */
+    private static void awaitUnicast(RecordingDevice host, int lid) {
+        await(
+                "a packet for LID " + lid + " at " + host.name(),
+                () -> onLoop(host, () -> host.received.stream().anyMatch(f -> Lrh.dlid(f, 0) == lid)));
     }
 
     @Test
@@ -196,12 +215,8 @@ class SwitchForwardingTest {
             }
             return null;
         });
-        sleep(300);
-        for (SwitchDevice s : switches) {
-            PortCounters out = onLoop(s, () -> s.port(2).counters().portCounters(2));
-            PortCounters in = onLoop(s, () -> s.port(1).counters().portCounters(1));
-            assertEquals(0, out.portXmitDiscards() + in.portRcvErrors() + in.portRcvSwitchRelayErrors(), s.name());
-        }
+        // h2 takes what its buffer holds and no more: from there on, every hop waits for credit.
+        await("h2's buffer full", () -> onLoop(h2, () -> h2.received.size()) == H2_BUFFER_PACKETS);
         onLoop(h2, () -> {
             h2.releaseHeld();
             return null;
@@ -209,7 +224,18 @@ class SwitchForwardingTest {
         int sent = accepted[0];
         await("everything h1 queued arrives", () -> onLoop(h2, () -> h2.received.size()) == sent);
         assertTrue(sent >= PortConfig.DEFAULT_QUEUE_PACKETS_PER_VL, "h1 queued " + sent);
+        // Counters only grow: none counted now means none counted while the line was blocked. (The switches' clocks
+        // stand still, so no lifetime could run out and excuse a discard.)
+        for (SwitchDevice s : switches) {
+            PortCounters out = onLoop(s, () -> s.port(2).counters().portCounters(2));
+            PortCounters in = onLoop(s, () -> s.port(1).counters().portCounters(1));
+            assertEquals(0, out.portXmitDiscards() + in.portRcvErrors() + in.portRcvSwitchRelayErrors(), s.name());
+        }
     }
+
+    /** The packets of {@link #packet} h2's receive buffer holds. */
+    private static final int H2_BUFFER_PACKETS =
+            PortConfig.DEFAULT_BUFFER_BLOCKS_PER_VL / Blocks.ofFrame(packet(0, H2, H1, 0).length);
 
     @Test
     void packetsHeldPastTheSwitchLifetimeAreDiscarded() {
@@ -240,19 +266,25 @@ class SwitchForwardingTest {
             return null;
         });
         onLoop(h2, () -> h2.hold = true);
+        // h2's buffer and s3's output queue take this many; the rest wait at s3's input, holding its buffer.
+        int waitAtS3 = 20;
+        int total = H2_BUFFER_PACKETS + PortConfig.DEFAULT_QUEUE_PACKETS_PER_VL + waitAtS3;
         int[] accepted = {0};
-        // h1 keeps its queue full until the backlog reaches s3's input: h2's buffer and s3's output queue take
-        // about 2000 packets before s3 has to hold any.
-        for (int round = 0; round < 100 && discards(s3, 2) == 0; round++) {
+        while (accepted[0] < total) {
             onLoop(h1, () -> {
-                while (h1.port(1).transmit(packet(0, H2, H1, accepted[0]))) {
+                while (accepted[0] < total && h1.port(1).transmit(packet(0, H2, H1, accepted[0]))) {
                     accepted[0]++;
                 }
                 return null;
             });
-            sleep(20);
+            await(
+                    "room in h1's queue",
+                    () -> onLoop(h1, () -> h1.port(1).queued(0)) < PortConfig.DEFAULT_QUEUE_PACKETS_PER_VL);
         }
-        assertTrue(discards(s3, 2) > 0, "s3 discards what waited too long");
+        await("everything at s3", () -> onLoop(s3, () -> s3.port(1).counters().value(Counter.PORT_RCV_PKTS)) == total);
+        assertEquals(0, discards(s3, 2), "s3's clock has not moved");
+        FabricTestKit.advance(s3, clocks.get(2), TimeUnit.MILLISECONDS.toNanos(20));
+        assertEquals(waitAtS3, discards(s3, 2), "s3 discards what waited too long");
         onLoop(h2, () -> {
             h2.releaseHeld();
             return null;
@@ -396,7 +428,9 @@ class SwitchForwardingTest {
             s1.port(2).disable(); // cut the link to s2
             return null;
         });
-        await("trap and a repeat", () -> onLoop(h1, () -> h1.received.size()) >= 2);
+        await("the trap", () -> onLoop(h1, () -> h1.received.size()) >= 1);
+        FabricTestKit.advance(s1, clocks.get(0), TimeUnit.MILLISECONDS.toNanos(100)); // one repeat period
+        await("its repeat", () -> onLoop(h1, () -> h1.received.size()) >= 2);
         Smp trap = Smp.decode(SmpPackets.mad(onLoop(h1, () -> h1.received.get(0))));
         assertEquals(Method.TRAP, trap.header().method());
         assertEquals(Notice.ATTRIBUTE_ID, trap.header().attributeId());
@@ -409,10 +443,13 @@ class SwitchForwardingTest {
 
         Mad repress = Smp.of(trap.header().withMethod(Method.TRAP_REPRESS), 0, trap.data())
                 .encode();
+        long fromH1 = onLoop(s1, () -> s1.port(1).counters().value(Counter.PORT_RCV_PKTS));
         onLoop(h1, () -> h1.port(1).transmit(SmpPackets.frame(9, H1, repress)));
-        sleep(150);
+        await(
+                "s1 took the TrapRepress",
+                () -> onLoop(s1, () -> s1.port(1).counters().value(Counter.PORT_RCV_PKTS)) == fromH1 + 1);
         long after = onLoop(s1, s1::trapsSent);
-        sleep(350); // more than three repeat periods
+        FabricTestKit.advance(s1, clocks.get(0), TimeUnit.MILLISECONDS.toNanos(350)); // over three repeat periods
         assertEquals(after, onLoop(s1, s1::trapsSent), "no repeats after TrapRepress");
     }
 

@@ -7,7 +7,10 @@ import dev.ibmesh.runtime.device.FabricTestKit;
 import dev.ibmesh.runtime.device.LinkPlan;
 import dev.ibmesh.runtime.port.Port;
 import dev.ibmesh.runtime.port.PortConfig;
+import dev.ibmesh.runtime.time.Scheduler;
 import dev.ibmesh.runtime.topology.SwitchOptions;
+import dev.ibmesh.runtime.transport.LinkTransport;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
@@ -39,6 +42,20 @@ final class SwitchTestKit {
                 Optional.of(new SwitchOptions(true, 64, 16)));
     }
 
+    /**
+     * A switch on {@code clock}: its timers (trap repeats, the switch lifetime, flow-control refresh, redials) run
+     * only when the test moves the clock, on the switch's event loop ({@link FabricTestKit#advance}). Whatever it
+     * dials must be deployed first, or its redial waits for the clock too.
+     */
+    static SwitchDevice switchOn(Scheduler clock, DeviceConfig config, LinkTransport transport) {
+        return new SwitchDevice(config, transport, new SimpleMeterRegistry()) {
+            @Override
+            protected Scheduler newScheduler() {
+                return clock;
+            }
+        };
+    }
+
     static DeviceConfig hostConfig(String name, long guid, LinkPlan link) {
         return new DeviceConfig(
                 name, "hca", guid, guid, name, List.of(PortConfig.defaults(1)), List.of(link), name, List.of());
@@ -66,13 +83,5 @@ final class SwitchTestKit {
 
     static void await(String what, BooleanSupplier condition) {
         FabricTestKit.await(what, 20_000, condition);
-    }
-
-    static void sleep(long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }

@@ -3,7 +3,6 @@ package dev.ibmesh.device.sw;
 import static dev.ibmesh.device.sw.ManagedFabric.S1_LID;
 import static dev.ibmesh.device.sw.SwitchTestKit.await;
 import static dev.ibmesh.device.sw.SwitchTestKit.onLoop;
-import static dev.ibmesh.device.sw.SwitchTestKit.sleep;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -22,6 +21,7 @@ import dev.ibmesh.wire.Lrh;
 import dev.ibmesh.wire.OpCode;
 import dev.ibmesh.wire.PacketBuilder;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -77,7 +77,9 @@ class SwitchTrapTest {
         assertEquals(S1_LID, details.lidAddr());
         assertEquals(1, details.drNotice(), "it came over a directed route");
         assertEquals(1, details.drHopCount());
-        sleep(200);
+        fabric.advanceS1(TimeUnit.SECONDS.toNanos(1)); // past the repeat period
+        await("the trap repeated", () -> fabric.traps().size() > 1);
+        fabric.flushQp0(KEY);
         assertTrue(fabric.smps(MgmtClass.SUBN_DIRECTED_ROUTE).isEmpty(), "the Set itself gets no answer");
         assertTrue(fabric.traps().size() > 1, "repeated until repressed");
         assertTrue(fabric.traps().stream().allMatch(t -> t.equals(trap)));
@@ -89,7 +91,7 @@ class SwitchTrapTest {
         protect(level);
         fabric.sendDr(DrSmp.outbound(Method.GET, 0x34, NodeInfo.ATTRIBUTE_ID, 0, WRONG, new byte[0], 1));
         await("answer or trap", () -> fabric.receivedCount() >= 1);
-        sleep(200);
+        fabric.flushQp0(KEY);
         boolean refused = level >= 2;
         assertEquals(
                 refused ? 0 : 1,

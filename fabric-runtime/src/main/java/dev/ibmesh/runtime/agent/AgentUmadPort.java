@@ -3,15 +3,14 @@ package dev.ibmesh.runtime.agent;
 import dev.ibmesh.mad.smp.NodeInfo;
 import dev.ibmesh.mad.smp.PKeyTable;
 import dev.ibmesh.mad.smp.PortInfo;
+import dev.ibmesh.runtime.device.Device;
 import dev.ibmesh.runtime.umad.UmadMad;
 import dev.ibmesh.runtime.umad.UmadPort;
 import dev.ibmesh.runtime.umad.UmadSink;
 import dev.ibmesh.wire.Deth;
 import io.vertx.core.Future;
-import io.vertx.core.Promise;
 import java.util.Arrays;
 import java.util.List;
-import java.util.function.Supplier;
 import java.util.stream.IntStream;
 
 /**
@@ -20,7 +19,8 @@ import java.util.stream.IntStream;
  * server's sink. The wire format of ibsim's data message has no SL, P_Key index or Q_Key: MADs leave on SL 0 with the
  * P_Key at index 0 and, to QP1, the well-known Q_Key (IBA 13.5.1).
  *
- * <p>Threading: the server calls in on its own context; everything that touches the device hops to its loop.
+ * <p>Threading: the server calls in on its own context; everything that touches the device hops to its loop through
+ * {@link Device#call}.
  */
 public final class AgentUmadPort implements UmadPort {
     /** Host software sees every class: the SMA and PMA take what is theirs first. */
@@ -56,42 +56,38 @@ public final class AgentUmadPort implements UmadPort {
 
     @Override
     public Future<byte[]> nodeInfo() {
-        return onLoop(() -> Arrays.copyOf(port.localGet(NodeInfo.ATTRIBUTE_ID, 0), NodeInfo.SIZE));
+        return port.device().call(() -> Arrays.copyOf(port.localGet(NodeInfo.ATTRIBUTE_ID, 0), NodeInfo.SIZE));
     }
 
     @Override
     public Future<byte[]> portInfo(int number) {
-        return onLoop(() -> port.localGet(PortInfo.ATTRIBUTE_ID, number));
+        return port.device().call(() -> port.localGet(PortInfo.ATTRIBUTE_ID, number));
     }
 
     @Override
     public Future<byte[]> pKeyTable() {
-        return onLoop(() -> port.localGet(PKeyTable.ATTRIBUTE_ID, 0));
+        return port.device().call(() -> port.localGet(PKeyTable.ATTRIBUTE_ID, 0));
     }
 
     @Override
     public Future<Void> setIsSm(boolean isSm) {
-        return onLoop(() -> {
-            port.smPresent(isSm);
-            return null;
-        });
+        return port.device().run(() -> port.smPresent(isSm));
     }
 
     @Override
     public Future<Void> send(UmadMad mad) {
-        return onLoop(() -> {
+        return port.device().run(() -> {
             int qKey = mad.dqp() == 0 ? 0 : Deth.GSI_Q_KEY;
             if (agent == null || !port.transmit(agent, new HostMad(mad.dlid(), 0, mad.dqp(), qKey, 0, mad.mad()))) {
                 throw new IllegalStateException(
                         nodeName() + "/" + portNumber() + " could not send the MAD (no route, or the port is down)");
             }
-            return null;
         });
     }
 
     @Override
     public void attach(UmadSink sink) {
-        port.loop().execute(() -> {
+        port.device().run(() -> {
             closeAgent();
             agent = port.register(
                     EVERY_CLASS,
@@ -102,7 +98,7 @@ public final class AgentUmadPort implements UmadPort {
 
     @Override
     public void detach() {
-        port.loop().execute(this::closeAgent);
+        port.device().run(this::closeAgent);
     }
 
     private void closeAgent() {
@@ -110,17 +106,5 @@ public final class AgentUmadPort implements UmadPort {
             agent.close();
             agent = null;
         }
-    }
-
-    private <T> Future<T> onLoop(Supplier<T> work) {
-        Promise<T> result = Promise.promise();
-        port.loop().execute(() -> {
-            try {
-                result.complete(work.get());
-            } catch (RuntimeException e) {
-                result.fail(e);
-            }
-        });
-        return result.future();
     }
 }

@@ -2,6 +2,7 @@ package dev.ibmesh.runtime.agent;
 
 import dev.ibmesh.mad.Mad;
 import dev.ibmesh.mad.MgmtClass;
+import dev.ibmesh.runtime.counters.SingleWriterCounter;
 import dev.ibmesh.runtime.pma.Pma;
 import dev.ibmesh.wire.Deth;
 
@@ -25,7 +26,7 @@ public final class Gsi {
     private final Pma pma;
     private final MadAgents agents;
     private final Wire wire;
-    private long dropped;
+    private final SingleWriterCounter dropped = new SingleWriterCounter();
 
     public Gsi(Pma pma, MadAgents agents, Wire wire) {
         this.pma = pma;
@@ -49,13 +50,13 @@ public final class Gsi {
         if (wire.transmit(port, out)) {
             return true;
         }
-        dropped++;
+        dropped.increment();
         return false;
     }
 
-    /** GMPs that could not be sent or that nobody took. */
+    /** GMPs that could not be sent or that nobody took. Any thread. */
     public long dropped() {
-        return dropped;
+        return dropped.get();
     }
 
     private void arrive(int port, HostMad in) {
@@ -63,7 +64,7 @@ public final class Gsi {
         if (mad.mgmtClass() == MgmtClass.PERF_MGT && !mad.header().isResponse()) {
             pma.handle(mad).ifPresent(response -> reply(port, in, response));
         } else if (!agents.deliver(port, in)) {
-            dropped++;
+            dropped.increment();
         }
     }
 
@@ -73,10 +74,10 @@ public final class Gsi {
                 request.remoteLid(), request.sl(), request.remoteQp(), Deth.GSI_Q_KEY, request.pKeyIndex(), response);
         if (request.remoteLid() == wire.lid(port)) {
             if (!agents.deliver(port, out)) {
-                dropped++;
+                dropped.increment();
             }
         } else if (!wire.transmit(port, out)) {
-            dropped++;
+            dropped.increment();
         }
     }
 }

@@ -1,16 +1,15 @@
 package dev.ibmesh.runtime.agent;
 
-import dev.ibmesh.runtime.time.Scheduler;
+import dev.ibmesh.runtime.device.Device;
 import java.util.List;
-import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 
 /**
  * One end port of a device as host software sees it (an HCA port, a switch's management port 0): its identity, the
- * device's event loop and clock, and the host-MAD path (register an agent, send a MAD), and what the port's own SMA tells its
+ * device, and the host-MAD path (register an agent, send a MAD), and what the port's own SMA tells its
  * host. What management software (a tester, an SM, the umad endpoint) runs on.
  *
- * <p>Threading: every method but the identity runs on {@link #loop()} only; the identity may
+ * <p>Threading: every method but the identity and {@link #device()} runs on the device's loop only; the identity may
  * be read from any thread.
  */
 public interface HostSoftwarePort {
@@ -22,11 +21,8 @@ public interface HostSoftwarePort {
 
     int portNumber();
 
-    /** The device's event loop. */
-    Executor loop();
-
-    /** The device's clock and timers (tasks run on {@link #loop()}). */
-    Scheduler scheduler();
+    /** The device the port belongs to: its event loop, {@link Device#call}, its clock and timers. */
+    Device device();
 
     /** The port's LID (0 before the SM assigns one). */
     int lid();

@@ -1,9 +1,9 @@
 package dev.ibmesh.runtime.device;
 
+import dev.ibmesh.runtime.observe.PortCaptures;
 import dev.ibmesh.runtime.port.Port;
 import dev.ibmesh.runtime.port.PortCapture;
 import io.vertx.core.Future;
-import io.vertx.core.Promise;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -13,9 +13,9 @@ import java.util.regex.Pattern;
 /**
  * Starts and stops per-port trace capture while the fabric runs. Traces go to one directory, under names the caller
  * picks (plain file names only, so an HTTP caller cannot write elsewhere). Each capture is attached and detached
- * on its device's event loop.
+ * on its device's event loop ({@link Device#call}).
  */
-public final class CaptureControl {
+public final class CaptureControl implements PortCaptures {
     private static final Pattern FILE_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,127}");
 
     private final Fabric fabric;
@@ -28,6 +28,7 @@ public final class CaptureControl {
     }
 
     /** Starts capturing {@code device/port} into {@code fileName}; the future gives the trace's path. */
+    @Override
     public synchronized Future<Path> start(String device, int portNumber, String fileName) {
         Port port = port(device, portNumber);
         if (port == null) {
@@ -50,10 +51,11 @@ public final class CaptureControl {
             return Future.failedFuture(e);
         }
         active.put(key, capture);
-        return onLoop(fabric.device(device), () -> port.tap(capture)).map(v -> file);
+        return fabric.device(device).run(() -> port.tap(capture)).map(v -> file);
     }
 
     /** Stops capturing {@code device/port}; the future gives the number of frames written. */
+    @Override
     public synchronized Future<Long> stop(String device, int portNumber) {
         String key = device + "/" + portNumber;
         PortCapture capture = active.remove(key);
@@ -61,32 +63,15 @@ public final class CaptureControl {
             return Future.failedFuture(new IllegalStateException(key + " is not being captured"));
         }
         Port port = port(device, portNumber);
-        return onLoop(fabric.device(device), () -> {
-                    port.tap(null);
-                    try {
-                        capture.close();
-                    } catch (IOException e) {
-                        throw new IllegalStateException(e.getMessage(), e);
-                    }
-                })
-                .map(v -> capture.frames());
+        return fabric.device(device).call(() -> {
+            port.tap(null);
+            capture.close();
+            return capture.frames();
+        });
     }
 
     private Port port(String device, int number) {
         Device d = fabric.device(device);
         return d == null ? null : d.port(number);
-    }
-
-    private static Future<Void> onLoop(Device d, Runnable r) {
-        Promise<Void> p = Promise.promise();
-        d.loop().execute(() -> {
-            try {
-                r.run();
-                p.complete();
-            } catch (RuntimeException e) {
-                p.fail(e);
-            }
-        });
-        return p.future();
     }
 }

@@ -4,6 +4,7 @@ import dev.ibmesh.runtime.observe.PortMetrics;
 import dev.ibmesh.runtime.port.Port;
 import dev.ibmesh.runtime.port.PortConfig;
 import dev.ibmesh.runtime.port.PortEvents;
+import dev.ibmesh.runtime.time.ContextCalls;
 import dev.ibmesh.runtime.time.Scheduler;
 import dev.ibmesh.runtime.time.VertxScheduler;
 import dev.ibmesh.runtime.transport.LinkDialer;
@@ -23,15 +24,22 @@ import io.vertx.core.VerticleBase;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.Executor;
 
 /**
  * A device of the fabric: a Vert.x verticle that owns its ports. Its gRPC server (VirtualLink streams and the
  * standard gRPC health service) and the channels it dials run every callback on the verticle's event loop, so all
- * of a device's state is touched by one thread and needs no locks (ARCHITECTURE.md, "one owner per state").
+ * of a device's state is touched by one thread and needs no locks (docs/design.md, "One owner per state").
  *
  * <p>This base device trains links, exchanges flow control and consumes what it receives. Switches, HCAs and
  * testers extend it and handle packets in {@link #onPacket}.
+ *
+ * <p>Threading: {@link #name()}, {@link #deviceConfig()}, {@link #call}, {@link #run} and {@link #loop()} may be
+ * called from any thread; everything else (its ports, its state, what subclasses add) only on the device's event
+ * loop. Code elsewhere reaches the device through {@link #call} or {@link #run}, which hop to that loop and give a
+ * {@link Future} of the outcome; a thread that must wait for it (a test, a benchmark's main thread) waits on the
+ * future, never on the loop itself (waiting there would stall the device).
  */
 public class Device extends VerticleBase implements PortEvents {
     protected final DeviceConfig config;
@@ -83,9 +91,32 @@ public class Device extends VerticleBase implements PortEvents {
         return delivered;
     }
 
-    /** The device's event loop: run work there to touch its state from outside. */
+    /**
+     * The device's event loop as an executor (null before the device started), for code that hands it on: a port, a
+     * gRPC server or channel, a task that reschedules itself. To run something there once, use {@link #call}.
+     */
     public Executor loop() {
         return loop;
+    }
+
+    /**
+     * Runs {@code task} on the device's event loop: at once when called there, otherwise as soon as the loop is free.
+     * The future completes on the device's context with what the task returned, or fails with what it threw; it fails
+     * with an {@link IllegalStateException} when the device has not started.
+     */
+    public <T> Future<T> call(Callable<T> task) {
+        if (loop == null) {
+            return Future.failedFuture(new IllegalStateException("device " + name() + " has not started"));
+        }
+        return ContextCalls.call(context, task);
+    }
+
+    /** As {@link #call}, for a task that returns nothing. */
+    public Future<Void> run(Runnable task) {
+        return call(() -> {
+            task.run();
+            return null;
+        });
     }
 
     public Scheduler scheduler() {
@@ -95,9 +126,10 @@ public class Device extends VerticleBase implements PortEvents {
     @Override
     public Future<?> start() throws Exception {
         loop = task -> context.runOnContext(v -> task.run());
-        scheduler = new VertxScheduler(context);
+        scheduler = newScheduler();
+        PortLog events = new PortLog(config, ports.length - 1, this);
         for (PortConfig pc : config.ports()) {
-            ports[pc.number()] = new Port(config.nodeGuid(), pc, this, loop, scheduler);
+            ports[pc.number()] = new Port(config.nodeGuid(), pc, events, loop, scheduler);
             PortMetrics.bind(registry, config.name(), ports[pc.number()]);
         }
         health = new HealthStatusManager();
@@ -152,6 +184,14 @@ public class Device extends VerticleBase implements PortEvents {
      */
     protected List<BindableService> services() {
         return List.of();
+    }
+
+    /**
+     * The device's clock and timers, made once in {@link #start}: real time, with timers on the device's context. A
+     * test gives a device a hand-driven clock here (and moves it on the device's event loop).
+     */
+    protected Scheduler newScheduler() {
+        return new VertxScheduler(context);
     }
 
     /** The meter registry the device's metrics go to. */

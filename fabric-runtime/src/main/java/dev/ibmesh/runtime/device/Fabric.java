@@ -1,10 +1,12 @@
 package dev.ibmesh.runtime.device;
 
+import dev.ibmesh.mad.smp.PortInfo;
+import dev.ibmesh.mad.smp.PortPhysicalState;
+import dev.ibmesh.mad.smp.PortState;
 import dev.ibmesh.runtime.port.Port;
 import dev.ibmesh.runtime.transport.LinkTransport;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
-import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
@@ -66,7 +68,9 @@ public final class Fabric {
 
     /**
      * The health document: {@code status} UP while every device is deployed, with each port's state as the devices
-     * see it. Each device is asked on its own event loop; nothing blocks, so this may be called from any loop.
+     * see it, and {@code ready} once every cabled port of every device is LinkUp (what a script or a probe waits for
+     * before it runs an SM). Each device is asked on its own event loop; nothing blocks, so this may be called from
+     * any loop.
      */
     public Future<JsonObject> health() {
         List<Future<JsonObject>> states = new ArrayList<>();
@@ -75,12 +79,17 @@ public final class Fabric {
         }
         return Future.join(states).map(all -> {
             JsonObject devs = new JsonObject();
+            boolean up = deployments.size() == devices.size();
+            boolean ready = up;
             int i = 0;
             for (Device d : devices.values()) {
-                devs.put(d.name(), states.get(i++).result());
+                JsonObject state = states.get(i++).result();
+                devs.put(d.name(), state);
+                ready &= state.getBoolean("linksUp", false);
             }
             return new JsonObject()
-                    .put("status", deployments.size() == devices.size() ? "UP" : "DOWN")
+                    .put("status", up ? "UP" : "DOWN")
+                    .put("ready", ready)
                     .put("devices", devs);
         });
     }
@@ -89,19 +98,27 @@ public final class Fabric {
         if (d.loop() == null) {
             return Future.succeededFuture(new JsonObject().put("state", "starting"));
         }
-        Promise<JsonObject> p = Promise.promise();
-        d.loop().execute(() -> {
+        return d.call(() -> {
             JsonObject ports = new JsonObject();
             for (Port port : d.ports()) {
                 ports.put(
                         Integer.toString(port.number()),
                         new JsonObject()
-                                .put("portState", PortStateNames.portState(port.portState()))
-                                .put("physicalState", PortStateNames.physicalState(port.physicalState()))
+                                .put(
+                                        "portState",
+                                        PortState.valueOf(port.portState()).name())
+                                .put(
+                                        "physicalState",
+                                        PortPhysicalState.valueOf(port.physicalState())
+                                                .name())
                                 .put("peer", port.peer()));
             }
-            p.complete(new JsonObject().put("kind", d.deviceConfig().kind()).put("ports", ports));
+            boolean linksUp = d.deviceConfig().links().stream()
+                    .allMatch(l -> d.port(l.localPort()).physicalState() == PortInfo.PHYS_STATE_LINK_UP);
+            return new JsonObject()
+                    .put("kind", d.deviceConfig().kind())
+                    .put("linksUp", linksUp)
+                    .put("ports", ports);
         });
-        return p.future();
     }
 }

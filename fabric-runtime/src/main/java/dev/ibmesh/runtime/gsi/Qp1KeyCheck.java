@@ -1,5 +1,6 @@
 package dev.ibmesh.runtime.gsi;
 
+import dev.ibmesh.mad.smp.PKeys;
 import dev.ibmesh.wire.Bth;
 import dev.ibmesh.wire.Deth;
 import dev.ibmesh.wire.Grh;
@@ -32,15 +33,17 @@ public final class Qp1KeyCheck {
     /**
      * @param frame     a UD packet to QP1 (LRH, optional GRH, BTH, DETH ...), already through the link checks
      * @param pKeyTable every P_Key entry of the receiving port
+     * @return the verdict, with the index of the table entry the P_Key matched
      */
     public static Qp1Verdict check(byte[] frame, List<Integer> pKeyTable) {
         int bth = bthOffset(frame);
         int pKey = Bth.pKey(frame, bth);
         long qKey = Deth.decode(frame, bth + Bth.SIZE).qKey() & 0xFFFF_FFFFL;
-        Qp1Verdict.Kind kind = !PKeys.inTable(pKey, pKeyTable)
+        int pKeyIndex = PKeys.indexIn(pKey, pKeyTable);
+        Qp1Verdict.Kind kind = pKeyIndex < 0
                 ? Qp1Verdict.Kind.BAD_P_KEY
                 : qKey != (Deth.GSI_Q_KEY & 0xFFFF_FFFFL) ? Qp1Verdict.Kind.BAD_Q_KEY : Qp1Verdict.Kind.ACCEPT;
-        return describe(frame, kind);
+        return describe(frame, kind, pKeyIndex);
     }
 
     /**
@@ -50,6 +53,10 @@ public final class Qp1KeyCheck {
      * for {@link Qp1Verdict.Kind#BAD_Q_KEY}.
      */
     public static Qp1Verdict describe(byte[] frame, Qp1Verdict.Kind kind) {
+        return describe(frame, kind, Qp1Verdict.NO_P_KEY_INDEX);
+    }
+
+    private static Qp1Verdict describe(byte[] frame, Qp1Verdict.Kind kind, int pKeyIndex) {
         boolean global = Lrh.lnh(frame, 0) == Lrh.LNH_IBA_GLOBAL;
         int bth = bthOffset(frame);
         boolean ud = OpCode.valueOf(Bth.opCode(frame, bth)).transport() == Transport.UD;
@@ -61,6 +68,7 @@ public final class Qp1KeyCheck {
         byte[] dgid = global ? Arrays.copyOfRange(frame, Lrh.SIZE + 24, Lrh.SIZE + 40) : new byte[GID_SIZE];
         return new Qp1Verdict(
                 kind,
+                pKeyIndex,
                 key,
                 Lrh.sl(frame, 0),
                 Lrh.slid(frame, 0),

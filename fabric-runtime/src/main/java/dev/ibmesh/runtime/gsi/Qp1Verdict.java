@@ -7,9 +7,24 @@ import dev.ibmesh.mad.smp.Notice;
  * (Notice DataDetails of traps 257/258): the offending key, the packet's SL, its source (LID, QP, GID) as address 1
  * and its destination as address 2 (Linux qib/hfi1 {@code bad_pqkey}: lid1 = SLID, lid2 = DLID, qp1 = source QP,
  * qp2 = the receiving QP). GIDs are zero when the packet had no GRH.
+ *
+ * <p>{@code pKeyIndex} is the index of the port's P_Key table entry the packet's P_Key matched (what host software
+ * sees as the receive completion's pkey_index and answers with), or {@link #NO_P_KEY_INDEX} when no entry matched
+ * or the check did not look.
  */
 public record Qp1Verdict(
-        Kind kind, long key, int sl, int slid, int dlid, int srcQp, int destQp, byte[] sgid, byte[] dgid) {
+        Kind kind,
+        int pKeyIndex,
+        long key,
+        int sl,
+        int slid,
+        int dlid,
+        int srcQp,
+        int destQp,
+        byte[] sgid,
+        byte[] dgid) {
+    public static final int NO_P_KEY_INDEX = -1;
+
     public enum Kind {
         ACCEPT,
         /** The BTH P_Key matches no entry of the port's P_Key table: PortInfo.P_KeyViolations, trap 257. */

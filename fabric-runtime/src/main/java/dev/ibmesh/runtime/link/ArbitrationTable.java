@@ -4,8 +4,8 @@ package dev.ibmesh.runtime.link;
  * One VL arbitration table, high or low priority (IBA vol 1 section 7.6.9): up to 64 (VL, Weight) entries served
  * in weighted round robin. The current entry may send while it has weight left; each packet takes its size in bytes
  * off the entry's Weight x 64 bytes, and the packet that uses the last of it is sent whole, so an entry may overrun
- * its weight by less than one packet (the usual reading of "weight in units of 64 bytes"; [M] the exact wording of
- * 7.6.9 is not checked here). Then the next entry takes over with its full weight.
+ * its weight by less than one packet (the usual reading of "weight in units of 64 bytes"; [unverified] against the
+ * wording of 7.6.9). Then the next entry takes over with its full weight.
  *
  * <p>An entry is skipped when its weight is 0, when it names a VL at or above OperationalVLs (VL15 included), or
  * when its VL has nothing ready to send (no packet, or no credit for the head packet). IBA lets a port either skip an

@@ -6,15 +6,15 @@ package dev.ibmesh.runtime.link;
  *
  * <p>A data packet consumes {@code ceil(bytes / 64)} blocks, where {@code bytes} runs from the first LRH byte through
  * the VCRC: {@code 4 * LRH.PktLen + 2}. That is the whole frame a VirtualLink carries and the receiver has to buffer.
- * [M] Counting the VCRC is our reading of IBA 7.9, not checked against the spec text: the only difference from a
- * count that leaves the VCRC out is a packet whose PktLen is a multiple of 16 words (for example PktLen 16 = 64
- * bytes + VCRC), which we charge one block more.
+ * [unverified] Counting the VCRC is our reading of IBA 7.9, not checked against the spec text: the only difference from
+ * a count that leaves the VCRC out is a packet whose PktLen is a multiple of 16 words (for example PktLen 16 = 64
+ * bytes and the VCRC), which we charge one block more.
  *
  * <p>Stateless; safe from any thread.
  */
 public final class Blocks {
     public static final int BLOCK_BYTES = 64;
-    /** FCTBS, ABR and FCCL are 12-bit counters (IBA 7.9; ib-facts section 8). */
+    /** FCTBS, ABR and FCCL are 12-bit counters (IBA 7.9; docs/wire-format.md, Link flow control). */
     public static final int MODULUS = 4096;
     /**
      * The most credit a receiver advertises and a transmitter may hold: FCCL is at most ABR + 2048, and a

@@ -10,10 +10,11 @@ import java.util.List;
  * Link-level flow control of one port: a {@link TxCredits} and an {@link RxCredits} per data VL (VL0-14), the
  * exemption of VL15, and the flow-control packets in both directions.
  *
- * <p>One flow-control packet serves both directions of a VL (IBA vol 1 section 7.9; ib-facts section 8): its FCTBS
- * is the sender's transmit total, which sets our receiver's ABR, and its FCCL is the sender's receive limit, which
- * becomes our transmitter's FCCL. Packets are sent with Op 1 (init) while the link is in LinkInitialize and Op 0
- * afterwards (Shanley, "InfiniBand Network Architecture", ch. 25, on the Op field; [M] not checked in the spec).
+ * <p>One flow-control packet serves both directions of a VL (IBA vol 1 section 7.9; docs/wire-format.md, Link flow
+ * control): its FCTBS is the sender's transmit total, which sets our receiver's ABR, and its FCCL is the sender's
+ * receive limit, which becomes our transmitter's FCCL. Packets are sent with Op 1 (init) while the link is in
+ * LinkInitialize and Op 0 afterwards (Shanley, "InfiniBand Network Architecture", ch. 25, on the Op field; [unverified]
+ * against the spec).
  *
  * <p>VL15 is not flow controlled (IBA 7.9): it may always be sent, is never counted, and has no flow-control
  * packets. Data VLs at or above OperationalVLs have no credit and no flow-control packets.

@@ -7,17 +7,18 @@ package dev.ibmesh.runtime.link;
  * <p>The rules, as the IBTrainer manual (p. 28) restates the specification:
  * <ul>
  *   <li>ABR is 0 when the link initialises ({@link #reset}).</li>
- *   <li>Each accepted data packet adds its blocks to ABR. A packet that does not fit in the free buffer is
- *       discarded and does not add to ABR ({@link #onPacket}); the caller counts the overrun (PortRcvErrors;
- *       ExcessiveBufferOverrunErrors counts flow-control update periods with overruns, [M] per IBA 16.1.3.5).</li>
+ *   <li>Each accepted data packet adds its blocks to ABR. A packet that does not fit in the free buffer is discarded
+ *       and does not add to ABR ({@link #onPacket}); the caller counts the overrun (PortRcvErrors;
+ *       ExcessiveBufferOverrunErrors counts flow-control update periods with overruns, [unverified] per IBA
+ *       16.1.3.5).</li>
  *   <li>Each flow-control packet received sets ABR to its FCTBS ({@link #onFlowControlPacket}), which accounts for
  *       discarded packets and resynchronises the two ends.</li>
  *   <li>A flow-control packet sent carries FCCL = (ABR + min(2048, free blocks)) mod 4096 ({@link #fccl}).</li>
  * </ul>
  *
  * <p>When to advertise is ours to choose (IBA also requires a periodic update, which the caller drives with a timer;
- * [M] the exact period is not checked here). {@link #updateDue} says an update is worth sending once the limit has
- * moved by at least the update threshold since the last one, or sooner while the sender may be short of credit.
+ * [unverified]: the exact period is not known to us). {@link #updateDue} says an update is worth sending once the limit
+ * has moved by at least the update threshold since the last one, or sooner while the sender may be short of credit.
  *
  * <p>VL15 is not flow controlled and has no RxCredits ({@link LinkFlowControl} exempts it).
  *

@@ -8,11 +8,11 @@ import java.util.List;
  * queues a data packet. SMPs do not use it: they always travel on VL15.
  *
  * <p>A packet whose SL maps to VL15 is dropped (IBA 7.6.6; the {@link SlToVlMappingTable#VL_DROP} convention, also
- * opensm's {@code IB_DROP_VL}). So is one whose SL maps to a data VL at or above OperationalVLs ([M] our reading of
- * IBA 7.6.6: such a VL has no buffer at the other end).
+ * opensm's {@code IB_DROP_VL}). So is one whose SL maps to a data VL at or above OperationalVLs ([unverified]: our
+ * reading of IBA 7.6.6: such a VL has no buffer at the other end).
  *
  * <p>Before the SM programs the table every SL maps to VL0, the one data VL every port has (OperationalVLs is at
- * least 1). That default is ours, not the spec's ([M] the reset contents are not checked here).
+ * least 1). That default is ours, not the spec's ([unverified]: the spec's reset contents are not known to us).
  *
  * <p>Owned by one port and called from its event loop only. {@link #map} allocates nothing.
  */

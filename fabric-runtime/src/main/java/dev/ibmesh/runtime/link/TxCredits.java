@@ -6,7 +6,7 @@ package dev.ibmesh.runtime.link;
  *
  * <p>A packet of {@code n} blocks may be sent when {@code n <= (FCCL - FCTBS) mod 4096} and that difference is at
  * most 2048. A difference above 2048 means the transmitter is past the limit (it sent without credit, or its FCCL is
- * stale), so it has no credit. [M] IBA states the rule, as we recall it, as
+ * stale), so it has no credit. [unverified] IBA states the rule, as we recall it, as
  * {@code (FCCL - (FCTBS + n)) mod 4096 <= 2048}; the two agree for every packet (n &lt;= 66 blocks) whenever the
  * difference is at most 2048, which a receiver that caps FCCL at ABR + 2048 guarantees.
  *

@@ -16,8 +16,8 @@ import java.util.List;
  *       since the low-priority table last sent, the low-priority table sends next if it can. 0 means a single
  *       high-priority packet, 255 means no limit. If the low-priority table has nothing to send, the high-priority
  *       table goes on (the port does not idle). Sources: the opensm/Mellanox OFED manual on qos_high_limit, and
- *       Mellanox's IB flit-level simulator (vlarb.cc), which counts the limit the same way; [M] the IBA text itself
- *       is not checked here.</li>
+ *       Mellanox's IB flit-level simulator (vlarb.cc), which counts the limit the same way; [unverified] against the
+ *       IBA text itself.</li>
  * </ol>
  * A port with no tables (both capacities 0: a single data VL) just serves VL0, after VL15 (Shanley, "InfiniBand
  * Network Architecture", ch. 25, "Arbitration on a Port with Single Data VL").
@@ -29,7 +29,7 @@ import java.util.List;
  * {@code OSM_DEFAULT_QOS_HIGH_LIMIT 0}, {@code OSM_DEFAULT_QOS_VLARB_HIGH "0:4,1:0,...,14:0"},
  * {@code OSM_DEFAULT_QOS_VLARB_LOW "0:0,1:4,...,14:4"}): VL0 high priority, VL1-14 low priority, weight 4 each,
  * other entries VL0 weight 0. They are what the SM that programs most real fabrics would set; the IBA reset contents
- * are not known to us ([M]).
+ * are not known to us ([unverified]).
  *
  * <p>Owned by one port and called from its event loop only. {@link #select} allocates nothing.
  */
@@ -137,8 +137,8 @@ public final class VlArbiter {
     }
 
     /**
-     * Takes one 32-entry block the SM set (SubnSet(VLArbitrationTable)); {@code part} is AttributeModifier bits
-     * 31-16: 1 low 0-31, 2 high 0-31, 3 low 32-63, 4 high 32-63 (ib-facts section 12). The table starts again
+     * Takes one 32-entry block the SM set (SubnSet(VLArbitrationTable)); {@code part} is AttributeModifier bits 31-16:
+     * 1 low 0-31, 2 high 0-31, 3 low 32-63, 4 high 32-63 (docs/wire-format.md, SM attributes). The table starts again
      * from its first entry.
      */
     public void program(int part, VlArbitrationTable block) {

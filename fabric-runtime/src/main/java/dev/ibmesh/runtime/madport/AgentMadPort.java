@@ -50,7 +50,7 @@ public final class AgentMadPort implements MadPort {
     public static CompletableFuture<MadPort> open(HostSoftwarePort port) {
         AgentMadPort madPort = new AgentMadPort(port);
         CompletableFuture<MadPort> opened = new CompletableFuture<>();
-        port.loop().execute(() -> {
+        port.device().loop().execute(() -> {
             try {
                 madPort.agent = port.register(EVERY_CLASS, madPort::arrived);
                 opened.complete(madPort);
@@ -69,7 +69,7 @@ public final class AgentMadPort implements MadPort {
     @Override
     public CompletableFuture<Integer> lid() {
         CompletableFuture<Integer> lid = new CompletableFuture<>();
-        port.loop().execute(() -> lid.complete(port.lid()));
+        port.device().loop().execute(() -> lid.complete(port.lid()));
         return lid;
     }
 
@@ -82,7 +82,7 @@ public final class AgentMadPort implements MadPort {
     public CompletableFuture<HostMad> request(HostMad request, Duration timeout) {
         CompletableFuture<HostMad> response = new CompletableFuture<>();
         long tid = request.mad().header().transactionId();
-        port.loop().execute(() -> {
+        port.device().loop().execute(() -> {
             if (closed) {
                 response.completeExceptionally(new MadSendException(identity + " is closed"));
                 return;
@@ -92,7 +92,7 @@ public final class AgentMadPort implements MadPort {
                         String.format("TID 0x%016x is already waiting for its response", tid)));
                 return;
             }
-            Scheduler.Cancellable timer = port.scheduler().schedule(timeout.toNanos(), () -> {
+            Scheduler.Cancellable timer = port.device().scheduler().schedule(timeout.toNanos(), () -> {
                 if (pending.remove(tid) != null) {
                     response.completeExceptionally(new MadTimeoutException(tid, timeout));
                 }
@@ -110,7 +110,7 @@ public final class AgentMadPort implements MadPort {
     @Override
     public CompletableFuture<Void> send(HostMad mad) {
         CompletableFuture<Void> sent = new CompletableFuture<>();
-        port.loop().execute(() -> {
+        port.device().loop().execute(() -> {
             if (!closed && transmit(mad)) {
                 sent.complete(null);
             } else {
@@ -123,19 +123,19 @@ public final class AgentMadPort implements MadPort {
     @Override
     public Subscription subscribe(Set<Integer> mgmtClasses, Consumer<HostMad> listener) {
         Listener l = new Listener(Set.copyOf(mgmtClasses), listener);
-        port.loop().execute(() -> listeners.add(l));
-        return () -> port.loop().execute(() -> listeners.remove(l));
+        port.device().loop().execute(() -> listeners.add(l));
+        return () -> port.device().loop().execute(() -> listeners.remove(l));
     }
 
     @Override
     public Subscription watch(MadWatcher watcher) {
-        port.loop().execute(() -> watchers.add(watcher));
-        return () -> port.loop().execute(() -> watchers.remove(watcher));
+        port.device().loop().execute(() -> watchers.add(watcher));
+        return () -> port.device().loop().execute(() -> watchers.remove(watcher));
     }
 
     @Override
     public void close() {
-        port.loop().execute(() -> {
+        port.device().loop().execute(() -> {
             if (closed) {
                 return;
             }

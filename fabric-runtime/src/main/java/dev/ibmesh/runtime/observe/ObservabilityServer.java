@@ -1,6 +1,6 @@
 package dev.ibmesh.runtime.observe;
 
-import dev.ibmesh.runtime.device.CaptureControl;
+import dev.ibmesh.runtime.fault.FaultLog;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -8,28 +8,29 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.json.JsonObject;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
  * The HTTP side of a device or fabric: {@code /metrics} (Prometheus text format 0.0.4, scraped off the event loop),
- * {@code /health} (JSON; 200 while the devices are up, 503 otherwise) for Kubernetes probes, and trace capture per
+ * {@code /health} (JSON; 200 while the devices are up, 503 otherwise) and {@code /health/ready} (the same document;
+ * 200 once every cabled port is LinkUp, 503 before) for probes and scripts, and trace capture per
  * port at run time: {@code POST /capture/start?device=D&port=N&file=NAME} and {@code POST /capture/stop?device=D&port=N}.
+ * A request whose handling throws answers 500 at once (the exception goes to the {@link FaultLog}) rather than leave
+ * its caller waiting.
  */
 public final class ObservabilityServer {
     private final Vertx vertx;
     private final PrometheusMeterRegistry registry;
     private final Supplier<Future<JsonObject>> health;
-    private final CaptureControl captures;
+    private final PortCaptures captures;
     private HttpServer server;
 
     /**
      * @param health gives the health document, without blocking; its {@code status} field is "UP" when healthy
      */
     public ObservabilityServer(
-            Vertx vertx,
-            PrometheusMeterRegistry registry,
-            Supplier<Future<JsonObject>> health,
-            CaptureControl captures) {
+            Vertx vertx, PrometheusMeterRegistry registry, Supplier<Future<JsonObject>> health, PortCaptures captures) {
         this.vertx = vertx;
         this.registry = registry;
         this.health = health;
@@ -52,6 +53,17 @@ public final class ObservabilityServer {
     }
 
     private void handle(HttpServerRequest request) {
+        try {
+            route(request);
+        } catch (RuntimeException e) {
+            FaultLog.shared().caught("ObservabilityServer", e);
+            if (!request.response().ended()) {
+                request.response().setStatusCode(500).end("internal error: " + e + "\n");
+            }
+        }
+    }
+
+    private void route(HttpServerRequest request) {
         switch (request.path()) {
             case "/metrics" ->
                 vertx.executeBlocking(registry::scrape).onComplete(r -> {
@@ -65,21 +77,28 @@ public final class ObservabilityServer {
                                 .end("scrape failed: " + r.cause().getMessage());
                     }
                 });
-            case "/health" ->
-                health.get().onComplete(r -> {
-                    JsonObject doc = r.succeeded()
-                            ? r.result()
-                            : new JsonObject().put("status", "DOWN").put("error", String.valueOf(r.cause()));
-                    request.response()
-                            .setStatusCode("UP".equals(doc.getString("status")) ? 200 : 503)
-                            .putHeader("Content-Type", "application/json")
-                            .end(doc.encodePrettily());
-                });
+            case "/health" -> answerHealth(request, doc -> "UP".equals(doc.getString("status")));
+            case "/health/ready" -> answerHealth(request, doc -> doc.getBoolean("ready", false));
             case "/capture/start" -> capture(request, true);
             case "/capture/stop" -> capture(request, false);
             default ->
-                request.response().setStatusCode(404).end("not found: try /metrics, /health or /capture/start\n");
+                request.response()
+                        .setStatusCode(404)
+                        .end("not found: try /metrics, /health, /health/ready or /capture/start\n");
         }
+    }
+
+    /** Answers the health document: 200 when {@code good} holds for it, 503 otherwise. */
+    private void answerHealth(HttpServerRequest request, Predicate<JsonObject> good) {
+        health.get().onComplete(r -> {
+            JsonObject doc = r.succeeded()
+                    ? r.result()
+                    : new JsonObject().put("status", "DOWN").put("error", String.valueOf(r.cause()));
+            request.response()
+                    .setStatusCode(good.test(doc) ? 200 : 503)
+                    .putHeader("Content-Type", "application/json")
+                    .end(doc.encodePrettily());
+        });
     }
 
     private void capture(HttpServerRequest request, boolean start) {

@@ -1,6 +1,8 @@
 package dev.ibmesh.runtime.observe;
 
 import dev.ibmesh.mad.pma.PortCounters.Counter;
+import dev.ibmesh.mad.smp.PortPhysicalState;
+import dev.ibmesh.mad.smp.PortState;
 import dev.ibmesh.runtime.link.LinkFlowControl;
 import dev.ibmesh.runtime.port.DropReason;
 import dev.ibmesh.runtime.port.Port;
@@ -12,8 +14,8 @@ import io.micrometer.core.instrument.Tags;
 /**
  * Publishes a port's state to Micrometer: PortState, physical state, the negotiated width and speeds, every PMA
  * counter (64-bit, as kept internally), credits available per data VL, transmit queue depth per VL, and drops by
- * reason. The meters read the port's fields from the scrape thread without locking: a scrape may see a value a
- * moment old, never a wrong one for long.
+ * reason. The meters run on the scrape thread and read only what the port publishes for it (its "any thread"
+ * accessors: volatile states, counters stored with release semantics), never its event-loop state.
  */
 public final class PortMetrics {
     private PortMetrics() {}
@@ -21,11 +23,17 @@ public final class PortMetrics {
     public static void bind(MeterRegistry registry, String device, Port port) {
         Tags tags = Tags.of("device", device, "port", Integer.toString(port.number()));
         Gauge.builder("ibmesh_port_state", port, Port::portState)
-                .description("PortInfo.PortState: 1 Down, 2 Init, 3 Armed, 4 Active")
+                .description("PortInfo.PortState: "
+                        + PortState.legend(PortState.DOWN, PortState.INIT, PortState.ARMED, PortState.ACTIVE))
                 .tags(tags)
                 .register(registry);
         Gauge.builder("ibmesh_port_physical_state", port, Port::physicalState)
-                .description("PortInfo.PortPhysicalState: 2 Polling, 3 Disabled, 4 Training, 5 LinkUp")
+                .description("PortInfo.PortPhysicalState: "
+                        + PortPhysicalState.legend(
+                                PortPhysicalState.POLLING,
+                                PortPhysicalState.DISABLED,
+                                PortPhysicalState.PORT_CONFIGURATION_TRAINING,
+                                PortPhysicalState.LINK_UP))
                 .tags(tags)
                 .register(registry);
         Gauge.builder("ibmesh_port_link_width_active", port, p -> p.training().linkWidthActive())
@@ -65,12 +73,7 @@ public final class PortMetrics {
                     .tags(vlTags)
                     .register(registry);
             if (vl < LinkFlowControl.DATA_VLS) {
-                Gauge.builder(
-                                "ibmesh_port_tx_credit_blocks",
-                                port,
-                                p -> v < p.flowControl().operationalVls()
-                                        ? p.flowControl().tx(v).available()
-                                        : 0)
+                Gauge.builder("ibmesh_port_tx_credit_blocks", port, p -> p.txCreditBlocks(v))
                         .description("64-byte blocks the peer's receiver has room for on this VL")
                         .tags(vlTags)
                         .register(registry);

@@ -10,6 +10,11 @@ import dev.ibmesh.mad.pma.PortCounters.Counter;
  */
 public enum DropReason {
     NONE(null),
+    /**
+     * A frame that arrived while the link is not up (training, polling, or down since): a receiver only takes
+     * packets on a trained link (IBA 7.2). [M] no PMA counter is named for it.
+     */
+    LINK_NOT_UP(null),
     /** A frame of no known kind, or empty: what a receiver sees as a framing (symbol) error. */
     SYMBOL_ERROR(Counter.SYMBOL_ERROR_COUNTER),
     /** The sender ended the packet with EBP: an upstream switch found it bad. */
@@ -28,7 +33,7 @@ public enum DropReason {
     BAD_SLID(null),
     /**
      * A data packet (not VL15) while the port is Init or Down: IBA 7.2.4 lets only SMPs through before Armed.
-     * [M] no PMA counter is named for it.
+     * No PMA counter is named for it ([unverified]).
      */
     PORT_NOT_ACTIVE(null),
     /** No receive buffer (credits) for the packet's VL: the sender overran the credit limit. */
@@ -37,6 +42,12 @@ public enum DropReason {
     VL15_BUFFER_FULL(Counter.VL15_DROPPED),
     /** A link packet that is not 6 bytes, has a reserved Op, or a bad LPCRC. */
     MALFORMED_LINK_PACKET(Counter.PORT_RCV_ERRORS),
+    /**
+     * The device failed while handling a packet the link layer had accepted (an exception in its code): dropped so
+     * that the port goes on. Not an error of the link, so no PMA counter counts it (PortRcvErrors is for the link's
+     * errors, IBA 16.1.3.5).
+     */
+    INTERNAL_ERROR(null),
 
     // Transmit side: IBA 16.1.3.5 counts outbound packets discarded because the port is down or congested.
     /** The port could not take a packet to send: queue full, VL not operational, link or port state not up. */

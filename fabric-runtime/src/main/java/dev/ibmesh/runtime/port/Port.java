@@ -6,6 +6,8 @@ import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.proto.link.v1.Frame;
 import dev.ibmesh.proto.link.v1.LinkMessage;
 import dev.ibmesh.proto.link.v1.PhyState;
+import dev.ibmesh.runtime.counters.SingleWriterCounters;
+import dev.ibmesh.runtime.fault.FaultLog;
 import dev.ibmesh.runtime.link.Blocks;
 import dev.ibmesh.runtime.link.LinkFlowControl;
 import dev.ibmesh.runtime.link.VlArbiter;
@@ -35,7 +37,14 @@ import java.util.concurrent.Executor;
  *
  * <p>Threading: every method runs on the owning device's event loop (the gRPC callbacks are delivered there), so no
  * state here is locked. {@code loop} is that event loop, used to defer transmit work to the end of the current turn
- * so that frames queued together leave in one link message.
+ * so that frames queued together leave in one link message. The exceptions are what the metrics scrape reads from
+ * its own thread, each marked "any thread": the loop publishes those values (volatile fields for the states that
+ * seldom change, release stores of {@link SingleWriterCounters} for the counters), so the scrape sees them without
+ * a lock and the loop pays no more than an ordered store.
+ *
+ * <p>Fault boundary: an exception from the device ({@link PortEvents}) never escapes to the link. A packet whose
+ * handling threw is dropped as {@link DropReason#INTERNAL_ERROR} and its receive buffer freed if the device had not
+ * freed it, so the VL keeps its credit; the exception goes to the {@link FaultLog}.
  */
 public final class Port implements LinkHandler {
     /** Frames (data and link packets) batched into one link message at most. */
@@ -54,17 +63,21 @@ public final class Port implements LinkHandler {
     private final LinkFlowControl flowControl;
     private final VlArbiter arbiter;
     private final VlQueues queues;
-    private final long[] drops = new long[DropReason.values().length];
+    private final SingleWriterCounters drops = new SingleWriterCounters(DropReason.values().length);
+    /** The transmit credit of each data VL, published for the metrics after every change. */
+    private final SingleWriterCounters txCreditBlocks = new SingleWriterCounters(LinkFlowControl.DATA_VLS);
     /** The flow-control packet waiting to go out per VL: a newer one replaces an older, so this never grows. */
     private final FlowControlPacket[] pendingFlowControl = new FlowControlPacket[LinkFlowControl.DATA_VLS];
 
     private final Lanes lanes = new Lanes();
+    private final FaultLog faults = FaultLog.shared();
 
-    private int physicalState = PortInfo.PHYS_STATE_POLLING;
-    private int portState = PortInfo.PORT_STATE_DOWN;
-    private LinkTraining.Result training;
+    private volatile int physicalState = PortInfo.PHYS_STATE_POLLING;
+    private volatile int portState = PortInfo.PORT_STATE_DOWN;
+    private volatile LinkTraining.Result training;
     private LinkConnection link;
     private String peer;
+    private String downReason = "no link yet";
     private int linkWidthEnabled;
     private int vl15Held;
     private long hoqLifetimeNanos = Long.MAX_VALUE;
@@ -74,6 +87,10 @@ public final class Port implements LinkHandler {
     private boolean drainScheduled;
     private Scheduler.Cancellable refreshTimer;
     private FrameTap tap;
+    /** The VL of the packet the device is handling now (-1: none), and whether it released one of that VL since. */
+    private int deliveringVl = -1;
+
+    private boolean deliveryReleased;
 
     private final long nodeGuid;
 
@@ -99,22 +116,30 @@ public final class Port implements LinkHandler {
         return config;
     }
 
+    /** Any thread. */
     public int physicalState() {
         return physicalState;
     }
 
+    /** Any thread. */
     public int portState() {
         return portState;
     }
 
-    /** LinkWidthActive, LinkSpeedActive, LinkSpeedExtActive once trained; zeros otherwise. */
+    /** LinkWidthActive, LinkSpeedActive, LinkSpeedExtActive once trained; zeros otherwise. Any thread. */
     public LinkTraining.Result training() {
-        return training == null ? new LinkTraining.Result(false, 0, 0, 0) : training;
+        LinkTraining.Result trained = training;
+        return trained == null ? new LinkTraining.Result(false, 0, 0, 0) : trained;
     }
 
     /** The peer ("node-guid/port") while a link stream is up, or null. */
     public String peer() {
         return peer;
+    }
+
+    /** Why the link last went down or did not train, for logs. */
+    public String downReason() {
+        return downReason;
     }
 
     public PortCounterSet counters() {
@@ -133,14 +158,22 @@ public final class Port implements LinkHandler {
         return arbiter;
     }
 
-    /** Frames dropped on receive or transmit, by reason (for the drop metric). */
+    /** Frames dropped on receive or transmit, by reason (for the drop metric). Any thread. */
     public long drops(DropReason reason) {
-        return drops[reason.ordinal()];
+        return drops.get(reason.ordinal());
     }
 
-    /** Packets waiting in the transmit queue of {@code vl}. */
+    /** Packets waiting in the transmit queue of {@code vl}. Any thread. */
     public int queued(int vl) {
-        return queues.size(vl);
+        return queues.depth(vl);
+    }
+
+    /**
+     * The 64-byte blocks the peer's receiver has room for on data VL {@code vl} (0-14), 0 for a VL that is not
+     * operational, as of the last change. Any thread.
+     */
+    public long txCreditBlocks(int vl) {
+        return txCreditBlocks.get(vl);
     }
 
     /** Captures every frame this port sends and receives, or stops capturing ({@code null}). */
@@ -181,10 +214,11 @@ public final class Port implements LinkHandler {
     /**
      * Puts one frame on the link at once, as an exerciser does: no queue, no credits, no state or VL rules, no
      * counters. For testers that send malformed packets on purpose ({@code endBad} marks it with EBP). Returns false
-     * when there is no link stream, or the stream is full (the caller retries after a moment).
+     * when there is no link stream. A stream that is momentarily not ready (gRPC's flow-control hint) holds the frame
+     * in its buffer, in order, as an exerciser's transmit FIFO would: refusing it would make a burst fail at random.
      */
     public boolean inject(Frame.Kind kind, byte[] bytes, boolean endBad) {
-        if (link == null || !link.isReady()) {
+        if (link == null) {
             return false;
         }
         if (tap != null) {
@@ -205,6 +239,9 @@ public final class Port implements LinkHandler {
      * credit goes back to the peer with the next flow-control update.
      */
     public void release(int vl, int frameBytes) {
+        if (vl == deliveringVl) {
+            deliveryReleased = true;
+        }
         if (vl == Lrh.VL15) {
             vl15Held = Math.max(0, vl15Held - 1);
             return;
@@ -242,6 +279,7 @@ public final class Port implements LinkHandler {
         policy.operationalVlsCode(code);
         flowControl.operationalVls(policy.operationalVls());
         arbiter.operationalVls(policy.operationalVls());
+        publishCredits();
     }
 
     /**
@@ -288,7 +326,7 @@ public final class Port implements LinkHandler {
     public void disable() {
         if (physicalState != PortInfo.PHYS_STATE_DISABLED) {
             LinkConnection l = link;
-            takeDown(PortInfo.PHYS_STATE_DISABLED);
+            takeDown(PortInfo.PHYS_STATE_DISABLED, "port disabled");
             if (l != null) {
                 l.close();
             }
@@ -306,7 +344,7 @@ public final class Port implements LinkHandler {
     public void enable() {
         if (physicalState == PortInfo.PHYS_STATE_DISABLED) {
             physicalState = PortInfo.PHYS_STATE_POLLING;
-            events.onStateChange(this);
+            stateChanged();
         }
     }
 
@@ -320,8 +358,8 @@ public final class Port implements LinkHandler {
         link = connection;
         peer = connection.peer();
         physicalState = PortInfo.PHYS_STATE_PORT_CONFIGURATION_TRAINING;
-        link.send(LinkMessage.newBuilder().setPhy(localPhy(true)).build());
-        events.onStateChange(this);
+        link.send(LinkMessage.newBuilder().setPhy(localPhy()).build());
+        stateChanged();
         return true;
     }
 
@@ -331,7 +369,13 @@ public final class Port implements LinkHandler {
             onPeerPhy(message.getPhy());
         }
         for (int i = 0; i < message.getFramesCount(); i++) {
-            receive(message.getFrames(i));
+            try {
+                receive(message.getFrames(i));
+            } catch (RuntimeException e) {
+                // One frame's failure must not lose the frames after it in the message, nor reach the stream.
+                drop(DropReason.INTERNAL_ERROR);
+                faults.caught("Port.receive", e);
+            }
         }
     }
 
@@ -345,7 +389,7 @@ public final class Port implements LinkHandler {
         link = null;
         peer = null;
         if (physicalState != PortInfo.PHYS_STATE_DISABLED) {
-            takeDown(PortInfo.PHYS_STATE_POLLING);
+            takeDown(PortInfo.PHYS_STATE_POLLING, describe(cause));
         }
     }
 
@@ -353,14 +397,15 @@ public final class Port implements LinkHandler {
 
     private void onPeerPhy(PhyState remote) {
         if (!remote.getLinkUp()) {
-            takeDown(PortInfo.PHYS_STATE_POLLING);
+            takeDown(PortInfo.PHYS_STATE_POLLING, "the peer took its end down");
             return;
         }
-        LinkTraining.Result result = LinkTraining.negotiate(localPhy(true), remote);
+        LinkTraining.Result result = LinkTraining.negotiate(localPhy(), remote);
         if (!result.trained()) {
             // No common width or speed: training fails and the port keeps polling.
+            downReason = "no width or speed enabled at both ends";
             physicalState = PortInfo.PHYS_STATE_POLLING;
-            events.onStateChange(this);
+            stateChanged();
             return;
         }
         training = result;
@@ -368,9 +413,10 @@ public final class Port implements LinkHandler {
         physicalState = PortInfo.PHYS_STATE_LINK_UP;
         portState = PortInfo.PORT_STATE_INIT;
         flowControl.reset();
+        publishCredits();
         queueFlowControl(flowControl.initPackets());
         startRefreshTimer();
-        events.onStateChange(this);
+        stateChanged();
         scheduleDrain();
     }
 
@@ -392,6 +438,7 @@ public final class Port implements LinkHandler {
 
     private void receiveLinkPacket(byte[] b) {
         if (physicalState != PortInfo.PHYS_STATE_LINK_UP) {
+            drop(DropReason.LINK_NOT_UP);
             return;
         }
         if (b.length != FlowControlPacket.SIZE
@@ -400,11 +447,13 @@ public final class Port implements LinkHandler {
             drop(DropReason.MALFORMED_LINK_PACKET);
             return;
         }
+        publishCredits();
         scheduleDrain();
     }
 
     private void receiveDataPacket(byte[] b, boolean endBad) {
         if (physicalState != PortInfo.PHYS_STATE_LINK_UP) {
+            drop(DropReason.LINK_NOT_UP);
             return;
         }
         if (b.length == 0) {
@@ -436,12 +485,43 @@ public final class Port implements LinkHandler {
             return;
         }
         counters.received(b.length, Lrh.isMulticast(Lrh.dlid(b, 0)));
-        events.onPacket(this, b);
+        deliver(vl, b);
+    }
+
+    /**
+     * Hands an accepted packet to the device. If the device throws, the packet's buffer (its credit, or its VL15
+     * slot) is freed here, unless the device released a buffer of that VL before failing (taken to be this
+     * packet's); the exception then goes on to the frame's boundary in {@link #onMessage}, which counts it.
+     */
+    private void deliver(int vl, byte[] frame) {
+        deliveringVl = vl;
+        deliveryReleased = false;
+        try {
+            events.onPacket(this, frame);
+        } catch (RuntimeException e) {
+            if (!deliveryReleased) {
+                release(vl, frame.length);
+            }
+            throw e;
+        } finally {
+            deliveringVl = -1;
+        }
     }
 
     private void drop(DropReason reason) {
-        drops[reason.ordinal()]++;
+        drops.increment(reason.ordinal());
         counters.dropped(reason);
+    }
+
+    private void publishCredits() {
+        for (int vl = 0; vl < LinkFlowControl.DATA_VLS; vl++) {
+            publishCredit(vl);
+        }
+    }
+
+    private void publishCredit(int vl) {
+        txCreditBlocks.set(
+                vl, vl < flowControl.operationalVls() ? flowControl.tx(vl).available() : 0);
     }
 
     // ---- transmit ----
@@ -478,6 +558,9 @@ public final class Port implements LinkHandler {
                     pacer.charge(frame.length);
                 }
                 flowControl.onSent(vl, Blocks.ofFrame(frame.length));
+                if (vl != Lrh.VL15) {
+                    publishCredit(vl);
+                }
                 counters.transmitted(frame.length, Lrh.isMulticast(Lrh.dlid(frame, 0)));
                 addFrame(batch, Frame.Kind.DATA, frame);
             }
@@ -485,7 +568,11 @@ public final class Port implements LinkHandler {
                 return;
             }
             link.send(batch.build());
-            events.onTransmitSpace(this);
+            try {
+                events.onTransmitSpace(this);
+            } catch (RuntimeException e) {
+                faults.caught("PortEvents.onTransmitSpace", e);
+            }
         }
     }
 
@@ -557,12 +644,13 @@ public final class Port implements LinkHandler {
             return false;
         }
         portState = to;
-        events.onStateChange(this);
+        stateChanged();
         scheduleDrain();
         return true;
     }
 
-    private void takeDown(int newPhysicalState) {
+    private void takeDown(int newPhysicalState, String reason) {
+        downReason = reason;
         boolean wasUp = physicalState == PortInfo.PHYS_STATE_LINK_UP;
         if (wasUp) {
             counters.increment(Counter.LINK_DOWNED_COUNTER);
@@ -580,7 +668,25 @@ public final class Port implements LinkHandler {
             refreshTimer.cancel();
             refreshTimer = null;
         }
-        events.onStateChange(this);
+        stateChanged();
+    }
+
+    /** Tells the device; its failure to handle the news changes nothing here (the state has changed). */
+    private void stateChanged() {
+        try {
+            events.onStateChange(this);
+        } catch (RuntimeException e) {
+            faults.caught("PortEvents.onStateChange", e);
+        }
+    }
+
+    /** How a link stream ended, in words: "closed by this end", "UNAVAILABLE: io exception", ... */
+    private static String describe(Status cause) {
+        String description = cause.getDescription();
+        if (cause.isOk()) {
+            return description != null ? description : "the stream ended";
+        }
+        return cause.getCode() + (description != null ? ": " + description : "");
     }
 
     private void queueFlowControl(List<FlowControlPacket> packets) {
@@ -606,7 +712,8 @@ public final class Port implements LinkHandler {
         }
     }
 
-    private PhyState localPhy(boolean up) {
+    /** What this end tells the peer while training: its identity and what it supports and enables. */
+    private PhyState localPhy() {
         return PhyState.newBuilder()
                 .setNodeGuid(nodeGuid)
                 .setPortNum(config.number())
@@ -616,7 +723,7 @@ public final class Port implements LinkHandler {
                 .setLinkSpeedEnabled(config.linkSpeedEnabled())
                 .setLinkSpeedExtSupported(config.linkSpeedExtSupported())
                 .setLinkSpeedExtEnabled(config.linkSpeedExtEnabled())
-                .setLinkUp(up)
+                .setLinkUp(true)
                 .build();
     }
 }

@@ -3,6 +3,7 @@ package dev.ibmesh.runtime.port;
 import dev.ibmesh.mad.pma.PortCounters;
 import dev.ibmesh.mad.pma.PortCounters.Counter;
 import dev.ibmesh.mad.pma.PortCountersExtended;
+import dev.ibmesh.runtime.counters.SingleWriterCounters;
 import java.util.EnumSet;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -20,11 +21,13 @@ import java.util.function.Consumer;
  *   <li>ExcessiveBufferOverrunErrors: each time PortInfo.OverrunErrors consecutive flow control update periods
  *       (the port reports their ends, {@link #flowControlPeriodEnded}) each had at least one buffer overrun.</li>
  * </ul>
- * Each crossing is also reported to the listener, which raises trap 129 or 130 (IBA 14.3.11). [M] A threshold of 0
- * turns its detection off (no source here says what 0 means; opensm programs 8 for both); the IBA text does not
+ * Each crossing is also reported to the listener, which raises trap 129 or 130 (IBA 14.3.11). [unverified] A threshold
+ * of 0 turns its detection off (no source here says what 0 means; opensm programs 8 for both); the IBA text does not
  * say over what time the physical errors accumulate, so they accumulate until the next crossing.
  *
- * <p>Owned by one port and used from its event loop only; not thread-safe.
+ * <p>Owned by one port and used from its event loop, except {@link #value}, which any thread may call (the metrics
+ * scrape): the PortCounters values are {@link SingleWriterCounters}. The extended counters are read on the loop only
+ * (by the PMA).
  */
 public final class PortCounterSet {
     private static final Counter[] COUNTERS = Counter.values();
@@ -32,7 +35,7 @@ public final class PortCounterSet {
     private static final Set<DropReason> LOCAL_PHYSICAL_ERRORS =
             EnumSet.of(DropReason.SYMBOL_ERROR, DropReason.BAD_VCRC, DropReason.BAD_ICRC);
 
-    private final long[] values = new long[COUNTERS.length];
+    private final SingleWriterCounters values = new SingleWriterCounters(COUNTERS.length);
     private int localPhyErrorsThreshold;
     private int overrunErrorsThreshold;
     private int localPhyErrors;
@@ -49,24 +52,24 @@ public final class PortCounterSet {
     private long multicastRcvPkts;
 
     public void increment(Counter counter) {
-        values[counter.ordinal()]++;
+        values.increment(counter.ordinal());
     }
 
     public void add(Counter counter, long delta) {
-        values[counter.ordinal()] += delta;
+        values.add(counter.ordinal(), delta);
     }
 
-    /** The internal (unsaturated) value. */
+    /** The internal (unsaturated) value. Any thread. */
     public long value(Counter counter) {
-        return values[counter.ordinal()];
+        return values.get(counter.ordinal());
     }
 
     /** A data packet of {@code frameBytes} (LRH through VCRC) went out. */
     public void transmitted(int frameBytes, boolean multicast) {
         // XmitData counts octets / 4 between the start-of-packet delimiter and the VCRC, both excluded (IBA 16.1.3.5).
         long words = (frameBytes - 2) / 4;
-        values[Counter.PORT_XMIT_DATA.ordinal()] += words;
-        values[Counter.PORT_XMIT_PKTS.ordinal()]++;
+        add(Counter.PORT_XMIT_DATA, words);
+        increment(Counter.PORT_XMIT_PKTS);
         xmitData += words;
         xmitPkts++;
         if (multicast) {
@@ -79,8 +82,8 @@ public final class PortCounterSet {
     /** A data packet of {@code frameBytes} was received and accepted. */
     public void received(int frameBytes, boolean multicast) {
         long words = (frameBytes - 2) / 4;
-        values[Counter.PORT_RCV_DATA.ordinal()] += words;
-        values[Counter.PORT_RCV_PKTS.ordinal()]++;
+        add(Counter.PORT_RCV_DATA, words);
+        increment(Counter.PORT_RCV_PKTS);
         rcvData += words;
         rcvPkts++;
         if (multicast) {
@@ -136,7 +139,7 @@ public final class PortCounterSet {
     public PortCounters portCounters(int portSelect) {
         PortCounters c = PortCounters.zero(portSelect);
         for (Counter counter : COUNTERS) {
-            c = c.with(counter, Math.min(values[counter.ordinal()], counter.max()));
+            c = c.with(counter, Math.min(value(counter), counter.max()));
         }
         return c;
     }
@@ -145,7 +148,7 @@ public final class PortCounterSet {
     public void clear(int counterSelect) {
         for (Counter counter : COUNTERS) {
             if ((counter.counterSelectBit() & counterSelect) != 0) {
-                values[counter.ordinal()] = 0;
+                values.set(counter.ordinal(), 0);
             }
         }
     }

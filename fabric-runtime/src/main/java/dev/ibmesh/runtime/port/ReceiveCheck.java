@@ -8,7 +8,8 @@ import dev.ibmesh.wire.RejectReason;
 
 /**
  * The link layer's data packet check (IBA figure 25-20) for one port, in its error precedence: CRCs, length,
- * LVer (the port-independent part, {@link PacketCheck}), then VL, DLID and SLID against the port's policy.
+ * LVer (the port-independent part, {@link PacketCheck}), then VL, DLID and SLID against the port's policy. A packet
+ * that fails is dropped and counted, never answered (C7-7 at a CA, C7-9 at a switch or router port).
  * Works in place on the frame bytes and allocates nothing.
  */
 public final class ReceiveCheck {
@@ -21,7 +22,8 @@ public final class ReceiveCheck {
         }
         int vl = Lrh.vl(b, off);
         if (vl == Lrh.VL15) {
-            // VL15 carries SMPs only: an IBA packet for QP0. [M] IBA C7-? (management packets on VL15).
+            // VL15 carries SMPs only: an IBA packet for QP0 (IBA 13.5.3.1; Linux qib_ud_rcv drops a QP0 packet
+            // off VL15 and a QP1 packet on it).
             if (!isForQp0(b, off, len)) {
                 return DropReason.BAD_VL;
             }
@@ -43,9 +45,9 @@ public final class ReceiveCheck {
     }
 
     /**
-     * A CA or router port accepts its LID range (the DLID with the low LMC bits masked, as the spec's DLID check
-     * says), multicast LIDs (group membership is the transport's business), and the permissive LID on VL15 (directed
-     * route SMPs, which also reach a port that has no LID yet).
+     * A CA or router port accepts its LID range (the DLID with the low LMC bits masked, as the spec's DLID check says:
+     * C7-66 every LID of the range, C7-10 no other unicast DLID), multicast LIDs (group membership is the transport's
+     * business), and the permissive LID on VL15 (directed route SMPs, which also reach a port that has no LID yet).
      */
     private static boolean dlidMatches(int dlid, int vl, ReceivePolicy policy) {
         if (dlid == Lrh.PERMISSIVE_LID) {

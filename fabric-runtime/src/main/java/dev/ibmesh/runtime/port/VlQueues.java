@@ -1,10 +1,17 @@
 package dev.ibmesh.runtime.port;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
 /**
  * A port's transmit queues, one per VL (0-15), each a bounded ring of frames with the time each was queued (for
- * the head-of-queue lifetime). Allocates nothing per packet. Event loop only.
+ * the head-of-queue lifetime). Allocates nothing per packet. Event loop only, except {@link #depth}: each queue's
+ * size is stored with release semantics (the loop is its only writer), so the metrics scrape reads it from its own
+ * thread.
  */
 final class VlQueues {
+    private static final VarHandle SIZE = MethodHandles.arrayElementVarHandle(int[].class);
+
     private final byte[][][] frames = new byte[16][][];
     private final long[][] queuedAt = new long[16][];
     private final int[] head = new int[16];
@@ -28,7 +35,7 @@ final class VlQueues {
         int slot = (head[vl] + size[vl]) % capacity;
         frames[vl][slot] = frame;
         queuedAt[vl][slot] = now;
-        size[vl]++;
+        SIZE.setRelease(size, vl, size[vl] + 1);
         nonEmpty |= 1 << vl;
         return true;
     }
@@ -51,7 +58,8 @@ final class VlQueues {
         byte[] f = frames[vl][h];
         frames[vl][h] = null;
         head[vl] = (h + 1) % capacity;
-        if (--size[vl] == 0) {
+        SIZE.setRelease(size, vl, size[vl] - 1);
+        if (size[vl] == 0) {
             nonEmpty &= ~(1 << vl);
         }
         return f;
@@ -59,6 +67,11 @@ final class VlQueues {
 
     int size(int vl) {
         return size[vl];
+    }
+
+    /** {@link #size}, from any thread. */
+    int depth(int vl) {
+        return (int) SIZE.getAcquire(size, vl);
     }
 
     /** Bit n set when VL n has a packet waiting. */

@@ -44,14 +44,16 @@ final class MKeyGuard {
         long mKey = Smp.decode(request).mKey(); // bytes 24-31 in both the LID-routed and the directed-route form
         int port = managementPort(ingressPort);
         PortInfo info = expireLease(port);
-        boolean valid = info.mKey() == 0 || info.mKey() == mKey;
+        boolean valid = info.mKey() == 0 || info.mKey() == mKey; // C14-15: no checking while the port's M_Key is 0
         int method = header.method();
         if (valid) {
             if (method == Method.GET || method == Method.SET || method == Method.TRAP_REPRESS) {
+                // C14-19: a request with the right key stops the lease countdown.
                 leaseEndsAt = -1;
             }
             return true;
         }
+        // C14-16: what a wrong key costs depends on M_KeyProtectBits.
         boolean violation = method == Method.SET
                 || method == Method.TRAP_REPRESS
                 || (method == Method.GET && info.mKeyProtectBits() >= 2);
@@ -64,6 +66,7 @@ final class MKeyGuard {
                         .mKeyViolations(Math.min(0xFFFF, info.mKeyViolations() + 1))
                         .build(),
                 List.of());
+        // C14-17: a failed check starts the lease countdown; C14-21: a lease period of 0 never runs out.
         if (leaseEndsAt < 0 && info.mKeyLeasePeriod() != 0) {
             leaseEndsAt = nanoTime.getAsLong() + info.mKeyLeasePeriod() * 1_000_000_000L;
         }
@@ -79,7 +82,7 @@ final class MKeyGuard {
 
     private PortInfo expireLease(int port) {
         PortInfo info = node.portInfo(port);
-        if (leaseEndsAt >= 0 && nanoTime.getAsLong() - leaseEndsAt >= 0) {
+        if (leaseEndsAt >= 0 && nanoTime.getAsLong() - leaseEndsAt >= 0) { // C14-20: the lease ran out
             leaseEndsAt = -1;
             info = info.toBuilder().mKeyProtectBits(0).build();
             node.applyPortInfo(port, info, List.of());

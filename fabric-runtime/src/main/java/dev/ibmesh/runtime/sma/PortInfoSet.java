@@ -18,7 +18,7 @@ import java.util.List;
 /**
  * SubnSet(PortInfo) at the SMA (IBA 14.2.5.6, C14-24): checks every read-write component of the requested PortInfo
  * against the port's current PortInfo and either rejects the whole Set with status code 7, leaving the port unchanged
- * (IBA 13.4.7; conformance test C14_024_06_SW_06), or builds the new PortInfo and the side effects.
+ * (IBA 13.4.7, C13-24; conformance test C14_024_06_SW_06), or builds the new PortInfo and the side effects.
  *
  * <p>The new PortInfo starts from the current one, so read-only components (CapabilityMask, DiagCode, LocalPortNum,
  * LinkWidthSupported/Active, LinkSpeedSupported/Active, VLCap, InitType, VLArbitrationHigh/LowCap, MTUCap, GUIDCap,
@@ -31,15 +31,17 @@ import java.util.List;
  *   <li>End-port components (CA ports, switch port 0): M_Key, GidPrefix, M_KeyLeasePeriod, M_KeyProtectBits (0-3),
  *       MasterSMSL, SubnetTimeOut: every value. LID and MasterSMLID: a unicast LID 0x0001-0xBFFF (qib; IBA 4.1.3 LID
  *       ranges). LMC (CA ports, enhanced port 0): 0-7. InitTypeReply (only with CapabilityMask.IsReinitSupported): 0-8
- *       ([M] C14_024_06_SW_06 step 72 makes values above 8 invalid). ClientReregister: 1 triggers re-registration
+ *       (conformance procedure C14_024_06_SW_06, step 72, makes values above 8 invalid; the spec's text is
+ *       [unverified]). ClientReregister: 1 triggers re-registration
  *       (with IsClientReregistrationSupported). MulticastPKeyTrapSuppressionEnabled (with
- *       IsMcastPkeyTrapSuppressionSupported): every value [M].</li>
+ *       IsMcastPkeyTrapSuppressionSupported): every value [unverified].</li>
  *   <li>Link components (not on base switch port 0): see {@link #linkViolation}. VLHighLimit (units of 4 KiB, 255 =
  *       unlimited), VLStallCount, HOQLife (values of 20 and up mean infinite), LocalPhyErrors, OverrunErrors: every
  *       value.</li>
  *   <li>PartitionEnforcementInbound/Outbound, FilterRawInbound/Outbound (switch external ports): every value.</li>
  *   <li>M_KeyViolations, P_KeyViolations, Q_KeyViolations: writing 0 clears the counter; any other value leaves it
- *       counting ([M] qib {@code subn_set_portinfo}; the IBA text says the counters "must be reset to 0").</li>
+ *       counting (as Linux qib {@code subn_set_portinfo} does; the IBA text says the counters "must be reset to
+ *       0").</li>
  * </ul>
  */
 public final class PortInfoSet {
@@ -124,8 +126,8 @@ public final class PortInfoSet {
      *   <li>LinkDownDefaultState: 0 no change, 1 Sleep, 2 Polling; 3-15 reserved.</li>
      *   <li>LinkSpeedEnabled: 0 no change, 15 = LinkSpeedSupported, 1-7 a mask within LinkSpeedSupported; 8-14
      *       reserved (qib: "1.2.1 extended to allow specific speeds").</li>
-     *   <li>LinkSpeedExtEnabled: 0 no change [M], 30 disables the extended speeds, 31 = LinkSpeedExtSupported, 1-15 a
-     *       mask within LinkSpeedExtSupported; 16-29 reserved (opensm IB_LINK_SPEED_EXT_DISABLE/SET_LSES).</li>
+     *   <li>LinkSpeedExtEnabled: 0 no change [unverified], 30 disables the extended speeds, 31 = LinkSpeedExtSupported,
+     *       1-15 a mask within LinkSpeedExtSupported; 16-29 reserved (opensm IB_LINK_SPEED_EXT_DISABLE/SET_LSES).</li>
      *   <li>NeighborMTU: an MTU code 1-5 (0 and 6-15 reserved, qib {@code ib_mtu_enum_to_int}) not above MTUCap.</li>
      *   <li>OperationalVLs: 0 no change, otherwise a VLCap code 1-5 (6-15 reserved) not above VLCap.</li>
      * </ul>
@@ -258,7 +260,7 @@ public final class PortInfoSet {
             case LINK_SPEED_SET_TO_SUPPORTED -> current.linkSpeedSupported();
             default -> requested.linkSpeedEnabled();
         };
-        // [M] a disabled extended speed reads back as the empty mask, which is what link training uses.
+        // [unverified] a disabled extended speed reads back as the empty mask, which is what link training uses.
         int ext = switch (requested.linkSpeedExtEnabled()) {
             case 0 -> current.linkSpeedExtEnabled();
             case LINK_SPEED_EXT_DISABLE -> 0;

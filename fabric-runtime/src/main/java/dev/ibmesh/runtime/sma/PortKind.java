@@ -48,7 +48,7 @@ public enum PortKind {
 
     /**
      * PartitionEnforcementInbound/Outbound and FilterRawInbound/Outbound: switch external ports only; the switch
-     * advertises them in SwitchInfo (InboundEnforcementCap, ...). [M] IBA 14.2.5.6 text not available here.
+     * advertises them in SwitchInfo (InboundEnforcementCap, ...). [unverified] against the IBA 14.2.5.6 text.
      */
     public boolean hasPartitionEnforcement() {
         return this == SWITCH_EXTERNAL_PORT;

@@ -7,7 +7,7 @@ import static dev.ibmesh.mad.smp.PortInfo.PORT_STATE_DOWN;
 import static dev.ibmesh.mad.smp.PortInfo.PORT_STATE_INIT;
 import static dev.ibmesh.mad.smp.PortInfo.PORT_STATE_NO_CHANGE;
 
-import dev.ibmesh.runtime.device.PortStateNames;
+import dev.ibmesh.mad.smp.PortState;
 
 /**
  * Which PortState a SubnSet(PortInfo) may request from which current PortState (IBA 7.2 link state machine and
@@ -18,10 +18,12 @@ import dev.ibmesh.runtime.device.PortStateNames;
  *   <li>0 (NoStateChange): always allowed.</li>
  *   <li>Down: allowed from any state.</li>
  *   <li>Armed: only from Init. Active: only from Armed.</li>
- *   <li>The current state again (Init to Init, Armed to Armed, Active to Active): allowed and ignored. [M] hfi1
- *       {@code logical_state_transitions}, which marks the diagonal "ignored" (OPAg1v1 Table 9-12).</li>
- *   <li>Everything else is invalid (status 7): Init from any other state (only the link state machine enters Init),
- *       ActDefer (entered only by the link state machine), Armed or Active from the wrong state, reserved 6-15.</li>
+ *   <li>The current state again (Init to Init, Armed to Armed, Active to Active): allowed and ignored, as Linux
+ *       hfi1 {@code logical_state_transitions} marks the diagonal "ignored" (OPAg1v1 Table 9-12: an Omni-Path rule;
+ *       [unverified] for InfiniBand).</li>
+ *   <li>Everything else is invalid (status 7, C14-24): Init from any other state (only the link state machine enters
+ *       Init), ActDefer (entered only by the link state machine), Armed or Active from the wrong state, reserved
+ *       6-15.</li>
  * </ul>
  */
 public final class PortStateTransitions {
@@ -39,7 +41,7 @@ public final class PortStateTransitions {
                 || (requested == PORT_STATE_ACTIVE && current == PORT_STATE_ARMED);
         return allowed
                 ? null
-                : "PortState " + requested + " (" + PortStateNames.portState(requested)
-                        + ") is not a legal transition from " + PortStateNames.portState(current);
+                : "PortState " + requested + " (" + PortState.valueOf(requested) + ") is not a legal transition from "
+                        + PortState.valueOf(current);
     }
 }

@@ -31,8 +31,8 @@ import java.util.function.LongSupplier;
  * routed (class 0x01) or directed route (class 0x81, as {@link dev.ibmesh.runtime.sma.dr.DirectedRoute#receive}
  * delivered it). Pure logic, called on the device's event loop.
  *
- * <p>In order (status codes of IBA 13.4.7, Table 110; Linux qib/mlx4 {@code process_subn}, ibsim
- * {@code sim_mad.c}):
+ * <p>In order (status codes of IBA 13.4.7, Table 110, C13-24; method/attribute combinations, C14-3; Linux qib/mlx4
+ * {@code process_subn}, ibsim {@code sim_mad.c}):
  * <ol>
  *   <li>A response (Method R bit, or the D bit of a DR SMP) is never answered: it is for the SM that asked.</li>
  *   <li>SubnTrapRepress is not answered (IBA o14-3.a4, as quoted by qib {@code subn_trap_repress}). Stopping the

@@ -16,11 +16,14 @@ public sealed interface SmaAction {
 
     /**
      * LinkWidthEnabled, LinkSpeedEnabled or LinkSpeedExtEnabled changed: the link has to train again for the new
-     * enables to take effect. [M] the IBA text on when they take effect is not available here.
+     * enables to take effect ([unverified]: the IBA text on when they take effect is not known to us).
      */
     record Retrain() implements SmaAction {}
 
-    /** A Set wrote 0 to one of the PortInfo violation counters: reset the device's counter. [M] qib behaviour. */
+    /**
+     * A Set wrote 0 to one of the PortInfo violation counters: reset the device's counter (Linux qib
+     * subn_set_portinfo).
+     */
     record ClearViolationCounter(ViolationCounter counter) implements SmaAction {}
 
     /** ClientReregister was 1: tell the port's clients to re-register with the SA (IBA o14-12.2.1). */

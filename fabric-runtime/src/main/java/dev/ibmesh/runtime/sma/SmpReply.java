@@ -35,7 +35,7 @@ record SmpReply(int status, byte[] data) {
         return error(MadStatus.CODE_METHOD_ATTRIBUTE_UNSUPPORTED, request);
     }
 
-    /** Code 7, a field of the attribute or the AttributeModifier is invalid (IBA 13.4.7, Table 110). */
+    /** Code 7, a field of the attribute or the AttributeModifier is invalid (IBA 13.4.7, Table 110; C13-24). */
     static Optional<SmpReply> invalid(SmpRequest request) {
         return error(MadStatus.CODE_INVALID_FIELD, request);
     }

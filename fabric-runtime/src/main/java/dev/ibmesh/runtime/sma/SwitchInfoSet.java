@@ -4,9 +4,10 @@ import dev.ibmesh.mad.smp.SwitchInfo;
 import java.util.List;
 
 /**
- * SubnSet(SwitchInfo) at a switch's SMA (IBA 14.2.5.4): checks the read-write components and either rejects the whole
- * Set with status code 7, leaving SwitchInfo unchanged (IBA 13.4.7), or builds the new SwitchInfo. SwitchInfo has no
- * side effects for the device to carry out: the forwarding code reads the new tops and default ports directly.
+ * SubnSet(SwitchInfo) at a switch's SMA (IBA 14.2.5.4, C14-24): checks the read-write components and either rejects the
+ * whole Set with status code 7, leaving SwitchInfo unchanged (IBA 13.4.7, C13-24), or builds the new SwitchInfo.
+ * SwitchInfo has no side effects for the device to carry out: the forwarding code reads the new tops and default ports
+ * directly.
  *
  * <p>Read-only, kept whatever the Set carries: LinearFDBCap, RandomFDBCap, MulticastFDBCap, LIDsPerPort,
  * PartitionEnforcementCap, InboundEnforcementCap, OutboundEnforcementCap, FilterRawInboundCap, FilterRawOutboundCap,
@@ -17,17 +18,18 @@ import java.util.List;
  * <ul>
  *   <li>LinearFDBTop: below LinearFDBCap ("A valid LinearFdbTop is less than LinearFdbCap", IBA SwitchInfo text as
  *       quoted by the Intel OPA FM GUI help). A switch without a linear table (LinearFDBCap 0) ignores it.</li>
- *   <li>DefaultPort: a port number 0..NumPorts [M]. DefaultMulticastPrimaryPort, DefaultMulticastNotPrimaryPort: a
- *       port number 0..NumPorts or 0xFF (no default multicast port) [M].</li>
+ *   <li>DefaultPort: a port number 0..NumPorts [unverified]. DefaultMulticastPrimaryPort,
+ *       DefaultMulticastNotPrimaryPort: a port number 0..NumPorts or 0xFF (no default multicast port)
+ *       [unverified].</li>
  *   <li>LifeTimeValue: every value (4.096 us x 2^value; 20 and up disable the limit, opensm).</li>
  *   <li>PortStateChange: writing 1 clears it, writing 0 is ignored (IBA text as quoted by the Intel OPA FM GUI
  *       help).</li>
  *   <li>MulticastFDBTop (only with IsMulticastFDBTopSupported, otherwise ignored): at most 0xC000 +
- *       MulticastFDBCap - 1; values below 0xC000 leave no multicast entry in use [M].</li>
+ *       MulticastFDBCap - 1; values below 0xC000 leave no multicast entry in use [unverified].</li>
  * </ul>
  */
 public final class SwitchInfoSet {
-    /** DefaultMulticast*Port: no default multicast port. [M] */
+    /** DefaultMulticast*Port: no default multicast port. [unverified] */
     private static final int NO_PORT = 0xFF;
 
     private static final int MULTICAST_LID_BASE = 0xC000;

@@ -64,7 +64,7 @@ public final class TrapNotices {
      * Trap 256 for an SMP the M_Key check refused (IBA 14.2.4, 14.3.9): its method, attribute and modifier and the
      * M_Key it carried. LIDADDR is the issuer's own LID, as Linux qib and hfi1 {@code bad_mkey} fill it. A
      * directed-route SMP adds DRNotice, its DrSLID, its hop count and its ReturnPath from entry 0 (as qib/hfi1 copy
-     * it; [M] whether the IBA means entries 1..HopCount is not checked), cut at 30 entries with DRPathTruncated set.
+     * it; [unverified] whether the IBA means entries 1..HopCount), cut at 30 entries with DRPathTruncated set.
      */
     public Notice badMKey(int lid, Mad refused) {
         int attributeId = refused.header().attributeId();

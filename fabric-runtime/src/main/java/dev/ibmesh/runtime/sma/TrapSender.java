@@ -11,17 +11,22 @@ import dev.ibmesh.runtime.time.Scheduler;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Sends an SMA's traps (SubnTrap(Notice), IBA 14.2.5.1 and 14.3.11) to the master SM and repeats each until the SM
  * answers with a TrapRepress of the same TID. A trap goes out only when the issuing end port advertises
  * CapabilityMask.IsTrapSupported, has a LID and knows its master SM (PortInfo.MasterSMLID): before an SM configured
  * the port there is nobody to tell. One trap per trap number is outstanding: a newer one of the same number
- * replaces it, since it carries the newer state, while traps of other numbers keep repeating. The repeat period
- * follows PortInfo.SubnetTimeOut (4.096 us x 2^value), never less than {@link #MIN_REPEAT_NANOS}. Event loop only.
+ * replaces it, since it carries the newer state, while traps of other numbers keep repeating. A repeat is the same
+ * MAD, TID included (o13-5). The repeat period follows PortInfo.SubnetTimeOut (4.096 us x 2^value, o14-2 as Linux
+ * qib and hfi1 apply it), never less than {@link #MIN_REPEAT_NANOS}. Event loop only.
  */
 public final class TrapSender {
     static final long MIN_REPEAT_NANOS = 100_000_000L;
+
+    private static final Logger LOG = LoggerFactory.getLogger(TrapSender.class);
 
     /** A trap being repeated. */
     private static final class Pending {
@@ -33,6 +38,7 @@ public final class TrapSender {
         }
     }
 
+    private final String issuer;
     private final Scheduler scheduler;
     private final Consumer<Mad> send;
     private final boolean honourRepress;
@@ -40,16 +46,20 @@ public final class TrapSender {
     private long nextTid = 0x7000_0000L;
     private long sent;
 
-    /** @param send puts a SubnTrap MAD on the wire toward the master SM (the device knows the LIDs and routes) */
-    public TrapSender(Scheduler scheduler, Consumer<Mad> send) {
-        this(scheduler, send, true);
+    /**
+     * @param issuer the issuing port as logs name it ("sw1/0", "h1/1")
+     * @param send   puts a SubnTrap MAD on the wire toward the master SM (the device knows the LIDs and routes)
+     */
+    public TrapSender(String issuer, Scheduler scheduler, Consumer<Mad> send) {
+        this(issuer, scheduler, send, true);
     }
 
     /**
      * @param honourRepress false only for a device deviating on purpose: it answers TrapRepress as usual but keeps
      *                      repeating the trap
      */
-    public TrapSender(Scheduler scheduler, Consumer<Mad> send, boolean honourRepress) {
+    public TrapSender(String issuer, Scheduler scheduler, Consumer<Mad> send, boolean honourRepress) {
+        this.issuer = issuer;
         this.scheduler = scheduler;
         this.send = send;
         this.honourRepress = honourRepress;
@@ -63,6 +73,7 @@ public final class TrapSender {
         if (!endPort.hasCapability(PortInfo.CAP_IS_TRAP_SUPPORTED)
                 || endPort.lid() == 0
                 || endPort.masterSmLid() == 0) {
+            LOG.debug("{} trap {} not sent: no trap support, LID or master SM yet", issuer, notice.trapNumber());
             return false;
         }
         int trapNumber = notice.trapNumber();
@@ -72,7 +83,15 @@ public final class TrapSender {
         notice.encodeSmp(data, 0); // an SMP carries the first 64 bytes: no IssuerGID
         Pending p = new Pending(Smp.of(h, 0, data).encode());
         pendingByTrapNumber.put(trapNumber, p);
-        transmit(p, Math.max(MIN_REPEAT_NANOS, 4096L << Math.min(endPort.subnetTimeOut(), 31)));
+        long period = Math.max(MIN_REPEAT_NANOS, 4096L << Math.min(endPort.subnetTimeOut(), 31));
+        LOG.info(
+                "{} trap {} to the SM at LID {} (TID 0x{}), repeated every {} ms until repressed",
+                issuer,
+                trapNumber,
+                endPort.masterSmLid(),
+                Long.toHexString(h.transactionId()),
+                period / 1_000_000);
+        transmit(p, period);
         return true;
     }
 
@@ -90,6 +109,7 @@ public final class TrapSender {
             pendingByTrapNumber.values().removeIf(p -> {
                 boolean match = p.trap.header().transactionId() == h.transactionId();
                 if (match) {
+                    LOG.debug("{} trap (TID 0x{}) repressed", issuer, Long.toHexString(h.transactionId()));
                     cancel(p);
                 }
                 return match;

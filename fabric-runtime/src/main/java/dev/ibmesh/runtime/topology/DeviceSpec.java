@@ -4,7 +4,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.regex.Pattern;
 import java.util.stream.LongStream;
 
@@ -15,7 +14,7 @@ import java.util.stream.LongStream;
  * @param portGuids       a switch: one entry, port 0's GUID; a CA or tester: one per port, port 1 first
  * @param switchOptions   present exactly for switches
  * @param listen          where its VirtualLink server listens when it runs as its own process
- * @param http            the port of its metrics/health endpoint
+ * @param http            where its /metrics and /health are served when it runs as its own process
  * @param deviations      names from the {@link DeviationCatalog} of its kind
  */
 public record DeviceSpec(
@@ -28,7 +27,7 @@ public record DeviceSpec(
         String nodeDescription,
         Optional<SwitchOptions> switchOptions,
         Optional<HostPort> listen,
-        OptionalInt http,
+        Optional<HttpAddress> http,
         List<String> deviations) {
 
     /** Letters, digits, '.', '_', ':' and '-'; no '/' (it separates the port) nor ibsim's reserved '#' and '@'. */

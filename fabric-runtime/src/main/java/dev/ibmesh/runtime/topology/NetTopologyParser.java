@@ -7,7 +7,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -327,7 +326,7 @@ public final class NetTopologyParser {
                                                 SwitchOptions.DEFAULT.multicastFdbCap()))
                                         : Optional.empty(),
                                 Optional.empty(),
-                                OptionalInt.empty(),
+                                Optional.empty(),
                                 List.of()),
                         key -> at);
             }

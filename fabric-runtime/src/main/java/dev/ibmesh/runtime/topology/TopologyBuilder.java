@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The checks every topology passes, whatever file it came from: names, port counts, descriptions, unique GUIDs and
- * listen addresses, link ends that exist, and no port on two links or linked to itself.
+ * The checks every topology passes, whatever file it came from: names, port counts, descriptions, unique GUIDs,
+ * listen and http addresses, link ends that exist, and no port on two links or linked to itself.
  */
 final class TopologyBuilder {
 
@@ -22,6 +22,7 @@ final class TopologyBuilder {
     private final Map<String, SourcePosition> deviceNamedAt = new HashMap<>();
     private final Map<Long, DeviceSpec> guidOwners = new HashMap<>();
     private final Map<HostPort, DeviceSpec> listenOwners = new HashMap<>();
+    private final Map<HttpAddress, DeviceSpec> httpOwners = new HashMap<>();
     private final Map<PortRef, SourcePosition> linkedPorts = new HashMap<>();
     private final List<LinkSpec> links = new ArrayList<>();
 
@@ -74,6 +75,12 @@ final class TopologyBuilder {
             if (owner != null) {
                 problems.add(
                         at.at("listen"), "listen address '" + address + "' is already used by '" + owner.name() + "'");
+            }
+        });
+        d.http().ifPresent(address -> {
+            DeviceSpec owner = httpOwners.putIfAbsent(address, d);
+            if (owner != null) {
+                problems.add(at.at("http"), "http address '" + address + "' is already used by '" + owner.name() + "'");
             }
         });
     }

@@ -7,8 +7,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.OptionalLong;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
@@ -37,7 +37,8 @@ import org.yaml.snakeyaml.nodes.ScalarNode;
  *       linearFdbCap: 0xC000        #   default 49152, 1..49152
  *       multicastFdbCap: 1024       #   default 1024, 0..16383
  *     listen: host:7001             # optional; its VirtualLink server when run as its own process; unique
- *     http: 9101                    # optional; metrics/health port
+ *     http: 9101                    # optional; its /metrics and /health port, or host:port, when run as its own
+ *                                   #   process; unique. Default: a free port, printed when it starts
  *     deviations: [name, ...]       # optional; names the deviation catalog knows for this kind
  * links:                            # optional, a list
  *   - ends: [sw1/1, h1/1]           # required: two different device/port
@@ -149,15 +150,8 @@ public final class YamlTopologyParser {
         Optional<List<Long>> portGuids = m.scalars("portGuids").flatMap(items -> guids(items, source));
         Optional<String> description = m.text("nodeDescription");
         Optional<SwitchOptions> switchOptions = kind.flatMap(k -> switchOptions(m, k, source));
-        Optional<HostPort> listen = m.text("listen").flatMap(t -> {
-            try {
-                return Optional.of(HostPort.parse(t.strip()));
-            } catch (IllegalArgumentException e) {
-                source.problem(m.get("listen").orElseThrow(), "listen " + e.getMessage());
-                return Optional.empty();
-            }
-        });
-        OptionalLong http = m.integer("http", 1, 65535);
+        Optional<HostPort> listen = address(m, "listen", HostPort::parse, source);
+        Optional<HttpAddress> http = address(m, "http", HttpAddress::parse, source);
         List<String> deviations = kind.map(k -> deviations(m, k, source)).orElse(List.of());
         if (kind.isPresent() && ports.isPresent() && portGuids.isPresent()) {
             int needed = kind.get().portGuidCount((int) ports.getAsLong());
@@ -185,9 +179,21 @@ public final class YamlTopologyParser {
                 description.orElseGet(() -> DeviceSpec.defaultDescription(name.get(), kind.get())),
                 switchOptions,
                 listen,
-                http.isPresent() ? OptionalInt.of((int) http.getAsLong()) : OptionalInt.empty(),
+                http,
                 deviations);
         builder.addDevice(device, m::at);
+    }
+
+    /** The value of {@code key} parsed as an address; a parse failure is a problem at the value. */
+    private static <T> Optional<T> address(YamlMap m, String key, Function<String, T> parse, YamlSource source) {
+        return m.text(key).flatMap(t -> {
+            try {
+                return Optional.of(parse.apply(t.strip()));
+            } catch (IllegalArgumentException e) {
+                source.problem(m.get(key).orElseThrow(), key + " " + e.getMessage());
+                return Optional.empty();
+            }
+        });
     }
 
     private static Optional<Long> guid(YamlMap m, String key, YamlSource source) {
@@ -243,12 +249,7 @@ public final class YamlTopologyParser {
                     if (catalog.knows(kind.label(), name)) {
                         names.add(name);
                     } else {
-                        List<String> known =
-                                catalog.names(kind.label()).stream().sorted().toList();
-                        source.problem(
-                                item,
-                                "unknown deviation '" + name + "' for a " + kind.label() + "; "
-                                        + (known.isEmpty() ? "none are known" : "known: " + String.join(", ", known)));
+                        source.problem(item, Deviations.unknown(kind.label(), name, catalog.names(kind.label())));
                     }
                 }));
         return names;

@@ -2,6 +2,7 @@ package dev.ibmesh.runtime.transport;
 
 import dev.ibmesh.proto.link.v1.LinkMessage;
 import dev.ibmesh.proto.link.v1.VirtualLinkGrpc;
+import dev.ibmesh.runtime.fault.FaultLog;
 import dev.ibmesh.runtime.time.Scheduler;
 import io.grpc.Channel;
 import io.grpc.Metadata;
@@ -88,10 +89,20 @@ public final class LinkDialer {
         };
         stub.connect(observer);
         current = watch.connection;
-        if (!port.onConnected(current)) {
+        if (!accepted(current)) {
             current.abandon();
             current = null;
             redialLater();
+        }
+    }
+
+    /** Whether the port takes the new stream; a port that fails taking it refuses it (and is dialled again). */
+    private boolean accepted(StreamConnection connection) {
+        try {
+            return port.onConnected(connection);
+        } catch (RuntimeException e) {
+            FaultLog.shared().caught("VirtualLink.onConnected", e);
+            return false;
         }
     }
 

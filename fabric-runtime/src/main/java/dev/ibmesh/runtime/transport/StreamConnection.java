@@ -1,6 +1,7 @@
 package dev.ibmesh.runtime.transport;
 
 import dev.ibmesh.proto.link.v1.LinkMessage;
+import dev.ibmesh.runtime.fault.FaultLog;
 import io.grpc.Status;
 import io.grpc.stub.CallStreamObserver;
 
@@ -9,7 +10,9 @@ import io.grpc.stub.CallStreamObserver;
  * flow control: {@link #WINDOW} messages may be in flight, and one more is requested each time the handler took
  * one. So a slow device slows its peer's sender instead of letting messages pile up (each message carries at most
  * a batch of frames, and the port's credits bound those further).
- * Tells the handler of the end exactly once, whichever way the stream ends. Event loop only.
+ * Tells the handler of the end exactly once, whichever way the stream ends. An exception from the handler stops at
+ * this boundary (reported to the {@link FaultLog}): it must not reach gRPC, which would cancel the stream, nor skip
+ * the {@code request(1)} that keeps the window open. Event loop only.
  */
 final class StreamConnection implements LinkConnection {
     /** Link messages a receiver accepts ahead of handling them: enough to keep both event loops busy. */
@@ -18,6 +21,7 @@ final class StreamConnection implements LinkConnection {
     private final CallStreamObserver<LinkMessage> outbound;
     private final StreamListener handler;
     private final String peer;
+    private final FaultLog faults = FaultLog.shared();
     private boolean ended;
 
     StreamConnection(CallStreamObserver<LinkMessage> outbound, StreamListener handler, String peer) {
@@ -43,7 +47,7 @@ final class StreamConnection implements LinkConnection {
         if (!ended) {
             ended = true;
             outbound.onCompleted();
-            handler.onDisconnected(Status.OK.withDescription("closed by this end"));
+            disconnected(Status.OK.withDescription("closed by this end"));
         }
     }
 
@@ -62,14 +66,22 @@ final class StreamConnection implements LinkConnection {
 
     void delivered(LinkMessage message) {
         if (!ended) {
-            handler.onMessage(message);
+            try {
+                handler.onMessage(message);
+            } catch (RuntimeException e) {
+                faults.caught("VirtualLink.onMessage", e);
+            }
             outbound.request(1);
         }
     }
 
     void ready() {
         if (!ended) {
-            handler.onReady();
+            try {
+                handler.onReady();
+            } catch (RuntimeException e) {
+                faults.caught("VirtualLink.onReady", e);
+            }
         }
     }
 
@@ -86,6 +98,14 @@ final class StreamConnection implements LinkConnection {
                 // The call is already closed (cancelled or failed); nothing left to complete.
             }
         }
-        handler.onDisconnected(cause);
+        disconnected(cause);
+    }
+
+    private void disconnected(Status cause) {
+        try {
+            handler.onDisconnected(cause);
+        } catch (RuntimeException e) {
+            faults.caught("VirtualLink.onDisconnected", e);
+        }
     }
 }

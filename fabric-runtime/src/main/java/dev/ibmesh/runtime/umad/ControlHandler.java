@@ -1,12 +1,16 @@
 package dev.ibmesh.runtime.umad;
 
+import dev.ibmesh.runtime.fault.FaultLog;
 import dev.ibmesh.wire.Bits;
 import io.vertx.core.Future;
 import io.vertx.core.net.SocketAddress;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Answers control messages ({@link SimCtl}), as ibsim's {@code ibsim.c sim_ctl()} does, with the differences that
@@ -46,6 +50,8 @@ import java.util.function.Supplier;
  * returns. The returned future may complete on a port's thread: the caller hops back before sending.
  */
 final class ControlHandler {
+    private static final Logger LOG = LoggerFactory.getLogger(ControlHandler.class);
+
     private final UmadSessions sessions;
     private final UmadDirectory directory;
     private final UmadCounters counters;
@@ -139,16 +145,22 @@ final class ControlHandler {
 
     private Future<byte[]> connect(SimCtl ctl, SocketAddress from) {
         if (Integer.compareUnsigned(ctl.len(), SimClientInfo.SIZE) < 0) {
-            return error(ctl, SimReject.BAD_LENGTH);
+            return refuse(ctl, from, SimReject.BAD_LENGTH, "its CONNECT data is " + ctl.len() + " bytes, not 44");
         }
         SimClientInfo info = SimClientInfo.decode(ctl.data());
         int dataPort = info.id();
         if (dataPort < 1 || dataPort > 0xFFFF) {
-            return error(ctl, SimReject.BAD_DATA_PORT);
+            return refuse(ctl, from, SimReject.BAD_DATA_PORT, "data port " + dataPort + " is not 1..65535");
         }
         Optional<UmadPort> target = directory.resolve(info.nodeId());
         if (target.isEmpty()) {
-            return error(ctl, SimReject.UNKNOWN_HOST);
+            List<String> known = directory.names();
+            return refuse(
+                    ctl,
+                    from,
+                    SimReject.UNKNOWN_HOST,
+                    "SIM_HOST '" + info.nodeId() + "' names no port here"
+                            + (known.isEmpty() ? "" : "; known: " + String.join(", ", known)));
         }
         UmadPort port = target.get();
         // A socket address in use by a live client cannot be bound by a new one: whoever had it is gone.
@@ -156,7 +168,12 @@ final class ControlHandler {
             sessions.close(old, UmadCounter.SESSIONS_REPLACED);
         }
         if (info.wantsSm() && sessions.smHeldByOther(port, null)) {
-            return error(ctl, SimReject.SM_ALREADY_EXISTS); // ibsim sim_ctl_new_client: "SM already exists"
+            // ibsim sim_ctl_new_client: "SM already exists"
+            return refuse(
+                    ctl,
+                    from,
+                    SimReject.SM_ALREADY_EXISTS,
+                    "an SM is already attached at " + port.nodeName() + " port " + port.portNumber());
         }
         long now = nanoTime.getAsLong();
         int slot = sessions.freeSlot();
@@ -168,9 +185,15 @@ final class ControlHandler {
             }
         }
         if (slot < 0) {
-            return error(ctl, SimReject.NO_FREE_SLOT);
+            return refuse(ctl, from, SimReject.NO_FREE_SLOT, "all " + sessions.capacity() + " client slots are in use");
         }
-        sessions.open(new UmadSession(slot, from, from.hostAddress(), dataPort, port, info.qp(), info.wantsSm(), now));
+        UmadSession session =
+                new UmadSession(slot, from, from.hostAddress(), dataPort, port, info.qp(), info.wantsSm(), now);
+        sessions.open(session);
+        LOG.info(
+                "umad {} attached ({})",
+                session,
+                info.nodeId().isEmpty() ? "no SIM_HOST: the default port" : "SIM_HOST '" + info.nodeId() + "'");
         SimClientInfo attached = new SimClientInfo(slot, info.qp(), info.isSm(), SimClientInfo.fit(port.nodeName()));
         return reply(ctl.withData(attached.encode()));
     }
@@ -203,6 +226,7 @@ final class ControlHandler {
         try {
             data = query.get();
         } catch (RuntimeException e) {
+            FaultLog.shared().caught("UmadPort.query", e);
             data = Future.failedFuture(e); // a port that throws instead of failing its future changes nothing here
         }
         return data.transform(ar -> ar.succeeded() && ar.result() != null
@@ -214,8 +238,15 @@ final class ControlHandler {
         return Future.succeededFuture(ctl.encode());
     }
 
+    /** A CONNECT refused: the client only sees an error ("sim_init: connect failed"), so the log says why. */
+    private Future<byte[]> refuse(SimCtl ctl, SocketAddress from, SimReject reason, String why) {
+        LOG.info("umad client at {} refused: {}", from, why);
+        return error(ctl, reason);
+    }
+
     /** The error reply for a request that could be read but not served. */
     Future<byte[]> error(SimCtl ctl, SimReject reason) {
+        LOG.debug("umad control request type {} refused: {}", ctl.type(), reason);
         counters.reject(UmadCounter.CONTROL_ERRORS, reason);
         return Future.succeededFuture(ctl.error().encode());
     }

@@ -1,11 +1,14 @@
 package dev.ibmesh.runtime.umad;
 
+import dev.ibmesh.runtime.fault.FaultLog;
 import dev.ibmesh.wire.Bits;
 import io.vertx.core.Future;
 import io.vertx.core.net.SocketAddress;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The data path: data messages ({@link SimRequest}) from a client to its port, and the MADs a port hands over to
@@ -24,6 +27,8 @@ import java.util.function.LongSupplier;
  * <p>Threading: every method runs on the server's context.
  */
 final class MadRelay {
+    private static final Logger LOG = LoggerFactory.getLogger(MadRelay.class);
+
     /** Sends one datagram to a client's data socket, from that client's data port. */
     interface ClientWriter {
         void write(UmadSession session, byte[] datagram);
@@ -78,10 +83,20 @@ final class MadRelay {
         SimRequest stamped =
                 new SimRequest(request.dlid(), request.slid(), request.dqp(), request.sqp(), 0, request.length(), mad);
         counters.increment(UmadCounter.MADS_FROM_CLIENTS);
+        UmadMad out = UmadMad.of(stamped);
+        if (LOG.isDebugEnabled()) {
+            LOG.debug(
+                    "umad client {} -> {} port {}: {}",
+                    clientId,
+                    s.port.nodeName(),
+                    s.port.portNumber(),
+                    out.summary());
+        }
         Future<Void> sent;
         try {
-            sent = s.port.send(UmadMad.of(stamped));
+            sent = s.port.send(out);
         } catch (RuntimeException e) {
+            FaultLog.shared().caught("UmadPort.send", e);
             sent = Future.failedFuture(e);
         }
         sent.onFailure(e -> onServer.accept(() -> giveBack(s, stamped)));
@@ -98,6 +113,14 @@ final class MadRelay {
     /** A MAD arrived for host software on {@code port}. */
     void toClient(UmadPort port, UmadMad mad) {
         Optional<UmadSession> target = clientFor(port, mad);
+        if (LOG.isDebugEnabled()) {
+            LOG.debug(
+                    "umad {} port {} -> {}: {}",
+                    port.nodeName(),
+                    port.portNumber(),
+                    target.map(s -> "client " + s.clientId).orElse("nobody (unclaimed)"),
+                    mad.summary());
+        }
         if (target.isEmpty()) {
             counters.increment(UmadCounter.MADS_UNCLAIMED);
             return;

@@ -1,6 +1,7 @@
 package dev.ibmesh.runtime.umad;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,8 +27,9 @@ public final class StaticUmadDirectory implements UmadDirectory {
     private final UmadPort defaultPort;
 
     private StaticUmadDirectory(Builder b) {
-        this.byName = Map.copyOf(b.byName);
-        this.byDescription = Map.copyOf(b.byDescription);
+        // In the order devices were added, for names()
+        this.byName = Collections.unmodifiableMap(new LinkedHashMap<>(b.byName));
+        this.byDescription = Collections.unmodifiableMap(new LinkedHashMap<>(b.byDescription));
         this.defaultPort =
                 b.byName.isEmpty() ? null : b.byName.values().iterator().next().get(0);
     }
@@ -62,6 +64,16 @@ public final class StaticUmadDirectory implements UmadDirectory {
             }
         }
         return Optional.empty();
+    }
+
+    /** Device names, then {@code name@N} for the ports after a device's first, then NodeDescriptions. */
+    @Override
+    public List<String> names() {
+        List<String> names = new ArrayList<>(byName.keySet());
+        byName.forEach(
+                (device, ports) -> ports.stream().skip(1).forEach(p -> names.add(device + "@" + p.portNumber())));
+        byDescription.keySet().stream().filter(d -> !byName.containsKey(d)).forEach(names::add);
+        return names;
     }
 
     /** Collects devices in order; the first port added for a device is its first port. */

@@ -1,5 +1,6 @@
 package dev.ibmesh.runtime.umad;
 
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -17,4 +18,9 @@ public interface UmadDirectory {
      * @return the port, or empty when nothing answers to that name (the client gets an ERROR reply)
      */
     Optional<UmadPort> resolve(String name);
+
+    /** The names a client may give, for the message that refuses an unknown one; empty when not listed. */
+    default List<String> names() {
+        return List.of();
+    }
 }

@@ -1,6 +1,9 @@
 package dev.ibmesh.runtime.umad;
 
+import dev.ibmesh.mad.AttributeNames;
 import dev.ibmesh.mad.Mad;
+import dev.ibmesh.mad.MadHeader;
+import dev.ibmesh.mad.Method;
 import dev.ibmesh.wire.Bits;
 import java.util.Objects;
 
@@ -46,6 +49,23 @@ public record UmadMad(int dlid, int slid, int dqp, int sqp, int status, Mad mad)
     /** The data message for a client: length 256 (MADs are 256 bytes on the wire). */
     public SimRequest toRequest() {
         return new SimRequest(dlid, slid, dqp, sqp, status, SimRequest.MAD_SIZE, mad.toBytes());
+    }
+
+    /** One line for logs: class, method, attribute and modifier, status, TID, then the addressing. */
+    public String summary() {
+        MadHeader h = mad.header();
+        return String.format(
+                "%s %s %s(0x%x) status 0x%04x tid 0x%016x; slid 0x%04x dlid 0x%04x, qp %d -> %d",
+                h.mgmtClass(),
+                Method.name(h.method()),
+                AttributeNames.name(h.mgmtClass(), h.attributeId()),
+                h.attributeModifier(),
+                h.status(),
+                h.transactionId(),
+                slid,
+                dlid,
+                sqp,
+                dqp);
     }
 
     /** True when the Method's R bit is set (a response: GetResp, ReportResp, ...). */

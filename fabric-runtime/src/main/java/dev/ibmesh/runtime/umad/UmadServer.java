@@ -1,9 +1,12 @@
 package dev.ibmesh.runtime.umad;
 
+import dev.ibmesh.runtime.fault.FaultLog;
+import dev.ibmesh.runtime.time.ContextCalls;
+import dev.ibmesh.runtime.time.Scheduler;
+import dev.ibmesh.runtime.time.VertxScheduler;
+import io.vertx.core.Context;
 import io.vertx.core.Future;
-import io.vertx.core.Promise;
 import io.vertx.core.VerticleBase;
-import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.datagram.DatagramPacket;
 import io.vertx.core.datagram.DatagramSocket;
@@ -11,6 +14,7 @@ import io.vertx.core.datagram.DatagramSocketOptions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * The umad endpoint: a server of ibsim's UDP client protocol, the one {@code libumad2sim.so} speaks when
@@ -39,6 +43,9 @@ import java.util.Objects;
  * </ol>
  * Closing a session clears IsSM on its port if it held the SM role, and detaches the port's sink when nobody is left.
  *
+ * <p><b>Time</b> (silence, the idle sweep) comes from the {@link Scheduler} the server makes on its context: real
+ * time by default, a hand-driven clock in tests.
+ *
  * <p><b>Threading</b>: a verticle; all state (the session table, the sockets) lives on its context. Port futures and
  * sink calls may come from any thread and hop to the context. {@link #counters()} may be read from any thread.
  * Undeploying closes every session and socket (clients get no notice: the protocol has none).
@@ -46,18 +53,26 @@ import java.util.Objects;
 public final class UmadServer extends VerticleBase {
     private final UmadServerOptions options;
     private final UmadDirectory directory;
+    private final Function<Context, Scheduler> clock;
     private final UmadCounters counters = new UmadCounters();
     private final List<DatagramSocket> dataSockets = new ArrayList<>();
     private DatagramSocket controlSocket;
     private UmadSessions sessions;
     private ControlHandler control;
     private MadRelay relay;
-    private long sweepTimer = -1;
+    private Scheduler scheduler;
+    private Scheduler.Cancellable sweepTimer;
     private boolean running;
 
     public UmadServer(UmadServerOptions options, UmadDirectory directory) {
+        this(options, directory, VertxScheduler::new);
+    }
+
+    /** A server whose clock and timers {@code clock} makes on the server's context when it starts. */
+    public UmadServer(UmadServerOptions options, UmadDirectory directory, Function<Context, Scheduler> clock) {
         this.options = Objects.requireNonNull(options, "options");
         this.directory = Objects.requireNonNull(directory, "directory");
+        this.clock = Objects.requireNonNull(clock, "clock");
     }
 
     public UmadServerOptions options() {
@@ -74,11 +89,10 @@ public final class UmadServer extends VerticleBase {
         if (context == null) {
             return Future.succeededFuture(List.of());
         }
-        Promise<List<UmadClient>> result = Promise.promise();
-        onContext(() -> {
-            long now = System.nanoTime();
+        return ContextCalls.call(context, () -> {
             List<UmadClient> list = new ArrayList<>();
             if (sessions != null) {
+                long now = scheduler.nanoTime();
                 for (UmadSession s : sessions.all()) {
                     list.add(new UmadClient(
                             s.clientId,
@@ -90,16 +104,16 @@ public final class UmadServer extends VerticleBase {
                             (now - s.lastHeardNanos) / 1_000_000));
                 }
             }
-            result.complete(List.copyOf(list));
+            return List.copyOf(list);
         });
-        return result.future();
     }
 
     @Override
     public Future<?> start() {
+        scheduler = clock.apply(context);
         sessions = new UmadSessions(options.maxClients(), counters, this::sinkFor);
-        control = new ControlHandler(sessions, directory, counters, System::nanoTime, options.reclaimAfter());
-        relay = new MadRelay(sessions, counters, System::nanoTime, this::writeData, this::onContext);
+        control = new ControlHandler(sessions, directory, counters, scheduler::nanoTime, options.reclaimAfter());
+        relay = new MadRelay(sessions, counters, scheduler::nanoTime, this::writeData, this::onContext);
         DatagramSocketOptions socketOptions = new DatagramSocketOptions();
         controlSocket = vertx.createDatagramSocket(socketOptions);
         controlSocket.handler(this::onControl);
@@ -117,10 +131,7 @@ public final class UmadServer extends VerticleBase {
                         v -> { // join: on a failure, every bind has settled before closing
                             running = true;
                             if (!options.idleTimeout().isZero()) {
-                                long every = Math.max(
-                                        100,
-                                        Math.min(10_000, options.idleTimeout().toMillis() / 4));
-                                sweepTimer = vertx.setPeriodic(every, id -> closeSilent());
+                                scheduleSweep();
                             }
                         })
                 .recover(e -> closeSockets()
@@ -133,8 +144,8 @@ public final class UmadServer extends VerticleBase {
     @Override
     public Future<?> stop() {
         running = false;
-        if (sweepTimer >= 0) {
-            vertx.cancelTimer(sweepTimer);
+        if (sweepTimer != null) {
+            sweepTimer.cancel();
         }
         if (sessions != null) {
             sessions.closeAll(UmadCounter.SESSIONS_STOPPED);
@@ -163,6 +174,7 @@ public final class UmadServer extends VerticleBase {
         try {
             reply = control.handle(packet.data().getBytes(), packet.sender());
         } catch (RuntimeException e) {
+            FaultLog.shared().caught("UmadServer.onControl", e);
             reply = Future.failedFuture(e);
         }
         reply.onComplete(ar -> onContext(() -> {
@@ -195,6 +207,7 @@ public final class UmadServer extends VerticleBase {
         try {
             relay.fromClient(clientId, packet.data().getBytes(), packet.sender());
         } catch (RuntimeException e) {
+            FaultLog.shared().caught("UmadServer.onData", e);
             counters.increment(UmadCounter.DATA_DROPPED);
         }
     }
@@ -216,18 +229,25 @@ public final class UmadServer extends VerticleBase {
         });
     }
 
+    /** The idle sweep: a quarter of the idle timeout apart, between 100 ms and 10 s. */
+    private void scheduleSweep() {
+        long every = Math.max(100, Math.min(10_000, options.idleTimeout().toMillis() / 4));
+        sweepTimer = scheduler.schedule(every * 1_000_000L, () -> {
+            if (running) {
+                closeSilent();
+                scheduleSweep();
+            }
+        });
+    }
+
     private void closeSilent() {
-        long cutoff = System.nanoTime() - options.idleTimeout().toNanos();
+        long cutoff = scheduler.nanoTime() - options.idleTimeout().toNanos();
         for (UmadSession s : sessions.silentSince(cutoff)) {
             sessions.close(s, UmadCounter.SESSIONS_IDLE);
         }
     }
 
     private void onContext(Runnable task) {
-        if (Vertx.currentContext() == context) {
-            task.run();
-        } else {
-            context.runOnContext(v -> task.run());
-        }
+        ContextCalls.execute(context, task);
     }
 }

@@ -1,5 +1,6 @@
 package dev.ibmesh.runtime.umad;
 
+import dev.ibmesh.runtime.fault.FaultLog;
 import io.vertx.core.net.SocketAddress;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
@@ -7,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The session table: client slots 0..max-1 (the client id is the slot, as in ibsim's {@code clients[]}), and per
@@ -17,6 +20,8 @@ import java.util.function.Function;
  * return futures the table does not wait for.
  */
 final class UmadSessions {
+    private static final Logger LOG = LoggerFactory.getLogger(UmadSessions.class);
+
     /** Per attached port: its clients and the IsSM value last pushed to it. */
     private static final class PortUse {
         int clients;
@@ -176,6 +181,18 @@ final class UmadSessions {
         }
         counters.increment(why);
         counters.activeSessions(size());
+        LOG.info("umad {} detached: {}", s, reason(why));
+    }
+
+    private static String reason(UmadCounter why) {
+        return switch (why) {
+            case SESSIONS_DISCONNECTED -> "it disconnected";
+            case SESSIONS_IDLE -> "silent for the idle timeout";
+            case SESSIONS_REPLACED -> "a new client took its socket address";
+            case SESSIONS_RECLAIMED -> "its slot was given to a new client";
+            case SESSIONS_STOPPED -> "the endpoint stopped";
+            default -> why.name();
+        };
     }
 
     /** Closes every session. */
@@ -187,12 +204,12 @@ final class UmadSessions {
         }
     }
 
-    /** A port that throws must not leave the table half changed: its exception is dropped (it owns its errors). */
+    /** A port that throws must not leave the table half changed: its exception is only logged. */
     private static void guard(Runnable call) {
         try {
             call.run();
         } catch (RuntimeException e) {
-            // the table is already consistent; the port's failure is the port's to report
+            FaultLog.shared().caught("UmadPort.session", e); // the table is already consistent
         }
     }
 

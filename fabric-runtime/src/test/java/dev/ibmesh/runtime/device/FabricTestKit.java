@@ -5,13 +5,14 @@ import static org.junit.jupiter.api.Assertions.fail;
 import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.runtime.port.Port;
 import dev.ibmesh.runtime.port.PortConfig;
+import dev.ibmesh.runtime.time.ManualScheduler;
 import dev.ibmesh.wire.Bth;
 import dev.ibmesh.wire.Lrh;
 import dev.ibmesh.wire.OpCode;
 import dev.ibmesh.wire.PacketBuilder;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
@@ -19,19 +20,11 @@ import java.util.function.Supplier;
 public final class FabricTestKit {
     private FabricTestKit() {}
 
-    /** Runs {@code s} on the device's event loop and returns its result. */
+    /** Runs {@code s} on the device's event loop ({@link Device#call}) and returns its result. */
     public static <T> T onLoop(Device d, Supplier<T> s) {
-        CompletableFuture<T> f = new CompletableFuture<>();
-        d.loop().execute(() -> {
-            try {
-                f.complete(s.get());
-            } catch (Throwable t) {
-                f.completeExceptionally(t);
-            }
-        });
         try {
-            return f.get(10, TimeUnit.SECONDS);
-        } catch (Exception e) {
+            return d.call(s::get).await(10, TimeUnit.SECONDS);
+        } catch (TimeoutException e) {
             throw new AssertionError("device " + d.name() + " did not answer", e);
         }
     }
@@ -50,6 +43,14 @@ public final class FabricTestKit {
             }
         }
         fail("timed out after " + timeoutMillis + " ms waiting for " + what);
+    }
+
+    /** Moves a device's hand-driven clock by {@code nanos} on the device's event loop, where its timers run. */
+    public static void advance(Device d, ManualScheduler clock, long nanos) {
+        onLoop(d, () -> {
+            clock.advance(nanos);
+            return null;
+        });
     }
 
     static void awaitPortState(Device d, int port, int portState) {

@@ -1,6 +1,7 @@
 package dev.ibmesh.runtime.device;
 
 import static dev.ibmesh.runtime.device.FabricTestKit.activate;
+import static dev.ibmesh.runtime.device.FabricTestKit.advance;
 import static dev.ibmesh.runtime.device.FabricTestKit.await;
 import static dev.ibmesh.runtime.device.FabricTestKit.awaitPortState;
 import static dev.ibmesh.runtime.device.FabricTestKit.onLoop;
@@ -16,6 +17,7 @@ import dev.ibmesh.runtime.link.Blocks;
 import dev.ibmesh.runtime.port.DropReason;
 import dev.ibmesh.runtime.port.Port;
 import dev.ibmesh.runtime.port.PortConfig;
+import dev.ibmesh.runtime.time.ManualScheduler;
 import dev.ibmesh.runtime.transport.InProcessLinkTransport;
 import dev.ibmesh.wire.Bth;
 import dev.ibmesh.wire.Lrh;
@@ -30,26 +32,30 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** Credits, receive checks and link recovery across a real (in-process) virtual link. */
+/**
+ * Credits, receive checks and link recovery across a real (in-process) virtual link. The sender, a, runs on a
+ * hand-driven clock (its timers fire only when a test moves it); b, which dials a, on real time.
+ */
 class LinkLayerTest {
     private final Vertx vertx = Vertx.vertx();
     private final InProcessLinkTransport transport = new InProcessLinkTransport("ll-" + System.nanoTime());
+    private final ManualScheduler clockA = new ManualScheduler();
     private RecordingDevice a;
     private RecordingDevice b;
 
     @BeforeEach
     void setUp() throws Exception {
         a = new RecordingDevice(
-                FabricTestKit.config("a", 0xA1, "a", List.of(new LinkPlan(1, "b", 1, "b", true))), transport);
+                FabricTestKit.config("a", 0xA1, "a", List.of(new LinkPlan(1, "b", 1, null, false))), transport, clockA);
         b = newB();
-        vertx.deployVerticle(b).await(10, TimeUnit.SECONDS);
         vertx.deployVerticle(a).await(10, TimeUnit.SECONDS);
+        vertx.deployVerticle(b).await(10, TimeUnit.SECONDS);
         activate(a, 1, b, 1);
     }
 
     private RecordingDevice newB() {
         return new RecordingDevice(
-                FabricTestKit.config("b", 0xB1, "b", List.of(new LinkPlan(1, "a", 1, "a", false))), transport);
+                FabricTestKit.config("b", 0xB1, "b", List.of(new LinkPlan(1, "a", 1, "a", true))), transport);
     }
 
     @AfterEach
@@ -74,8 +80,10 @@ class LinkLayerTest {
             return n;
         });
         await("receiver buffer full", 5_000, () -> onLoop(b, () -> b.received.size()) == fit);
-        // The sender stops at the receiver's advertised limit: nothing more arrives while B holds its buffer.
-        sleep(200);
+        // The sender stops at the receiver's advertised limit: it sent exactly what fits and has no credit left for
+        // the next packet, so nothing more can arrive while B holds its buffer.
+        assertEquals(fit, onLoop(a, () -> pa.counters().portCounters(1).portXmitPkts()), "sent what fits");
+        assertTrue(onLoop(a, () -> pa.txCreditBlocks(0)) < blocks, "no credit for another packet");
         assertEquals(fit, onLoop(b, () -> b.received.size()));
         int waiting = onLoop(a, () -> pa.queued(0));
         assertTrue(waiting + fit >= accepted - 64 && waiting <= queueCap, "bounded queue, waiting " + waiting);
@@ -103,23 +111,26 @@ class LinkLayerTest {
         Port pa = a.port(1);
         int fit = PortConfig.DEFAULT_BUFFER_BLOCKS_PER_VL / Blocks.ofFrame(send(0, 2, 1, 0, 4096).length);
         onLoop(a, () -> {
-            pa.hoqLife(14); // 4.096 us x 2^14 = 67 ms: enough for the credited packets to leave, not for the rest
+            pa.hoqLife(14); // 4.096 us x 2^14 = 67 ms on a's clock, which stands still until moved
             for (int i = 0; i < fit + 20; i++) {
                 pa.transmit(send(0, 2, 1, i, 4096));
             }
             return null;
         });
-        await(
-                "stalled packets expire",
-                5_000,
-                () -> onLoop(a, () -> pa.drops(DropReason.HEAD_OF_QUEUE_LIFETIME)) == 20);
+        assertEquals(fit, onLoop(a, () -> pa.counters().portCounters(1).portXmitPkts()), "the credited ones left");
+        advance(a, clockA, TimeUnit.MILLISECONDS.toNanos(66));
+        assertEquals(0, onLoop(a, () -> pa.drops(DropReason.HEAD_OF_QUEUE_LIFETIME)), "not yet past HOQLife");
+        advance(a, clockA, TimeUnit.MILLISECONDS.toNanos(4)); // the flow-control refresh at 70 ms finds them expired
+        assertEquals(20, onLoop(a, () -> pa.drops(DropReason.HEAD_OF_QUEUE_LIFETIME)));
         assertEquals(20, onLoop(a, () -> pa.counters().portCounters(1).portXmitDiscards()));
         assertEquals(0, onLoop(a, () -> pa.queued(0)));
+        await("the credited packets arrive", 5_000, () -> onLoop(b, () -> b.received.size()) == fit);
         onLoop(b, () -> {
             b.releaseHeld();
             return null;
         });
-        sleep(100);
+        // a's queue is empty and it sent only what had credit: nothing more can reach b.
+        assertEquals(fit, onLoop(a, () -> pa.counters().portCounters(1).portXmitPkts()));
         assertEquals(fit, onLoop(b, () -> b.received.size()), "only what had credit was sent");
     }
 
@@ -192,13 +203,5 @@ class LinkLayerTest {
         vertx.deployVerticle(b).await(10, TimeUnit.SECONDS);
         awaitPortState(a, 1, PortInfo.PORT_STATE_INIT);
         awaitPortState(b, 1, PortInfo.PORT_STATE_INIT);
-    }
-
-    private static void sleep(long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }

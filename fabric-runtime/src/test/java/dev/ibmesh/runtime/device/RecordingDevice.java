@@ -1,6 +1,7 @@
 package dev.ibmesh.runtime.device;
 
 import dev.ibmesh.runtime.port.Port;
+import dev.ibmesh.runtime.time.Scheduler;
 import dev.ibmesh.runtime.transport.LinkTransport;
 import dev.ibmesh.wire.Lrh;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -11,10 +12,22 @@ import java.util.List;
 public class RecordingDevice extends Device {
     public final List<byte[]> received = new ArrayList<>();
     private final List<Object[]> held = new ArrayList<>();
+    private final Scheduler clock;
     public boolean hold;
 
     public RecordingDevice(DeviceConfig config, LinkTransport transport) {
+        this(config, transport, null);
+    }
+
+    /** A device on {@code clock} (a hand-driven one, moved on the device's loop), or on real time if null. */
+    public RecordingDevice(DeviceConfig config, LinkTransport transport, Scheduler clock) {
         super(config, transport, new SimpleMeterRegistry());
+        this.clock = clock;
+    }
+
+    @Override
+    protected Scheduler newScheduler() {
+        return clock == null ? super.newScheduler() : clock;
     }
 
     @Override

@@ -16,8 +16,6 @@ import dev.ibmesh.wire.OpCode;
 import dev.ibmesh.wire.PacketBuilder;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
 
 /** QP1's P_Key and Q_Key checks (IBA 10.9.3, 13.5.3.1) and what the traps 257/258 report. */
 class Qp1KeyCheckTest {
@@ -29,20 +27,6 @@ class Qp1KeyCheckTest {
                 .headers(new Deth(qKey, 0x77))
                 .payload(new byte[256])
                 .build();
-    }
-
-    @ParameterizedTest(name = "packet 0x{0} against entry 0x{1}: {2}")
-    @CsvSource({
-        "FFFF, FFFF, true",
-        "7FFF, FFFF, true",
-        "FFFF, 7FFF, true",
-        "7FFF, 7FFF, false", // two limited members never match
-        "8001, FFFF, false", // another partition
-        "8000, 8000, false", // base 0 is invalid
-        "8001, 0001, true"
-    })
-    void pKeyMatching(String packet, String entry, boolean matches) {
-        assertEquals(matches, PKeys.matches(Integer.parseInt(packet, 16), Integer.parseInt(entry, 16)));
     }
 
     @Test
@@ -95,6 +79,23 @@ class Qp1KeyCheckTest {
                 Qp1KeyCheck.check(gmp(0x8123, Deth.GSI_Q_KEY), DEFAULT_TABLE).accepted());
         assertTrue(Qp1KeyCheck.check(gmp(0x8123, Deth.GSI_Q_KEY), List.of(0xFFFF, 0x0123))
                 .accepted());
+    }
+
+    @Test
+    void theVerdictNamesTheEntryTheGmpMatched() {
+        assertEquals(
+                1,
+                Qp1KeyCheck.check(gmp(0x8123, Deth.GSI_Q_KEY), List.of(0xFFFF, 0x0123, 0x8123))
+                        .pKeyIndex(),
+                "the first matching entry, as host software sees it");
+        assertEquals(
+                1,
+                Qp1KeyCheck.check(gmp(0x8123, 0x1234), List.of(0xFFFF, 0x0123)).pKeyIndex(),
+                "a bad Q_Key still found its P_Key");
+        assertEquals(
+                Qp1Verdict.NO_P_KEY_INDEX,
+                Qp1KeyCheck.check(gmp(0x8124, Deth.GSI_Q_KEY), List.of(0xFFFF, 0x0123))
+                        .pKeyIndex());
     }
 
     @Test

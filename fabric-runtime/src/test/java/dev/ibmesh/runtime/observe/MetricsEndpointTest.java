@@ -4,16 +4,24 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.runtime.device.CaptureControl;
+import dev.ibmesh.runtime.device.Device;
 import dev.ibmesh.runtime.device.DeviceConfig;
 import dev.ibmesh.runtime.device.DeviceFactory;
 import dev.ibmesh.runtime.device.Fabric;
+import dev.ibmesh.runtime.device.FabricTestKit;
 import dev.ibmesh.runtime.device.LinkPlan;
+import dev.ibmesh.runtime.port.Port;
 import dev.ibmesh.runtime.port.PortConfig;
+import dev.ibmesh.runtime.time.ManualScheduler;
+import dev.ibmesh.runtime.time.Scheduler;
 import dev.ibmesh.runtime.transport.InProcessLinkTransport;
+import dev.ibmesh.runtime.transport.LinkTransport;
 import dev.ibmesh.trace.ErfTraceReader;
 import dev.ibmesh.trace.ErfType;
 import dev.ibmesh.trace.TraceRecord;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Vertx;
@@ -26,6 +34,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -34,6 +43,30 @@ import org.junit.jupiter.api.io.TempDir;
 /** /metrics is valid Prometheus text as the real promtool judges it; /health answers for probes. */
 class MetricsEndpointTest {
     private final Vertx vertx = Vertx.vertx();
+    /** Device a's clock: its flow-control refresh runs when the test moves it. */
+    private final ManualScheduler clockA = new ManualScheduler();
+    /** Completes when a's port reaches Init. */
+    private final CompletableFuture<Void> aInit = new CompletableFuture<>();
+
+    /** Device a on the hand-driven clock, telling the test when its port trains; b as usual. */
+    private Device device(DeviceConfig config, LinkTransport transport, MeterRegistry registry) {
+        if (!config.name().equals("a")) {
+            return DeviceFactory.BASIC.create(config, transport, registry);
+        }
+        return new Device(config, transport, registry) {
+            @Override
+            protected Scheduler newScheduler() {
+                return clockA;
+            }
+
+            @Override
+            public void onStateChange(Port port) {
+                if (port.portState() == PortInfo.PORT_STATE_INIT) {
+                    aInit.complete(null);
+                }
+            }
+        };
+    }
 
     @AfterEach
     void tearDown() throws Exception {
@@ -51,7 +84,7 @@ class MetricsEndpointTest {
                         0xA1,
                         "a",
                         List.of(PortConfig.defaults(1)),
-                        List.of(new LinkPlan(1, "b", 1, "b", true)),
+                        List.of(new LinkPlan(1, "b", 1, null, false)),
                         "a",
                         List.of()),
                 new DeviceConfig(
@@ -61,15 +94,11 @@ class MetricsEndpointTest {
                         0xB1,
                         "b",
                         List.of(PortConfig.defaults(1)),
-                        List.of(new LinkPlan(1, "a", 1, null, false)),
+                        List.of(new LinkPlan(1, "a", 1, "a", true)),
                         "b",
                         List.of()));
         Fabric fabric = Fabric.start(
-                        vertx,
-                        devices,
-                        DeviceFactory.BASIC,
-                        new InProcessLinkTransport("m-" + System.nanoTime()),
-                        registry)
+                        vertx, devices, this::device, new InProcessLinkTransport("m-" + System.nanoTime()), registry)
                 .await(10, TimeUnit.SECONDS);
         ObservabilityServer http = new ObservabilityServer(
                 vertx, registry, fabric::health, new CaptureControl(fabric, dir.resolve("captures")));
@@ -97,10 +126,9 @@ class MetricsEndpointTest {
         post(client, port, "/capture/start?device=a&port=1&file=../escape.pcap", 400);
         post(client, port, "/capture/start?device=zz&port=1&file=x.pcap", 400);
         post(client, port, "/capture/start?device=a&port=one&file=x.pcap", 400);
-        for (int i = 0; i < 200 && !get(client, port, "/health", 200).contains("\"Init\""); i++) {
-            Thread.sleep(10);
-        }
-        Thread.sleep(50); // the flow-control refresh crosses the trained link every 10 ms
+        aInit.get(10, TimeUnit.SECONDS);
+        // One flow-control refresh period (10 ms) on a's clock: its refresh packets go out, through the capture.
+        FabricTestKit.advance(fabric.device("a"), clockA, TimeUnit.MILLISECONDS.toNanos(10));
         String stopped = post(client, port, "/capture/stop?device=a&port=1", 200);
         assertTrue(stopped.startsWith("stopped a/1: ") && !stopped.startsWith("stopped a/1: 0 "), stopped);
         try (ErfTraceReader trace = ErfTraceReader.open(dir.resolve("captures").resolve("a1.pcap"))) {

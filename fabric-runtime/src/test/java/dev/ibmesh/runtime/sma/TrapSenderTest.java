@@ -37,7 +37,7 @@ class TrapSenderTest {
 
     @Test
     void nothingGoesOutBeforeTheSmConfiguredThePort() {
-        TrapSender sender = new TrapSender(clock, wire::add);
+        TrapSender sender = new TrapSender("test/1", clock, wire::add);
         assertFalse(sender.raise(
                 notices.linkStateChange(9),
                 CONFIGURED.toBuilder().masterSmLid(0).build()));
@@ -53,7 +53,7 @@ class TrapSenderTest {
 
     @Test
     void aTrapRepeatsUntilRepressed() {
-        TrapSender sender = new TrapSender(clock, wire::add);
+        TrapSender sender = new TrapSender("test/1", clock, wire::add);
         assertTrue(sender.raise(notices.linkStateChange(9), CONFIGURED));
         clock.advance(PERIOD);
         clock.advance(PERIOD);
@@ -67,7 +67,7 @@ class TrapSenderTest {
 
     @Test
     void trapsOfDifferentNumbersRepeatSideBySide() {
-        TrapSender sender = new TrapSender(clock, wire::add);
+        TrapSender sender = new TrapSender("test/1", clock, wire::add);
         sender.raise(notices.linkStateChange(9), CONFIGURED);
         sender.raise(notices.portError(Notice.TRAP_LINK_INTEGRITY_THRESHOLD, 9, 2), CONFIGURED);
         assertEquals(2, sender.outstanding());
@@ -83,7 +83,7 @@ class TrapSenderTest {
 
     @Test
     void aNewerTrapOfTheSameNumberReplacesTheOlder() {
-        TrapSender sender = new TrapSender(clock, wire::add);
+        TrapSender sender = new TrapSender("test/1", clock, wire::add);
         sender.raise(notices.linkStateChange(9), CONFIGURED);
         sender.raise(notices.linkStateChange(9), CONFIGURED);
         assertEquals(1, sender.outstanding());
@@ -94,7 +94,7 @@ class TrapSenderTest {
 
     @Test
     void aDeviatingSenderKeepsRepeatingAfterTrapRepress() {
-        TrapSender sender = new TrapSender(clock, wire::add, false);
+        TrapSender sender = new TrapSender("test/1", clock, wire::add, false);
         sender.raise(notices.linkStateChange(9), CONFIGURED);
         assertTrue(sender.onTrapRepress(repress(wire.get(0))), "still taken as a TrapRepress");
         clock.advance(PERIOD);
@@ -103,7 +103,7 @@ class TrapSenderTest {
 
     @Test
     void otherSmpsAreNoTrapRepress() {
-        TrapSender sender = new TrapSender(clock, wire::add);
+        TrapSender sender = new TrapSender("test/1", clock, wire::add);
         sender.raise(notices.linkStateChange(9), CONFIGURED);
         Smp trap = Smp.decode(wire.get(0));
         assertFalse(sender.onTrapRepress(

@@ -11,7 +11,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -43,7 +42,7 @@ class NetTopologyParserTest {
                 desc,
                 Optional.empty(),
                 Optional.empty(),
-                OptionalInt.empty(),
+                Optional.empty(),
                 List.of());
     }
 
@@ -69,7 +68,7 @@ class NetTopologyParserTest {
                                 "MF0;sw-a:SX6036/U1",
                                 Optional.of(SwitchOptions.DEFAULT),
                                 Optional.empty(),
-                                OptionalInt.empty(),
+                                Optional.empty(),
                                 List.of()),
                         new DeviceSpec(
                                 swB,
@@ -81,7 +80,7 @@ class NetTopologyParserTest {
                                 "MF0;sw-b:SX6036/U1",
                                 Optional.of(new SwitchOptions(false, 0xC000, 1024)),
                                 Optional.empty(),
-                                OptionalInt.empty(),
+                                Optional.empty(),
                                 List.of()),
                         hca(
                                 "H-0002c9030000fbd0",

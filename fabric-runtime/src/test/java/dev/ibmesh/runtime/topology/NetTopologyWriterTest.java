@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -38,7 +37,7 @@ class NetTopologyWriterTest {
                                         SwitchOptions.DEFAULT.linearFdbCap(),
                                         SwitchOptions.DEFAULT.multicastFdbCap())),
                         Optional.empty(),
-                        OptionalInt.empty(),
+                        Optional.empty(),
                         List.of()))
                 .toList();
         List<LinkSpec> links = t.links().stream()

@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -90,7 +89,7 @@ class TopologyModelTest {
                 "d",
                 Optional.of(SwitchOptions.DEFAULT),
                 Optional.empty(),
-                OptionalInt.empty(),
+                Optional.empty(),
                 List.of());
         DeviceSpec h = new DeviceSpec(
                 "h1",
@@ -102,7 +101,7 @@ class TopologyModelTest {
                 "d",
                 Optional.empty(),
                 Optional.empty(),
-                OptionalInt.empty(),
+                Optional.empty(),
                 List.of());
         LinkSpec link = new LinkSpec(
                 new LinkEnd(new PortRef("sw1", 2), PortParams.DEFAULT),

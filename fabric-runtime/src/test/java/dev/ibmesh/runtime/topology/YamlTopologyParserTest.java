@@ -18,7 +18,6 @@ import dev.ibmesh.wire.Mtu;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -52,7 +51,7 @@ class YamlTopologyParserTest {
                         "MF0;sw1:SX6036/U1",
                         Optional.of(new SwitchOptions(false, 0x3000, 512)),
                         Optional.of(new HostPort("::1", 7001)),
-                        OptionalInt.of(9101),
+                        Optional.of(new HttpAddress(Optional.empty(), 9101)),
                         List.of("no-vl-arbitration")),
                 t.device("sw1").orElseThrow());
         assertEquals(
@@ -66,7 +65,7 @@ class YamlTopologyParserTest {
                         "ibmesh hca h1",
                         Optional.empty(),
                         Optional.of(new HostPort("node1.example", 7011)),
-                        OptionalInt.empty(),
+                        Optional.empty(),
                         List.of("slow-sma", "drop-vl15")),
                 t.device("h1").orElseThrow());
         long t1 = Guids.derive("t1");
@@ -81,7 +80,7 @@ class YamlTopologyParserTest {
                         "ibmesh tester t1",
                         Optional.empty(),
                         Optional.empty(),
-                        OptionalInt.empty(),
+                        Optional.empty(),
                         List.of()),
                 t.device("t1").orElseThrow());
 
@@ -343,11 +342,13 @@ class YamlTopologyParserTest {
         assertEquals(
                 List.of(
                         "fabric.yaml:2:50: unknown deviation 'slow-smaa' for a hca; known: drop-vl15, slow-sma",
-                        "fabric.yaml:3:53: unknown deviation 'x' for a tester; none are known"),
+                        "fabric.yaml:3:53: unknown deviation 'x' for a tester; none are known",
+                        "fabric.yaml:4:72: unknown deviation 'drop-vl15' for a switch; known: no-vl-arbitration"),
                 errors("""
                 devices:
                   - {name: h1, kind: hca, ports: 1, deviations: [slow-smaa]}
                   - {name: t1, kind: tester, ports: 1, deviations: [x]}
+                  - {name: s1, kind: switch, ports: 2, deviations: [no-vl-arbitration, drop-vl15]}
                 """));
     }
 
@@ -383,6 +384,51 @@ class YamlTopologyParserTest {
                   - {name: sw1, kind: switch, ports: 8, listen: "localhost:7001"}
                   - {name: h1, kind: hca, ports: 1, listen: LocalHost:7001}
                   - {name: h2, kind: hca, ports: 1, listen: nohost}
+                """));
+    }
+
+    @Test
+    void httpIsAPortOrHostPort() throws TopologyException {
+        Topology t = PARSER.parse("fabric.yaml", """
+                devices:
+                  - {name: sw1, kind: switch, ports: 8, http: 9101}
+                  - {name: h1, kind: hca, ports: 1, http: "0.0.0.0:9101"}
+                  - {name: h2, kind: hca, ports: 1, http: "[::1]:9102"}
+                  - {name: h3, kind: hca, ports: 1}
+                """);
+        assertEquals(
+                Optional.of(new HttpAddress(Optional.empty(), 9101)),
+                t.device("sw1").orElseThrow().http());
+        assertEquals(
+                Optional.of(new HttpAddress(Optional.of("0.0.0.0"), 9101)),
+                t.device("h1").orElseThrow().http());
+        assertEquals(
+                Optional.of(new HttpAddress(Optional.of("::1"), 9102)),
+                t.device("h2").orElseThrow().http());
+        assertEquals(Optional.empty(), t.device("h3").orElseThrow().http());
+    }
+
+    @Test
+    void badAndDuplicateHttpAddresses() {
+        String allowed = " is not a port 1..65535 or host:port (like 9101 or localhost:9101)";
+        assertEquals(
+                List.of(
+                        "fabric.yaml:3:43: http address '9101' is already used by 'sw1'",
+                        "fabric.yaml:5:43: http address 'localhost:9102' is already used by 'h2'",
+                        "fabric.yaml:6:43: http '0'" + allowed,
+                        "fabric.yaml:7:43: http '65536'" + allowed,
+                        "fabric.yaml:8:43: http 'localhost:'" + allowed,
+                        "fabric.yaml:9:43: 'http' must be text, found a list"),
+                errors("""
+                devices:
+                  - {name: sw1, kind: switch, ports: 8, http: 9101}
+                  - {name: h1, kind: hca, ports: 1, http: 9101}
+                  - {name: h2, kind: hca, ports: 1, http: "localhost:9102"}
+                  - {name: h3, kind: hca, ports: 1, http: LOCALHOST:9102}
+                  - {name: h4, kind: hca, ports: 1, http: 0}
+                  - {name: h5, kind: hca, ports: 1, http: 65536}
+                  - {name: h6, kind: hca, ports: 1, http: "localhost:"}
+                  - {name: h7, kind: hca, ports: 1, http: [9103]}
                 """));
     }
 

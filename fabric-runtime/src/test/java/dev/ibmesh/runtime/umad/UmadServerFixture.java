@@ -1,28 +1,51 @@
 package dev.ibmesh.runtime.umad;
 
+import dev.ibmesh.runtime.time.ManualScheduler;
+import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
-/** A Vert.x with a {@link UmadServer} on a free block of loopback ports; closes both. */
+/**
+ * A Vert.x with a {@link UmadServer} on a free block of loopback ports; closes both. The server runs on a
+ * hand-driven clock: sessions fall silent and the idle sweep runs only when a test moves it ({@link #advance}).
+ */
 final class UmadServerFixture implements AutoCloseable {
     final Vertx vertx = Vertx.vertx();
     final UmadServer server;
     final int port;
+    private final ManualScheduler clock = new ManualScheduler();
+    /** The server's context, where its clock must be moved. */
+    private volatile Context context;
 
     UmadServerFixture(UmadDirectory directory, int maxClients, Duration idleTimeout, Duration reclaimAfter) {
-        this.server = deploy(vertx, directory, maxClients, idleTimeout, reclaimAfter);
+        this.server = deploy(directory, maxClients, idleTimeout, reclaimAfter);
         this.port = server.options().port();
     }
 
-    private static UmadServer deploy(
-            Vertx vertx, UmadDirectory directory, int maxClients, Duration idleTimeout, Duration reclaimAfter) {
+    /** Lets {@code time} pass for the server: its timers due by then run, on its context. */
+    void advance(Duration time) {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        context.runOnContext(v -> {
+            clock.advance(time.toNanos());
+            done.complete(null);
+        });
+        done.orTimeout(10, TimeUnit.SECONDS).join();
+    }
+
+    private UmadServer deploy(UmadDirectory directory, int maxClients, Duration idleTimeout, Duration reclaimAfter) {
         Exception last = null;
         for (int attempt = 0; attempt < 30; attempt++) {
             int base = ThreadLocalRandom.current().nextInt(20_000, 60_000);
             UmadServer candidate = new UmadServer(
-                    new UmadServerOptions("127.0.0.1", base, maxClients, idleTimeout, reclaimAfter), directory);
+                    new UmadServerOptions("127.0.0.1", base, maxClients, idleTimeout, reclaimAfter),
+                    directory,
+                    serverContext -> {
+                        context = serverContext;
+                        return clock;
+                    });
             try {
                 vertx.deployVerticle(candidate)
                         .toCompletionStage()

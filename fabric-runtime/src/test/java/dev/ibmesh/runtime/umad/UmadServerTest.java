@@ -14,6 +14,7 @@ import dev.ibmesh.mad.MgmtClass;
 import dev.ibmesh.mad.Smp;
 import dev.ibmesh.mad.smp.NodeInfo;
 import dev.ibmesh.mad.smp.PortInfo;
+import dev.ibmesh.runtime.fault.FaultLog;
 import dev.ibmesh.wire.Bits;
 import io.vertx.core.Future;
 import java.time.Duration;
@@ -318,7 +319,10 @@ class UmadServerTest {
     void aSilentClientIsClosedAfterTheIdleTimeout() {
         start(10, Duration.ofMillis(400), Duration.ZERO);
         connected(true);
-        UmadServerFixture.await("the idle sweep", () -> fixture.counters().activeSessions() == 0);
+        fixture.advance(Duration.ofMillis(400));
+        assertEquals(1, fixture.counters().activeSessions(), "silent for exactly the idle timeout: not yet");
+        fixture.advance(Duration.ofMillis(100)); // the next sweep
+        assertEquals(0, fixture.counters().activeSessions());
         assertEquals(1, count(UmadCounter.SESSIONS_IDLE));
         assertEquals(1, port.detaches.get());
         assertEquals(List.of(true, false), port.isSmCalls);
@@ -329,7 +333,7 @@ class UmadServerTest {
         start(10, Duration.ofMillis(400), Duration.ZERO);
         SimTestClient c = connected(false);
         for (int i = 0; i < 8; i++) {
-            Thread.sleep(100);
+            fixture.advance(Duration.ofMillis(100)); // a sweep each time
             assertEquals(
                     SimCtlType.GET_GUID,
                     c.request(SimCtlType.GET_GUID, new byte[0], 8).type());
@@ -358,7 +362,7 @@ class UmadServerTest {
         SimTestClient talker = connected(false);
         SimTestClient third = client();
         assertError(third.connect(SmaUmadPort.NAME, false));
-        Thread.sleep(300);
+        fixture.advance(Duration.ofMillis(300));
         talker.request(SimCtlType.GET_GUID, new byte[0], 8);
         assertEquals(SimCtlType.CONNECT, third.connect(SmaUmadPort.NAME, false).type());
         assertEquals(0, third.clientId, "the silent client's slot");
@@ -521,7 +525,12 @@ class UmadServerTest {
                 Duration.ofMinutes(10));
         SimTestClient c = client();
         assertEquals(SimCtlType.CONNECT, c.connect("broken", false).type());
+        long logged = FaultLog.shared().count("UmadPort.query", IllegalStateException.class);
         assertError(c.request(SimCtlType.GET_NODEINFO, new byte[0], 64));
+        assertEquals(
+                1,
+                FaultLog.shared().count("UmadPort.query", IllegalStateException.class) - logged,
+                "the throwing port is reported, the failed future is not");
         assertError(c.request(SimCtlType.GET_PKEYS, new byte[0], 64));
         assertError(c.request(SimCtlType.GET_VENDOR, new byte[0], 24));
         assertEquals(

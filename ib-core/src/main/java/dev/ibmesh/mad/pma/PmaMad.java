@@ -17,7 +17,7 @@ import java.util.function.BiFunction;
  * </pre>
  *
  * Sources: rdma-core {@code ib_perfmgt_mad_t} (header, {@code resv[40]}, {@code data[IB_PM_DATA_SIZE = 192]}),
- * facts sheet section 16 and vector S7. The byte arrays are owned by the record: they are copied in and out, so
+ * docs/wire-format.md (PMA) and vector S7. The byte arrays are owned by the record: they are copied in and out, so
  * decoding and re-encoding any 256 bytes gives the same 256 bytes.
  */
 public record PmaMad(MadHeader header, byte[] reserved24, byte[] data) {

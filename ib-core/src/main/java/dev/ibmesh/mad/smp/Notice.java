@@ -3,7 +3,6 @@ package dev.ibmesh.mad.smp;
 import dev.ibmesh.mad.Attribute;
 import dev.ibmesh.wire.Bits;
 import java.util.Arrays;
-import java.util.HexFormat;
 
 /**
  * Notice (attribute 0x0002, 80 bytes): the payload of Trap, TrapRepress and SA Report MADs.
@@ -248,21 +247,17 @@ public record Notice(
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Notice n && Arrays.equals(toBytes(), n.toBytes());
+        return ByteArrayRecords.equal(this, o, Notice::toBytes);
     }
 
     @Override
     public int hashCode() {
-        return Arrays.hashCode(toBytes());
+        return ByteArrayRecords.hash(this, Notice::toBytes);
     }
 
     @Override
     public String toString() {
-        return "Notice[isGeneric=" + isGeneric + ", type=" + type
-                + String.format(", producerTypeVendorId=0x%06X", producerTypeVendorId) + ", trapNumberDeviceId="
-                + trapNumberDeviceId + ", issuerLid=" + issuerLid + ", noticeToggle=" + noticeToggle
-                + ", noticeCount=" + noticeCount + ", dataDetails=" + hex(dataDetails) + ", issuerGid="
-                + (issuerGid == null ? "(SMP form)" : hex(issuerGid)) + "]";
+        return ByteArrayRecords.toString(this);
     }
 
     private void requireForm(boolean wantGeneric, String field) {
@@ -278,10 +273,6 @@ public record Notice(
                     field + " must be " + length + " bytes, was " + (a == null ? "null" : a.length));
         }
         return a.clone();
-    }
-
-    private static String hex(byte[] a) {
-        return HexFormat.of().formatHex(a);
     }
 
     /** Bit offset of DataDetails inside the Notice: the details records name fields by Notice bit offset. */
@@ -351,18 +342,17 @@ public record Notice(
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof GidTrap t && Arrays.equals(toBytes(), t.toBytes());
+            return ByteArrayRecords.equal(this, o, Details::toBytes);
         }
 
         @Override
         public int hashCode() {
-            return Arrays.hashCode(toBytes());
+            return ByteArrayRecords.hash(this, Details::toBytes);
         }
 
         @Override
         public String toString() {
-            return "GidTrap[reserved80=" + reserved80 + ", gidAddr=" + hex(gidAddr) + ", reserved256="
-                    + hex(reserved256) + "]";
+            return ByteArrayRecords.toString(this);
         }
     }
 
@@ -397,17 +387,17 @@ public record Notice(
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof LinkStateTrap t && Arrays.equals(toBytes(), t.toBytes());
+            return ByteArrayRecords.equal(this, o, Details::toBytes);
         }
 
         @Override
         public int hashCode() {
-            return Arrays.hashCode(toBytes());
+            return ByteArrayRecords.hash(this, Details::toBytes);
         }
 
         @Override
         public String toString() {
-            return "LinkStateTrap[lidAddr=" + lidAddr + ", reserved96=" + hex(reserved96) + "]";
+            return ByteArrayRecords.toString(this);
         }
     }
 
@@ -451,18 +441,17 @@ public record Notice(
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof PortTrap t && Arrays.equals(toBytes(), t.toBytes());
+            return ByteArrayRecords.equal(this, o, Details::toBytes);
         }
 
         @Override
         public int hashCode() {
-            return Arrays.hashCode(toBytes());
+            return ByteArrayRecords.hash(this, Details::toBytes);
         }
 
         @Override
         public String toString() {
-            return "PortTrap[reserved80=" + reserved80 + ", lidAddr=" + lidAddr + ", portNo=" + portNo
-                    + ", reserved120=" + hex(reserved120) + "]";
+            return ByteArrayRecords.toString(this);
         }
     }
 
@@ -558,21 +547,17 @@ public record Notice(
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof LocalChangesTrap t && Arrays.equals(toBytes(), t.toBytes());
+            return ByteArrayRecords.equal(this, o, Details::toBytes);
         }
 
         @Override
         public int hashCode() {
-            return Arrays.hashCode(toBytes());
+            return ByteArrayRecords.hash(this, Details::toBytes);
         }
 
         @Override
         public String toString() {
-            return "LocalChangesTrap[reserved80=" + reserved80 + ", lidAddr=" + lidAddr + ", reserved112="
-                    + reserved112 + ", otherLocalChanges=" + otherLocalChanges
-                    + String.format(", capabilityMask=0x%08X", capabilityMask) + ", reserved160=" + reserved160
-                    + String.format(", changeFlags=0x%02X, capabilityMask2=0x%04X", changeFlags, capabilityMask2)
-                    + ", reserved192=" + hex(reserved192) + "]";
+            return ByteArrayRecords.toString(this);
         }
     }
 
@@ -658,24 +643,17 @@ public record Notice(
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof BadMKeyTrap t && Arrays.equals(toBytes(), t.toBytes());
+            return ByteArrayRecords.equal(this, o, Details::toBytes);
         }
 
         @Override
         public int hashCode() {
-            return Arrays.hashCode(toBytes());
+            return ByteArrayRecords.hash(this, Details::toBytes);
         }
 
         @Override
         public String toString() {
-            return "BadMKeyTrap[reserved80=" + reserved80 + ", lidAddr=" + lidAddr + ", drSlid=" + drSlid
-                    + String.format(", method=0x%02X", method) + ", reserved136=" + reserved136
-                    + String.format(
-                            ", attributeId=0x%04X, attributeModifier=0x%08X, mKey=0x%016X",
-                            attributeId, attributeModifier, mKey)
-                    + ", reserved256=" + reserved256 + ", drNotice=" + drNotice
-                    + ", drPathTruncated=" + drPathTruncated + ", drHopCount=" + drHopCount + ", drNoticeReturnPath="
-                    + hex(drNoticeReturnPath) + "]";
+            return ByteArrayRecords.toString(this);
         }
     }
 
@@ -760,20 +738,17 @@ public record Notice(
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof BadKeyTrap t && Arrays.equals(toBytes(), t.toBytes());
+            return ByteArrayRecords.equal(this, o, Details::toBytes);
         }
 
         @Override
         public int hashCode() {
-            return Arrays.hashCode(toBytes());
+            return ByteArrayRecords.hash(this, Details::toBytes);
         }
 
         @Override
         public String toString() {
-            return "BadKeyTrap[reserved80=" + reserved80 + ", lidAddr1=" + lidAddr1 + ", lidAddr2=" + lidAddr2
-                    + String.format(", key=0x%08X", key) + ", sl=" + sl + ", reserved164=" + reserved164 + ", qp1="
-                    + qp1 + ", reserved192=" + reserved192 + ", qp2=" + qp2 + ", gidAddr1=" + hex(gidAddr1)
-                    + ", gidAddr2=" + hex(gidAddr2) + ", reserved480=" + reserved480 + "]";
+            return ByteArrayRecords.toString(this);
         }
     }
 
@@ -867,21 +842,17 @@ public record Notice(
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof SwitchBadPKeyTrap t && Arrays.equals(toBytes(), t.toBytes());
+            return ByteArrayRecords.equal(this, o, Details::toBytes);
         }
 
         @Override
         public int hashCode() {
-            return Arrays.hashCode(toBytes());
+            return ByteArrayRecords.hash(this, Details::toBytes);
         }
 
         @Override
         public String toString() {
-            return "SwitchBadPKeyTrap[" + String.format("dataValid=0x%04X", dataValid) + ", lidAddr1=" + lidAddr1
-                    + ", lidAddr2=" + lidAddr2 + String.format(", pKey=0x%04X", pKey) + ", sl=" + sl
-                    + ", reserved148=" + reserved148 + ", qp1=" + qp1 + ", reserved176=" + reserved176 + ", qp2="
-                    + qp2 + ", gidAddr1=" + hex(gidAddr1) + ", gidAddr2=" + hex(gidAddr2) + ", swLidAddr="
-                    + swLidAddr + ", portNo=" + portNo + ", reserved488=" + reserved488 + "]";
+            return ByteArrayRecords.toString(this);
         }
     }
 
@@ -907,17 +878,17 @@ public record Notice(
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof Raw r && Arrays.equals(bytes, r.bytes);
+            return ByteArrayRecords.equal(this, o, Details::toBytes);
         }
 
         @Override
         public int hashCode() {
-            return Arrays.hashCode(bytes);
+            return ByteArrayRecords.hash(this, Details::toBytes);
         }
 
         @Override
         public String toString() {
-            return "Raw[" + hex(bytes) + "]";
+            return ByteArrayRecords.toString(this);
         }
     }
 }

@@ -9,7 +9,7 @@ import java.util.List;
  *
  * <pre>
  *  bytes 0-1 P_Key 0 | 2-3 P_Key 1 | ... | 62-63 P_Key 31
- *  each P_Key: bit 15 membership type (1 = full, 0 = limited) | bits 14-0 P_Key base
+ *  each P_Key: bit 15 membership type (1 = full, 0 = limited) | bits 14-0 P_Key base (matching: {@link PKeys})
  * </pre>
  */
 public record PKeyTable(List<Integer> pKeys) implements Attribute {
@@ -41,16 +41,6 @@ public record PKeyTable(List<Integer> pKeys) implements Attribute {
     /** P_Key {@code i} (0-31) of this block. */
     public int pKey(int i) {
         return pKeys.get(SmpCodec.checkIndex("P_Key", i, PKEYS_PER_BLOCK));
-    }
-
-    /** Membership type bit 15 of a P_Key: true for full membership, false for limited. */
-    public static boolean isFullMember(int pKey) {
-        return (pKey & FULL_MEMBER) != 0;
-    }
-
-    /** Bits 14-0 of a P_Key; two P_Keys match when their bases are equal and at least one is full. */
-    public static int base(int pKey) {
-        return pKey & BASE_MASK;
     }
 
     @Override

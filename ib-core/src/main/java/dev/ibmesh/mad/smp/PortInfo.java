@@ -2,6 +2,12 @@ package dev.ibmesh.mad.smp;
 
 import dev.ibmesh.mad.Attribute;
 import dev.ibmesh.wire.Bits;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.RecordComponent;
+import java.util.Collections;
+import java.util.Locale;
 
 /**
  * PortInfo (attribute 0x0015, 64 bytes). AttributeModifier = port number (a switch: 0..N; a CA: its port).
@@ -198,7 +204,12 @@ public record PortInfo(
     public static final int CAP2_IS_ENHANCED_QOS_ARBITER_SUPPORTED = 1 << 9;
     public static final int CAP2_IS_LINK_SPEED_NDR_SUPPORTED = 1 << 10;
 
-    /** The layout: spec name, IBA bit offset and width of each component, in component order. */
+    /**
+     * The layout: spec name, IBA bit offset and width of each component, in component order; each constant is its
+     * component's name in upper snake case. Decoding, encoding and the builder work from this table alone; the class
+     * checks when it loads that it covers the 64 bytes without gaps and matches the record's components, each with
+     * its builder setter.
+     */
     private enum Field {
         M_KEY("M_Key", 0, 64),
         GID_PREFIX("GidPrefix", 64, 64),
@@ -216,7 +227,7 @@ public record PortInfo(
         PORT_PHYSICAL_STATE("PortPhysicalState", 264, 4),
         LINK_DOWN_DEFAULT_STATE("LinkDownDefaultState", 268, 4),
         M_KEY_PROTECT_BITS("M_KeyProtectBits", 272, 2),
-        RESERVED_274("reserved274", 274, 3),
+        RESERVED274("reserved274", 274, 3),
         LMC("LMC", 277, 3),
         LINK_SPEED_ACTIVE("LinkSpeedActive", 280, 4),
         LINK_SPEED_ENABLED("LinkSpeedEnabled", 284, 4),
@@ -241,14 +252,14 @@ public record PortInfo(
         Q_KEY_VIOLATIONS("Q_KeyViolations", 384, 16),
         GUID_CAP("GUIDCap", 400, 8),
         CLIENT_REREGISTER("ClientReregister", 408, 1),
-        MULTICAST_PKEY_TRAP_SUPPRESSION_ENABLED("MulticastPKeyTrapSuppressionEnabled", 409, 2),
+        MULTICAST_P_KEY_TRAP_SUPPRESSION_ENABLED("MulticastPKeyTrapSuppressionEnabled", 409, 2),
         SUBNET_TIME_OUT("SubnetTimeOut", 411, 5),
-        RESERVED_416("reserved416", 416, 3),
+        RESERVED416("reserved416", 416, 3),
         RESP_TIME_VALUE("RespTimeValue", 419, 5),
         LOCAL_PHY_ERRORS("LocalPhyErrors", 424, 4),
         OVERRUN_ERRORS("OverrunErrors", 428, 4),
         MAX_CREDIT_HINT("MaxCreditHint", 432, 16),
-        RESERVED_448("reserved448", 448, 1),
+        RESERVED448("reserved448", 448, 1),
         LINK_SPEED_EXT_ACTIVE2("LinkSpeedExtActive2", 449, 2),
         LINK_SPEED_EXT_SUPPORTED2("LinkSpeedExtSupported2", 451, 2),
         LINK_SPEED_EXT_ENABLED2("LinkSpeedExtEnabled2", 453, 3),
@@ -256,7 +267,7 @@ public record PortInfo(
         CAPABILITY_MASK2("CapabilityMask2", 480, 16),
         LINK_SPEED_EXT_ACTIVE("LinkSpeedExtActive", 496, 4),
         LINK_SPEED_EXT_SUPPORTED("LinkSpeedExtSupported", 500, 4),
-        RESERVED_504("reserved504", 504, 3),
+        RESERVED504("reserved504", 504, 3),
         LINK_SPEED_EXT_ENABLED("LinkSpeedExtEnabled", 507, 5);
 
         final String specName;
@@ -273,40 +284,75 @@ public record PortInfo(
             return Bits.get(b, off, bit, width);
         }
 
-        int getInt(byte[] b, int off) {
-            return (int) get(b, off);
-        }
-
-        boolean flag(byte[] b, int off) {
-            return get(b, off) != 0;
-        }
-
-        void put(byte[] b, int off, long value) {
-            Bits.put(b, off, bit, width, value);
-        }
-
-        void put(byte[] b, int off, boolean value) {
-            put(b, off, value ? 1 : 0);
-        }
-
         /** Range check for fields narrower than 32 bits (wider ones accept every value of their Java type). */
-        void check(long value) {
+        long check(long value) {
             if (width < 32) {
                 Bits.checkRange(specName, value, width);
             }
+            return value;
+        }
+
+        /** Writes {@code value}, an int sign-extended or a flag as 0/1: only its low {@code width} bits count. */
+        void put(byte[] b, int off, long value) {
+            Bits.put(b, off, bit, width, value);
         }
     }
 
+    private static final Field[] FIELDS = Field.values();
+    /** Each component's accessor, as {@code (PortInfo) -> long}, in {@link Field} order. */
+    private static final MethodHandle[] GETTERS = new MethodHandle[FIELDS.length];
+    /** The canonical constructor taking every component as a long, from a {@code long[]} in {@link Field} order. */
+    private static final MethodHandle NEW_FROM_LONGS;
+
     static {
+        RecordComponent[] components = PortInfo.class.getRecordComponents();
+        if (components.length != FIELDS.length) {
+            throw new AssertionError("PortInfo has " + components.length + " components, Field " + FIELDS.length);
+        }
         int next = 0;
-        for (Field f : Field.values()) {
-            if (f.bit != next) {
-                throw new AssertionError("PortInfo layout gap or overlap at " + f);
+        Class<?>[] types = new Class<?>[FIELDS.length];
+        MethodHandles.Lookup lookup = MethodHandles.lookup();
+        try {
+            for (Field f : FIELDS) {
+                RecordComponent c = components[f.ordinal()];
+                types[f.ordinal()] = c.getType();
+                checkComponent(f, c, next);
+                next += f.width;
+                GETTERS[f.ordinal()] = MethodHandles.explicitCastArguments(
+                        lookup.unreflect(c.getAccessor()), MethodType.methodType(long.class, PortInfo.class));
             }
-            next += f.width;
+            MethodHandle canonical = lookup.findConstructor(PortInfo.class, MethodType.methodType(void.class, types));
+            MethodType allLongs = MethodType.methodType(PortInfo.class, Collections.nCopies(FIELDS.length, long.class));
+            // explicitCastArguments: long to int keeps the low 32 bits, long to boolean tests bit 0 (flags are 1 bit).
+            NEW_FROM_LONGS =
+                    MethodHandles.explicitCastArguments(canonical, allLongs).asSpreader(long[].class, FIELDS.length);
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError("PortInfo cannot reach its own components", e);
         }
         if (next != SIZE * 8) {
             throw new AssertionError("PortInfo layout covers " + next + " bits");
+        }
+    }
+
+    /** Field {@code f} must start where the previous one ended and describe component {@code c}. */
+    private static void checkComponent(Field f, RecordComponent c, int expectedBit) {
+        if (f.bit != expectedBit) {
+            throw new AssertionError("PortInfo layout gap or overlap at " + f);
+        }
+        String upperSnake = c.getName().replaceAll("([A-Z])", "_$1").toUpperCase(Locale.ROOT);
+        if (!f.name().equals(upperSnake)) {
+            throw new AssertionError("PortInfo component " + c.getName() + " is described by Field " + f);
+        }
+        Class<?> t = c.getType();
+        boolean fits = t == long.class || (t == int.class && f.width <= 32) || (t == boolean.class && f.width == 1);
+        if (!fits) {
+            throw new AssertionError(
+                    "PortInfo component " + c.getName() + " (" + t + ") cannot hold " + f.width + " bits");
+        }
+        try {
+            Builder.class.getMethod(c.getName(), t);
+        } catch (NoSuchMethodException e) {
+            throw new AssertionError("PortInfo.Builder has no setter for " + c.getName(), e);
         }
     }
 
@@ -324,7 +370,7 @@ public record PortInfo(
         Field.PORT_PHYSICAL_STATE.check(portPhysicalState);
         Field.LINK_DOWN_DEFAULT_STATE.check(linkDownDefaultState);
         Field.M_KEY_PROTECT_BITS.check(mKeyProtectBits);
-        Field.RESERVED_274.check(reserved274);
+        Field.RESERVED274.check(reserved274);
         Field.LMC.check(lmc);
         Field.LINK_SPEED_ACTIVE.check(linkSpeedActive);
         Field.LINK_SPEED_ENABLED.check(linkSpeedEnabled);
@@ -344,14 +390,14 @@ public record PortInfo(
         Field.P_KEY_VIOLATIONS.check(pKeyViolations);
         Field.Q_KEY_VIOLATIONS.check(qKeyViolations);
         Field.GUID_CAP.check(guidCap);
-        Field.MULTICAST_PKEY_TRAP_SUPPRESSION_ENABLED.check(multicastPKeyTrapSuppressionEnabled);
+        Field.MULTICAST_P_KEY_TRAP_SUPPRESSION_ENABLED.check(multicastPKeyTrapSuppressionEnabled);
         Field.SUBNET_TIME_OUT.check(subnetTimeOut);
-        Field.RESERVED_416.check(reserved416);
+        Field.RESERVED416.check(reserved416);
         Field.RESP_TIME_VALUE.check(respTimeValue);
         Field.LOCAL_PHY_ERRORS.check(localPhyErrors);
         Field.OVERRUN_ERRORS.check(overrunErrors);
         Field.MAX_CREDIT_HINT.check(maxCreditHint);
-        Field.RESERVED_448.check(reserved448);
+        Field.RESERVED448.check(reserved448);
         Field.LINK_SPEED_EXT_ACTIVE2.check(linkSpeedExtActive2);
         Field.LINK_SPEED_EXT_SUPPORTED2.check(linkSpeedExtSupported2);
         Field.LINK_SPEED_EXT_ENABLED2.check(linkSpeedExtEnabled2);
@@ -359,132 +405,37 @@ public record PortInfo(
         Field.CAPABILITY_MASK2.check(capabilityMask2);
         Field.LINK_SPEED_EXT_ACTIVE.check(linkSpeedExtActive);
         Field.LINK_SPEED_EXT_SUPPORTED.check(linkSpeedExtSupported);
-        Field.RESERVED_504.check(reserved504);
+        Field.RESERVED504.check(reserved504);
         Field.LINK_SPEED_EXT_ENABLED.check(linkSpeedExtEnabled);
     }
 
     public static PortInfo decode(byte[] b, int off) {
-        return new PortInfo(
-                Field.M_KEY.get(b, off),
-                Field.GID_PREFIX.get(b, off),
-                Field.LID.getInt(b, off),
-                Field.MASTER_SM_LID.getInt(b, off),
-                Field.CAPABILITY_MASK.getInt(b, off),
-                Field.DIAG_CODE.getInt(b, off),
-                Field.M_KEY_LEASE_PERIOD.getInt(b, off),
-                Field.LOCAL_PORT_NUM.getInt(b, off),
-                Field.LINK_WIDTH_ENABLED.getInt(b, off),
-                Field.LINK_WIDTH_SUPPORTED.getInt(b, off),
-                Field.LINK_WIDTH_ACTIVE.getInt(b, off),
-                Field.LINK_SPEED_SUPPORTED.getInt(b, off),
-                Field.PORT_STATE.getInt(b, off),
-                Field.PORT_PHYSICAL_STATE.getInt(b, off),
-                Field.LINK_DOWN_DEFAULT_STATE.getInt(b, off),
-                Field.M_KEY_PROTECT_BITS.getInt(b, off),
-                Field.RESERVED_274.getInt(b, off),
-                Field.LMC.getInt(b, off),
-                Field.LINK_SPEED_ACTIVE.getInt(b, off),
-                Field.LINK_SPEED_ENABLED.getInt(b, off),
-                Field.NEIGHBOR_MTU.getInt(b, off),
-                Field.MASTER_SM_SL.getInt(b, off),
-                Field.VL_CAP.getInt(b, off),
-                Field.INIT_TYPE.getInt(b, off),
-                Field.VL_HIGH_LIMIT.getInt(b, off),
-                Field.VL_ARBITRATION_HIGH_CAP.getInt(b, off),
-                Field.VL_ARBITRATION_LOW_CAP.getInt(b, off),
-                Field.INIT_TYPE_REPLY.getInt(b, off),
-                Field.MTU_CAP.getInt(b, off),
-                Field.VL_STALL_COUNT.getInt(b, off),
-                Field.HOQ_LIFE.getInt(b, off),
-                Field.OPERATIONAL_VLS.getInt(b, off),
-                Field.PARTITION_ENFORCEMENT_INBOUND.flag(b, off),
-                Field.PARTITION_ENFORCEMENT_OUTBOUND.flag(b, off),
-                Field.FILTER_RAW_INBOUND.flag(b, off),
-                Field.FILTER_RAW_OUTBOUND.flag(b, off),
-                Field.M_KEY_VIOLATIONS.getInt(b, off),
-                Field.P_KEY_VIOLATIONS.getInt(b, off),
-                Field.Q_KEY_VIOLATIONS.getInt(b, off),
-                Field.GUID_CAP.getInt(b, off),
-                Field.CLIENT_REREGISTER.flag(b, off),
-                Field.MULTICAST_PKEY_TRAP_SUPPRESSION_ENABLED.getInt(b, off),
-                Field.SUBNET_TIME_OUT.getInt(b, off),
-                Field.RESERVED_416.getInt(b, off),
-                Field.RESP_TIME_VALUE.getInt(b, off),
-                Field.LOCAL_PHY_ERRORS.getInt(b, off),
-                Field.OVERRUN_ERRORS.getInt(b, off),
-                Field.MAX_CREDIT_HINT.getInt(b, off),
-                Field.RESERVED_448.getInt(b, off),
-                Field.LINK_SPEED_EXT_ACTIVE2.getInt(b, off),
-                Field.LINK_SPEED_EXT_SUPPORTED2.getInt(b, off),
-                Field.LINK_SPEED_EXT_ENABLED2.getInt(b, off),
-                Field.LINK_ROUND_TRIP_LATENCY.getInt(b, off),
-                Field.CAPABILITY_MASK2.getInt(b, off),
-                Field.LINK_SPEED_EXT_ACTIVE.getInt(b, off),
-                Field.LINK_SPEED_EXT_SUPPORTED.getInt(b, off),
-                Field.RESERVED_504.getInt(b, off),
-                Field.LINK_SPEED_EXT_ENABLED.getInt(b, off));
+        long[] values = new long[FIELDS.length];
+        for (Field f : FIELDS) {
+            values[f.ordinal()] = f.get(b, off);
+        }
+        try {
+            return (PortInfo) NEW_FROM_LONGS.invokeExact(values);
+        } catch (Throwable e) {
+            // Every value came from its field's bits, so the constructor's range checks cannot fail.
+            throw new AssertionError("decoding PortInfo", e);
+        }
     }
 
     @Override
     public void encode(byte[] b, int off) {
-        Field.M_KEY.put(b, off, mKey);
-        Field.GID_PREFIX.put(b, off, gidPrefix);
-        Field.LID.put(b, off, lid);
-        Field.MASTER_SM_LID.put(b, off, masterSmLid);
-        Field.CAPABILITY_MASK.put(b, off, capabilityMask);
-        Field.DIAG_CODE.put(b, off, diagCode);
-        Field.M_KEY_LEASE_PERIOD.put(b, off, mKeyLeasePeriod);
-        Field.LOCAL_PORT_NUM.put(b, off, localPortNum);
-        Field.LINK_WIDTH_ENABLED.put(b, off, linkWidthEnabled);
-        Field.LINK_WIDTH_SUPPORTED.put(b, off, linkWidthSupported);
-        Field.LINK_WIDTH_ACTIVE.put(b, off, linkWidthActive);
-        Field.LINK_SPEED_SUPPORTED.put(b, off, linkSpeedSupported);
-        Field.PORT_STATE.put(b, off, portState);
-        Field.PORT_PHYSICAL_STATE.put(b, off, portPhysicalState);
-        Field.LINK_DOWN_DEFAULT_STATE.put(b, off, linkDownDefaultState);
-        Field.M_KEY_PROTECT_BITS.put(b, off, mKeyProtectBits);
-        Field.RESERVED_274.put(b, off, reserved274);
-        Field.LMC.put(b, off, lmc);
-        Field.LINK_SPEED_ACTIVE.put(b, off, linkSpeedActive);
-        Field.LINK_SPEED_ENABLED.put(b, off, linkSpeedEnabled);
-        Field.NEIGHBOR_MTU.put(b, off, neighborMtu);
-        Field.MASTER_SM_SL.put(b, off, masterSmSl);
-        Field.VL_CAP.put(b, off, vlCap);
-        Field.INIT_TYPE.put(b, off, initType);
-        Field.VL_HIGH_LIMIT.put(b, off, vlHighLimit);
-        Field.VL_ARBITRATION_HIGH_CAP.put(b, off, vlArbitrationHighCap);
-        Field.VL_ARBITRATION_LOW_CAP.put(b, off, vlArbitrationLowCap);
-        Field.INIT_TYPE_REPLY.put(b, off, initTypeReply);
-        Field.MTU_CAP.put(b, off, mtuCap);
-        Field.VL_STALL_COUNT.put(b, off, vlStallCount);
-        Field.HOQ_LIFE.put(b, off, hoqLife);
-        Field.OPERATIONAL_VLS.put(b, off, operationalVls);
-        Field.PARTITION_ENFORCEMENT_INBOUND.put(b, off, partitionEnforcementInbound);
-        Field.PARTITION_ENFORCEMENT_OUTBOUND.put(b, off, partitionEnforcementOutbound);
-        Field.FILTER_RAW_INBOUND.put(b, off, filterRawInbound);
-        Field.FILTER_RAW_OUTBOUND.put(b, off, filterRawOutbound);
-        Field.M_KEY_VIOLATIONS.put(b, off, mKeyViolations);
-        Field.P_KEY_VIOLATIONS.put(b, off, pKeyViolations);
-        Field.Q_KEY_VIOLATIONS.put(b, off, qKeyViolations);
-        Field.GUID_CAP.put(b, off, guidCap);
-        Field.CLIENT_REREGISTER.put(b, off, clientReregister);
-        Field.MULTICAST_PKEY_TRAP_SUPPRESSION_ENABLED.put(b, off, multicastPKeyTrapSuppressionEnabled);
-        Field.SUBNET_TIME_OUT.put(b, off, subnetTimeOut);
-        Field.RESERVED_416.put(b, off, reserved416);
-        Field.RESP_TIME_VALUE.put(b, off, respTimeValue);
-        Field.LOCAL_PHY_ERRORS.put(b, off, localPhyErrors);
-        Field.OVERRUN_ERRORS.put(b, off, overrunErrors);
-        Field.MAX_CREDIT_HINT.put(b, off, maxCreditHint);
-        Field.RESERVED_448.put(b, off, reserved448);
-        Field.LINK_SPEED_EXT_ACTIVE2.put(b, off, linkSpeedExtActive2);
-        Field.LINK_SPEED_EXT_SUPPORTED2.put(b, off, linkSpeedExtSupported2);
-        Field.LINK_SPEED_EXT_ENABLED2.put(b, off, linkSpeedExtEnabled2);
-        Field.LINK_ROUND_TRIP_LATENCY.put(b, off, linkRoundTripLatency);
-        Field.CAPABILITY_MASK2.put(b, off, capabilityMask2);
-        Field.LINK_SPEED_EXT_ACTIVE.put(b, off, linkSpeedExtActive);
-        Field.LINK_SPEED_EXT_SUPPORTED.put(b, off, linkSpeedExtSupported);
-        Field.RESERVED_504.put(b, off, reserved504);
-        Field.LINK_SPEED_EXT_ENABLED.put(b, off, linkSpeedExtEnabled);
+        for (Field f : FIELDS) {
+            f.put(b, off, component(f));
+        }
+    }
+
+    /** Component {@code f} as a long (an int sign-extended, a flag as 0 or 1). */
+    private long component(Field f) {
+        try {
+            return (long) GETTERS[f.ordinal()].invokeExact(this);
+        } catch (Throwable e) {
+            throw new AssertionError("reading PortInfo." + f, e);
+        }
     }
 
     @Override
@@ -529,8 +480,7 @@ public record PortInfo(
         }
 
         private Builder set(Field f, long value) {
-            f.check(value);
-            f.put(bytes, 0, value);
+            f.put(bytes, 0, f.check(value));
             return this;
         }
 
@@ -607,7 +557,7 @@ public record PortInfo(
         }
 
         public Builder reserved274(int v) {
-            return set(Field.RESERVED_274, v);
+            return set(Field.RESERVED274, v);
         }
 
         public Builder lmc(int v) {
@@ -707,7 +657,7 @@ public record PortInfo(
         }
 
         public Builder multicastPKeyTrapSuppressionEnabled(int v) {
-            return set(Field.MULTICAST_PKEY_TRAP_SUPPRESSION_ENABLED, v);
+            return set(Field.MULTICAST_P_KEY_TRAP_SUPPRESSION_ENABLED, v);
         }
 
         public Builder subnetTimeOut(int v) {
@@ -715,7 +665,7 @@ public record PortInfo(
         }
 
         public Builder reserved416(int v) {
-            return set(Field.RESERVED_416, v);
+            return set(Field.RESERVED416, v);
         }
 
         public Builder respTimeValue(int v) {
@@ -735,7 +685,7 @@ public record PortInfo(
         }
 
         public Builder reserved448(int v) {
-            return set(Field.RESERVED_448, v);
+            return set(Field.RESERVED448, v);
         }
 
         public Builder linkSpeedExtActive2(int v) {
@@ -767,7 +717,7 @@ public record PortInfo(
         }
 
         public Builder reserved504(int v) {
-            return set(Field.RESERVED_504, v);
+            return set(Field.RESERVED504, v);
         }
 
         public Builder linkSpeedExtEnabled(int v) {

@@ -2,7 +2,7 @@ package dev.ibmesh.mad.pma;
 
 import java.util.HexFormat;
 
-/** Vector S7 from /work/shared/ib-vectors.md: PMA GetResp(PortCounters), 290 bytes; the MAD starts at byte 28. */
+/** Vector S7 of docs/test-vectors.md: PMA GetResp(PortCounters), 290 bytes; the MAD starts at byte 28. */
 final class S7 {
     static final int MAD_OFFSET = 28;
     static final byte[] PACKET = HexFormat.of()

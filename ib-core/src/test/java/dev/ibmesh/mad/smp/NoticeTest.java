@@ -346,4 +346,26 @@ class NoticeTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, r::run);
         assertTrue(e.getMessage().startsWith(field + " "), e.getMessage());
     }
+
+    @Test
+    void recordsWithByteArraysCompareAndPrintByContent() {
+        byte[] gid = new byte[16];
+        gid[15] = 0x2A;
+        GidTrap a = new GidTrap(gid);
+        GidTrap same = new GidTrap(gid.clone());
+        gid[0] = 1;
+        GidTrap other = new GidTrap(gid);
+        assertEquals(a, same, "arrays compared by content, not identity");
+        assertEquals(a.hashCode(), same.hashCode());
+        assertFalse(a.equals(other));
+        assertFalse(a.equals(new Raw(a.toBytes())), "same bytes, another kind of details");
+        assertEquals(
+                "GidTrap[reserved80=0x0, gidAddr=" + "00".repeat(15) + "2a, reserved256=" + "00".repeat(32) + "]",
+                a.toString());
+        Notice n = Notice.decode(new byte[Notice.SIZE], 0);
+        Notice copy = Notice.decode(n.toBytes(), 0);
+        assertEquals(n, copy);
+        assertEquals(n.hashCode(), copy.hashCode());
+        assertTrue(n.toString().startsWith("Notice[isGeneric=0, type=0, "), n.toString());
+    }
 }

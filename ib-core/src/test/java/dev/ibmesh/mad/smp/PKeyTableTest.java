@@ -2,7 +2,6 @@ package dev.ibmesh.mad.smp;
 
 import static dev.ibmesh.mad.smp.SmpTestSupport.hex;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -29,16 +28,6 @@ class PKeyTableTest {
         assertEquals(0, t.pKey(30));
         assertEquals(0xABCD, t.pKey(31));
         assertEquals(32, t.pKeys().size());
-    }
-
-    @Test
-    void membershipIsBit15AndBaseIsBits14To0() {
-        assertTrue(PKeyTable.isFullMember(0xFFFF));
-        assertEquals(0x7FFF, PKeyTable.base(0xFFFF));
-        assertFalse(PKeyTable.isFullMember(0x7FFF));
-        assertEquals(0x7FFF, PKeyTable.base(0x7FFF));
-        assertTrue(PKeyTable.isFullMember(0x8001));
-        assertEquals(1, PKeyTable.base(0x8001));
     }
 
     @Test

@@ -13,7 +13,7 @@ import dev.ibmesh.mad.AttributeRoundTrip;
 import org.junit.jupiter.api.Test;
 
 class PortInfoTest {
-    /** Vector S4 of ib-vectors.md: LID-routed SubnGetResp(PortInfo), checked field by field with tshark. */
+    /** Vector S4 of docs/test-vectors.md: LID-routed SubnGetResp(PortInfo), checked field by field with tshark. */
     static final String S4 = """
             f0020001004800056400ffff0000000000000000000000000000000001010181
             0000000000000000000012360015000000000001000000000000000000000000

@@ -18,7 +18,7 @@ final class SmpTestSupport {
 
     private SmpTestSupport() {}
 
-    /** Parses hex that may contain white space (as in ib-vectors.md). */
+    /** Parses hex that may contain white space (as in docs/test-vectors.md). */
     static byte[] hex(String hex) {
         return HexFormat.of().parseHex(hex.replaceAll("\\s+", ""));
     }

@@ -13,7 +13,7 @@ import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 class SwitchInfoTest {
-    /** Vector S5 of ib-vectors.md: LID-routed SubnGetResp(SwitchInfo), checked with tshark. */
+    /** Vector S5 of docs/test-vectors.md: LID-routed SubnGetResp(SwitchInfo), checked with tshark. */
     static final String S5 = """
             f0020001004800026400ffff0000000000000000000000000000000001010181
             0000000000000000000012370012000000000000000000000000000000000000

@@ -19,7 +19,6 @@ import io.vertx.core.Vertx;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -112,7 +111,7 @@ public final class EmbeddedBench {
                 DeviceSpec.defaultDescription(name, kind),
                 options,
                 Optional.empty(),
-                OptionalInt.empty(),
+                Optional.empty(),
                 deviations);
     }
 }

@@ -100,6 +100,14 @@ public final class TesterDevice extends HcaDevice {
         return up;
     }
 
+    /** Whether port {@code number}'s link is up (LinkUp) now, as the device's loop sees it. Any thread. */
+    public Future<Boolean> linkIsUp(int number) {
+        return call(() -> {
+            PortSide s = sides.get(number);
+            return s != null && s.port.physicalState() == PortInfo.PHYS_STATE_LINK_UP;
+        });
+    }
+
     @Override
     public void onStateChange(Port port) {
         super.onStateChange(port);

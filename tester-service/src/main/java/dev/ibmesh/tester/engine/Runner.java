@@ -137,6 +137,8 @@ public final class Runner {
     private Verdict runOn(Bench bench, RunItem item, StepLog log, ScheduledExecutorService watchdog) {
         ProcedureDescriptor d = item.procedure();
         ProcedureContext ctx = new ProcedureContext(d, item.configuration(), bench, log);
+        // The bench read the DUT's NodeInfo through the link: from here on its silence is its own doing.
+        ctx.dutAnswered();
         Optional<Verdict> unqualified = qualification(d, bench);
         if (unqualified.isPresent()) {
             log.note(unqualified.get().reason());

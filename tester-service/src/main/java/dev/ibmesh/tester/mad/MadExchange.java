@@ -5,6 +5,7 @@ import dev.ibmesh.mad.MadHeader;
 import dev.ibmesh.mad.MgmtClass;
 import dev.ibmesh.mad.Smp;
 import dev.ibmesh.runtime.agent.HostMad;
+import dev.ibmesh.tester.engine.TesterError;
 
 /** A request the MAD Tester sent and the response that carried its TransactionID. */
 public record MadExchange(HostMad request, HostMad response) {
@@ -33,6 +34,18 @@ public record MadExchange(HostMad request, HostMad response) {
     /** MADHeader:Status.Code (bits 4-2). */
     public int statusCode() {
         return (status() >>> 2) & 0x7;
+    }
+
+    /**
+     * This exchange, when the DUT took the request (status 0). A procedure's setup step that the DUT refuses leaves
+     * the procedure nothing to check: a problem of the setup (ERROR), not of the rule the procedure checks.
+     */
+    public MadExchange requireOk() {
+        if (status() != 0) {
+            throw new TesterError(String.format(
+                    "the DUT refused %s with status 0x%04x: the procedure cannot go on", request.mad(), status()));
+        }
+        return this;
     }
 
     /** The 64-byte SMP data of an SMP response. */

@@ -1,24 +1,33 @@
 package dev.ibmesh.tester.mad;
 
 import dev.ibmesh.mad.DrSmp;
+import dev.ibmesh.mad.Mad;
 import dev.ibmesh.mad.MadHeader;
 import dev.ibmesh.mad.Method;
+import dev.ibmesh.mad.MgmtClass;
+import dev.ibmesh.mad.Smp;
 import dev.ibmesh.runtime.agent.HostMad;
 import dev.ibmesh.runtime.madport.MadPort;
 import dev.ibmesh.runtime.madport.MadSendException;
 import dev.ibmesh.runtime.madport.MadTimeoutException;
+import dev.ibmesh.runtime.madport.MadWatcher;
 import dev.ibmesh.tester.engine.DutSilent;
 import dev.ibmesh.tester.engine.ProcedureContext;
 import dev.ibmesh.tester.engine.TesterError;
+import dev.ibmesh.wire.Deth;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The MAD Tester role (CTS "SendMad" / "ReceiveMad"): sends MADs to the DUT through the bench's {@link MadPort} and
  * waits for the response with the request's TransactionID, once, for as long as the DUT's response time allows. SMPs
  * go along the directed route to the DUT (out of the tester's port), so they reach it with or without LIDs.
- * {@link #verifyResponse} checks what every response must mirror.
+ * {@link #verifyResponse} checks what every response must mirror. LID-routed SMPs and GMPs to the DUT's LID, with
+ * any M_Key, Q_Key or P_Key index, serve the procedures that check how the DUT treats them; {@link #expectNoResponse}
+ * makes sure of what must not come, {@link #traps()} receives what the DUT raises.
  *
  * <p>Threading: the procedure's thread; it blocks while it waits.
  */
@@ -30,9 +39,20 @@ public final class MadTester {
      */
     public static final Duration MIN_TIMEOUT = Duration.ofSeconds(2);
 
+    /**
+     * The least time the tester waits before it concludes that the DUT discarded a request (besides the answer to a
+     * later request, see {@link #expectNoResponse}). The IBA bound (13.4.6.2) is microseconds for a DUT with a low
+     * RespTimeValue, but an emulated DUT takes milliseconds to answer.
+     */
+    public static final Duration MIN_SILENCE = Duration.ofMillis(200);
+
+    /** The well-known Q_Key of QP1 (IBA 13.5.1). */
+    public static final int GSI_Q_KEY = Deth.GSI_Q_KEY;
+
     private final ProcedureContext ctx;
     private final MadPort port;
     private Duration timeout = MIN_TIMEOUT;
+    private Duration silence = MIN_SILENCE;
 
     public MadTester(ProcedureContext ctx) {
         this.ctx = ctx;
@@ -47,14 +67,26 @@ public final class MadTester {
         return timeout;
     }
 
+    /** How long {@link #expectNoResponse} waits. */
+    public Duration silence() {
+        return silence;
+    }
+
     /**
      * Waits for responses as long as a node with this PortInfo.RespTimeValue, on a subnet with this SubnetTimeOut,
      * may take (IBA 13.4.6.2: 4.096 us x 2^RespTimeValue, plus twice the subnet's 4.096 us x 2^SubnetTimeOut), and
-     * never less than {@link #MIN_TIMEOUT}.
+     * never less than {@link #MIN_TIMEOUT}; concludes that a request was discarded after the same time, never less
+     * than {@link #MIN_SILENCE}.
      */
     public void responseTime(int respTimeValue, int subnetTimeOut) {
         long nanos = 4096L * ((1L << Math.min(respTimeValue, 31)) + 2 * (1L << Math.min(subnetTimeOut, 31)));
         timeout = Duration.ofNanos(Math.max(nanos, MIN_TIMEOUT.toNanos()));
+        silence = Duration.ofNanos(Math.max(nanos, MIN_SILENCE.toNanos()));
+    }
+
+    /** The LID the DUT answers to: its CA port's, or its switch port 0's. */
+    public int dutLid() {
+        return ctx.bench().link().dutLid();
     }
 
     /** The directed route from the tester to the DUT. */
@@ -71,6 +103,34 @@ public final class MadTester {
     /** SendMad(SubnSet(attribute)) along the route to the DUT, and ReceiveMad of its response. */
     public MadExchange subnSet(int attributeId, int modifier, byte[] data) {
         return send(DrSmp.outbound(Method.SET, port.newTransactionId(), attributeId, modifier, 0, data, pathToDut()));
+    }
+
+    /** A directed-route SMP along {@code path} (empty: the tester's own port) carrying {@code mKey}. */
+    public HostMad directed(int method, int attributeId, int modifier, long mKey, byte[] data, int... path) {
+        return HostMad.smp(
+                DrSmp.PERMISSIVE_LID,
+                DrSmp.outbound(method, port.newTransactionId(), attributeId, modifier, mKey, data, path)
+                        .encode());
+    }
+
+    /** A LID-routed SMP (class 0x01) to {@code dlid} carrying {@code mKey}. */
+    public HostMad lidRouted(int dlid, int method, int attributeId, int modifier, long mKey, byte[] data) {
+        MadHeader h =
+                MadHeader.of(MgmtClass.SUBN_LID_ROUTED, 1, method, port.newTransactionId(), attributeId, modifier);
+        return HostMad.smp(dlid, Smp.of(h, mKey, data).encode());
+    }
+
+    /**
+     * A GMP for QP1 of {@code dlid}, sent from the tester's QP1 with this Q_Key and the P_Key at {@code pKeyIndex} of
+     * the tester port's P_Key table.
+     */
+    public HostMad gmp(int dlid, int qKey, int pKeyIndex, Mad mad) {
+        return new HostMad(dlid, 0, 1, qKey, pKeyIndex, mad);
+    }
+
+    /** A header for a request of this class with a fresh TransactionID. */
+    public MadHeader header(MgmtClass mgmtClass, int classVersion, int method, int attributeId, int modifier) {
+        return MadHeader.of(mgmtClass, classVersion, method, port.newTransactionId(), attributeId, modifier);
     }
 
     /** Sends a directed-route SMP as it is and waits for its response. */
@@ -92,6 +152,138 @@ public final class MadTester {
         } catch (CompletionException e) {
             throw translate(e.getCause(), request);
         }
+    }
+
+    /**
+     * Sends a request the DUT must answer; no answer in time FAILs the step with {@code assertions} (or is an ERROR
+     * when the DUT was never reached, see {@link DutSilent}).
+     */
+    public MadExchange send(String assertions, HostMad request) {
+        return post(request).receive(assertions);
+    }
+
+    /** SendMad without waiting: {@link Posted#receive} is the CTS's ReceiveMad, in a step of its own. */
+    public Posted post(HostMad request) {
+        return new Posted(request, port.request(request, timeout));
+    }
+
+    /** A request sent, whose response is still to be received. */
+    public final class Posted {
+        private final HostMad request;
+        private final CompletableFuture<HostMad> response;
+
+        private Posted(HostMad request, CompletableFuture<HostMad> response) {
+            this.request = request;
+            this.response = response;
+        }
+
+        /**
+         * ReceiveMad: waits for the response; none in time FAILs the step with {@code assertions} (or is an ERROR
+         * when the DUT was never reached, see {@link DutSilent}).
+         */
+        public MadExchange receive(String assertions) {
+            try {
+                HostMad r = response.join();
+                ctx.dutAnswered();
+                return new MadExchange(request, r);
+            } catch (CompletionException e) {
+                if (!(e.getCause() instanceof MadTimeoutException) || !ctx.dutReached()) {
+                    throw translate(e.getCause(), request);
+                }
+                ctx.checkThat(
+                        assertions,
+                        "a response to " + request.mad(),
+                        false,
+                        "a response within " + timeout.toMillis() + " ms",
+                        "none");
+                throw new IllegalStateException("unreachable: the check above failed");
+            }
+        }
+    }
+
+    /**
+     * Sends a request the DUT must discard, then {@code fence}, a request it must answer along the same path: any
+     * answer to the first FAILs the step with {@code assertions}. The DUT is taken to have discarded it once the
+     * fence's answer came (a DUT handles the MADs of one path in order, so an answer to the first would have come
+     * first) and {@link #silence()} has passed since it was sent, on the MadPort's clock (the request's timeout).
+     * An answer that comes later than that still counts: the port's watcher sees late responses too.
+     *
+     * @return the fence's exchange
+     */
+    public MadExchange expectNoResponse(String assertions, HostMad request, HostMad fence) {
+        long tid = request.mad().header().transactionId();
+        AtomicReference<HostMad> answer = new AtomicReference<>();
+        try (MadPort.Subscription watching = port.watch(new MadWatcher() {
+            @Override
+            public void sent(HostMad mad) {}
+
+            @Override
+            public void received(HostMad mad) {
+                MadHeader h = mad.mad().header();
+                if (h.isResponse() && h.transactionId() == tid) {
+                    answer.compareAndSet(null, mad);
+                }
+            }
+        })) {
+            CompletableFuture<HostMad> discarded = port.request(request, silence);
+            MadExchange fenced = send(assertions, fence);
+            try {
+                discarded.join();
+            } catch (CompletionException e) {
+                if (!(e.getCause() instanceof MadTimeoutException)) {
+                    throw translate(e.getCause(), request);
+                }
+            }
+            HostMad came = answer.get();
+            ctx.checkThat(
+                    assertions,
+                    "no response to " + request.mad(),
+                    came == null,
+                    "none before the answer to the next request, nor within " + silence.toMillis() + " ms",
+                    came == null ? "none" : "a response: " + came.mad());
+            return fenced;
+        }
+    }
+
+    /** Sends a MAD that expects no response (TrapRepress, a request to nowhere) and returns once it left the port. */
+    public void sendOnly(HostMad mad) {
+        try {
+            port.send(mad).join();
+        } catch (CompletionException e) {
+            throw translate(e.getCause(), mad);
+        }
+    }
+
+    /** From now on, the traps the DUT sends to the tester (the master SM), with their times, until closed. */
+    public TrapInbox traps() {
+        return new TrapInbox(port, ctx.bench().trace()::now);
+    }
+
+    /**
+     * ReceiveMad (SubnTrap(Notice) with {@code trapNumber}): the next such trap in {@code traps}, waiting as long as a
+     * response may take; none FAILs the step with {@code assertions}.
+     */
+    public TrapInbox.Trap receiveTrap(String assertions, TrapInbox traps, int trapNumber) {
+        Optional<TrapInbox.Trap> trap = traps.next(trapNumber, timeout);
+        ctx.checkThat(
+                assertions,
+                "trap " + trapNumber + " within " + timeout.toMillis() + " ms",
+                trap.isPresent(),
+                "a trap",
+                trap.map(t -> String.format("a trap, TID 0x%016x", t.transactionId()))
+                        .orElse("none"));
+        return trap.orElseThrow();
+    }
+
+    /**
+     * SubnTrapRepress(Notice) for a trap received (IBA 14.2.5.1): the trap's TransactionID, AttributeModifier and
+     * Notice, LID-routed back to the LID it came from. An SMA does not answer it (o14-3.a4).
+     */
+    public void repress(TrapInbox.Trap trap) {
+        Smp t = Smp.decode(trap.mad().mad());
+        MadHeader h = t.header().withMethod(Method.TRAP_REPRESS).withStatus(0);
+        sendOnly(HostMad.smp(
+                trap.mad().remoteLid(), Smp.of(h, t.mKey(), t.data()).encode()));
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.ibmesh.tester.run;
 
 import dev.ibmesh.device.hca.transport.HcaDeviation;
 import dev.ibmesh.device.sw.SwitchDeviation;
+import dev.ibmesh.runtime.topology.Deviations;
 import dev.ibmesh.tester.engine.Catalog;
 import dev.ibmesh.tester.engine.Configuration;
 import dev.ibmesh.tester.engine.DutKind;
@@ -24,7 +25,7 @@ import java.util.TreeSet;
 public final class TestPlan {
     /** The kinds of embedded DUT, and the deviations each knows. */
     private static final Map<String, Set<String>> DEVIATIONS =
-            Map.of("switch", SwitchDeviation.labels(), "hca", HcaDeviation.labels());
+            Map.of("switch", Deviations.labels(SwitchDeviation.class), "hca", Deviations.labels(HcaDeviation.class));
 
     private final List<RunItem> items;
     private final Map<String, List<String>> deviationsByKind;

@@ -24,9 +24,4 @@ final class TesterErrors {
     static StatusRuntimeException busy(String message) {
         return Status.FAILED_PRECONDITION.withDescription(message).asRuntimeException();
     }
-
-    /** What this build cannot do yet. */
-    static StatusRuntimeException unimplemented(String message) {
-        return Status.UNIMPLEMENTED.withDescription(message).asRuntimeException();
-    }
 }

@@ -7,13 +7,13 @@ import dev.ibmesh.proto.tester.v1.GetTraceRequest;
 import dev.ibmesh.proto.tester.v1.GetTraceResponse;
 import dev.ibmesh.proto.tester.v1.ListProceduresRequest;
 import dev.ibmesh.proto.tester.v1.ListProceduresResponse;
-import dev.ibmesh.proto.tester.v1.ReportFormat;
 import dev.ibmesh.proto.tester.v1.RunEvent;
 import dev.ibmesh.proto.tester.v1.RunRequest;
 import dev.ibmesh.proto.tester.v1.TesterGrpc;
 import dev.ibmesh.tester.engine.Catalog;
 import dev.ibmesh.tester.engine.ProcedureResult;
 import dev.ibmesh.tester.engine.Runner;
+import dev.ibmesh.tester.engine.Verdict;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.stub.StreamObserver;
@@ -22,11 +22,14 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The tester service ({@code ibmesh.tester.v1.Tester}) of one tester device: it lists the catalog, runs procedures
@@ -39,11 +42,12 @@ import java.util.stream.Collectors;
  * thread and from the device's loop (the packets of a step), one at a time ({@link EventStream}).
  */
 final class TesterService extends TesterGrpc.TesterImplBase {
+    private static final Logger LOG = LoggerFactory.getLogger(TesterService.class);
+
     private final Catalog catalog;
     private final List<DutTarget> duts;
     private final RunRequests requests;
     private final Runs runs;
-    private final RunReports reports;
     private final TesterMetrics metrics;
     private final Duration limit;
 
@@ -51,18 +55,11 @@ final class TesterService extends TesterGrpc.TesterImplBase {
      * @param limit the longest a procedure run may take before it is stopped as an ERROR
      */
     TesterService(
-            String tester,
-            Catalog catalog,
-            List<DutTarget> duts,
-            Runs runs,
-            RunReports reports,
-            TesterMetrics metrics,
-            Duration limit) {
+            String tester, Catalog catalog, List<DutTarget> duts, Runs runs, TesterMetrics metrics, Duration limit) {
         this.catalog = catalog;
         this.duts = List.copyOf(duts);
         this.requests = new RunRequests(tester, catalog, duts);
         this.runs = runs;
-        this.reports = reports;
         this.metrics = metrics;
         this.limit = limit;
     }
@@ -101,17 +98,23 @@ final class TesterService extends TesterGrpc.TesterImplBase {
     private void execute(RunRecord run, RunRequests.Planned planned, EventStream events) {
         FinishedRun done;
         metrics.runBegan();
+        LOG.info(
+                "tester: run {} against {}: {} procedure run(s)",
+                run.id(),
+                run.dut(),
+                planned.items().size());
         try {
             Runner runner = new Runner(
-                    planned.dut().target(),
+                    planned.dut().target().forOneRun(),
                     1,
                     limit,
                     RunListeners.of(metrics, new RunEvents(run, events)),
-                    Optional.of(run.traces()));
+                    Optional.of(run.reports().traces()));
             long start = System.nanoTime();
             List<ProcedureResult> results = runner.run(planned.items());
             done = new FinishedRun(run, results, Duration.ofNanos(System.nanoTime() - start));
         } catch (RuntimeException e) {
+            LOG.error("tester: run {} failed", run.id(), e);
             runs.abandon(run);
             events.fail(Status.INTERNAL
                     .withDescription("the tester failed during run " + run.id() + ": " + e)
@@ -121,10 +124,20 @@ final class TesterService extends TesterGrpc.TesterImplBase {
             metrics.runEnded();
         }
         try {
-            reports.write(done);
+            run.reports().write(done.results(), done.wallTime(), Instant.now());
         } catch (IOException e) {
-            // The verdicts stand; GetReport says the file cannot be read.
+            // The verdicts stand, and GetReport says it cannot read the report.
+            LOG.warn("tester: the reports of run {} could not be written: {}", run.id(), e.toString());
         }
+        LOG.info(
+                "tester: run {} finished in {} ms: {} PASS, {} FAIL, {} NOT_APPLICABLE, {} ERROR; reports in {}",
+                run.id(),
+                done.wallTime().toMillis(),
+                done.count(Verdict.Kind.PASS),
+                done.count(Verdict.Kind.FAIL),
+                done.count(Verdict.Kind.NOT_APPLICABLE),
+                done.count(Verdict.Kind.ERROR),
+                run.dir().toAbsolutePath());
         runs.finish(done);
         events.send(Messages.runFinished(done));
         events.complete();
@@ -133,40 +146,23 @@ final class TesterService extends TesterGrpc.TesterImplBase {
     @Override
     public void getReport(GetReportRequest r, StreamObserver<GetReportResponse> out) {
         FinishedRun done;
-        String file;
+        ReportFile file;
         try {
             done = runs.finished(r.getRunId());
-            file = reportFile(r.getFormat());
+            file = ReportFile.of(r.getFormat());
         } catch (StatusRuntimeException e) {
             out.onError(e);
             return;
         }
-        String type = switch (r.getFormat()) {
-            case REPORT_JUNIT -> "application/xml";
-            case REPORT_HTML -> "text/html";
-            default -> "application/json";
-        };
         read(
-                done.run().dir().resolve(file),
-                "the " + file + " of run " + done.run().id(),
+                done.run().dir().resolve(file.name()),
+                "the " + file.name() + " of run " + done.run().id(),
                 out,
                 bytes -> GetReportResponse.newBuilder()
                         .setContent(bytes)
-                        .setContentType(type)
-                        .setFileName(file)
+                        .setContentType(file.contentType())
+                        .setFileName(file.name())
                         .build());
-    }
-
-    private String reportFile(ReportFormat format) {
-        if (format == ReportFormat.REPORT_UNSPECIFIED || format == ReportFormat.UNRECOGNIZED) {
-            throw TesterErrors.invalid("format: give REPORT_JSON, REPORT_JUNIT or REPORT_HTML");
-        }
-        String file = reports.files().get(format);
-        if (file == null) {
-            throw TesterErrors.unimplemented("format: this tester does not write " + format + " reports yet; it writes "
-                    + reports.files().keySet().stream().map(Enum::name).sorted().collect(Collectors.joining(", ")));
-        }
-        return file;
     }
 
     @Override

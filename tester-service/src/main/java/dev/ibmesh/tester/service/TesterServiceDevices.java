@@ -101,7 +101,6 @@ public final class TesterServiceDevices implements DeviceFactory {
                 Catalog.load(),
                 duts,
                 new Runs(options.runsDir()),
-                new ResultsJsonReport(),
                 new TesterMetrics(registry),
                 options.limit());
     }

@@ -28,6 +28,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A DUT that is a device of a topology, reached through the topology's tester device cabled to it (as the CTS's
@@ -133,6 +134,38 @@ public final class TopologyTarget implements BenchFactory, AutoCloseable {
     @Override
     public Bench create(RunItem item, Trace trace) {
         return PortBench.open(tester, testerPort, dut, trace, ready, description, Optional.empty());
+    }
+
+    /**
+     * The benches of one run: {@link #create}, except that once a bench of the run has waited its whole ready time
+     * for a link that never came up, the later ones do not wait again while the link is still down. They are ERRORs
+     * at once, so a run against a DUT that is not there ends after one wait, not one per procedure run; a DUT that
+     * comes back during the run is tested again.
+     */
+    public BenchFactory forOneRun() {
+        AtomicBoolean waitedInVain = new AtomicBoolean();
+        return (item, trace) -> {
+            if (waitedInVain.get() && !linkIsUp()) {
+                throw new BenchException(
+                        "the link to the DUT is down: an earlier procedure run of this run waited " + ready.toMillis()
+                                + " ms for it to train",
+                        null);
+            }
+            try {
+                return create(item, trace);
+            } catch (BenchException e) {
+                waitedInVain.set(!linkIsUp());
+                throw e;
+            }
+        };
+    }
+
+    private boolean linkIsUp() {
+        try {
+            return tester.linkIsUp(testerPort).await(ready.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (Exception e) {
+            return false; // the tester's loop did not answer: as good as down
+        }
     }
 
     /** Stops the devices the target started; a target {@link #onTester} leaves the tester running. */

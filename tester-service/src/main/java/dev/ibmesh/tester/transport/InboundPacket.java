@@ -31,6 +31,20 @@ public record InboundPacket(IbaPacket packet, long nanos, int frame) {
         return packet.header(AtomicAckEth.class);
     }
 
+    /** The AETH's kind: "ACK", "RNR NAK", "NAK PSN sequence error"..., or "no AETH". */
+    public String ackKind() {
+        Aeth aeth = aeth();
+        if (aeth == null) {
+            return "no AETH";
+        }
+        return switch (aeth.syndromeType()) {
+            case Aeth.TYPE_ACK -> "ACK";
+            case Aeth.TYPE_RNR_NAK -> "RNR NAK";
+            case Aeth.TYPE_NAK -> "NAK " + Aeth.nakName(aeth.syndromeValue());
+            default -> "reserved syndrome " + aeth.syndrome();
+        };
+    }
+
     public byte[] payload() {
         return packet.payload();
     }

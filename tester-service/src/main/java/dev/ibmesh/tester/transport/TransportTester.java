@@ -16,6 +16,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * The Transport Tester role: plays the remote end of a connection packet by packet. It drives the DUT through its
@@ -76,6 +77,22 @@ public final class TransportTester {
             throw new TesterError(
                     "the tester's port refused the packet: " + e.getCause().getMessage(), e);
         }
+    }
+
+    /**
+     * Puts {@code frame} on the link no earlier than {@code notBefore} (the trace's clock): what a requester does to
+     * honour a wait the responder asked for (an RNR NAK's timer). Returns when it left.
+     */
+    public long sendNotBefore(long notBefore, byte[] frame) {
+        for (long now = ctx.bench().trace().now();
+                now < notBefore;
+                now = ctx.bench().trace().now()) {
+            LockSupport.parkNanos(notBefore - now);
+            if (Thread.interrupted()) {
+                throw new TesterError("interrupted while holding a packet back");
+            }
+        }
+        return send(frame);
     }
 
     /**

@@ -192,10 +192,7 @@ class TesterServiceTest {
         assertEquals(procedureRun + ".pcap", trace.getFileName());
         assertEquals(verdict.getFrames(), records(trace.getPcap().toByteArray()));
         assertEquals(packets.size(), verdict.getFrames());
-        GetReportResponse report = tester.getReport(GetReportRequest.newBuilder()
-                .setRunId(end.getRunId())
-                .setFormat(ReportFormat.REPORT_JSON)
-                .build());
+        GetReportResponse report = report(end.getRunId(), ReportFormat.REPORT_JSON);
         assertEquals("application/json", report.getContentType());
         JsonObject json = new JsonObject(report.getContent().toString(StandardCharsets.UTF_8));
         assertEquals(
@@ -211,7 +208,7 @@ class TesterServiceTest {
     void failsAtStep10AgainstTheSwitchThatTakesAReservedLinkWidthEnabled() {
         double fails = verdicts("FAIL");
         List<RunEvent> events =
-                run(RunRequest.newBuilder().addProcedures("c14_024_06_*").setDut("sw2"));
+                run(RunRequest.newBuilder().addProcedures("c14_024_06_*_06").setDut("sw2"));
 
         ProcedureFinished verdict = procedureFinished(events);
         assertEquals(VerdictKind.VERDICT_FAIL, verdict.getVerdict(), verdict.toString());
@@ -225,8 +222,19 @@ class TesterServiceTest {
                         .map(RunEvent::getStepEvent)
                         .anyMatch(e -> e.getStep() == 10 && e.getType() == EventType.EVENT_CHECK_FAILED),
                 "a failed check in step 10");
-        assertEquals(1, events.get(events.size() - 1).getRunFinished().getFail());
+        RunFinished end = events.get(events.size() - 1).getRunFinished();
+        assertEquals(1, end.getFail());
         assertEquals(fails + 1, verdicts("FAIL"));
+
+        // The report package's files: JUnit has the FAIL as a failure, the HTML index a row for it.
+        GetReportResponse junit = report(end.getRunId(), ReportFormat.REPORT_JUNIT);
+        assertEquals("junit.xml", junit.getFileName());
+        assertEquals("application/xml", junit.getContentType());
+        String xml = junit.getContent().toString(StandardCharsets.UTF_8);
+        assertTrue(xml.contains("<failure") && xml.contains("v1c13-024#07"), xml);
+        GetReportResponse html = report(end.getRunId(), ReportFormat.REPORT_HTML);
+        assertEquals("text/html", html.getContentType());
+        assertTrue(html.getContent().toString(StandardCharsets.UTF_8).contains(C14), html.getFileName());
     }
 
     @Test
@@ -311,6 +319,11 @@ class TesterServiceTest {
         tester.withDeadlineAfter(120, TimeUnit.SECONDS).run(request.build()).forEachRemaining(events::add);
         assertTrue(events.get(events.size() - 1).hasRunFinished(), "the last event: " + events.get(events.size() - 1));
         return events;
+    }
+
+    private static GetReportResponse report(String runId, ReportFormat format) {
+        return tester.getReport(
+                GetReportRequest.newBuilder().setRunId(runId).setFormat(format).build());
     }
 
     private static ProcedureFinished procedureFinished(List<RunEvent> events) {

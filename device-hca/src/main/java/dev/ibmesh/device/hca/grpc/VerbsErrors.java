@@ -6,13 +6,22 @@ import io.grpc.StatusRuntimeException;
 
 /**
  * The gRPC status of a refused verbs request: each {@link VerbsException.Kind} to the status code of the same name,
- * the exception's message (field, limit, value) as the description. Stateless.
+ * the exception's message (field, limit, value) as the description; and of a request the HCA failed on (a bug):
+ * INTERNAL. Stateless.
  */
 final class VerbsErrors {
     private VerbsErrors() {}
 
     static StatusRuntimeException toStatus(VerbsException e) {
         return code(e.kind()).withDescription(e.getMessage()).asRuntimeException();
+    }
+
+    /**
+     * A fault of the HCA: INTERNAL, with the exception's class and message, at once (left to gRPC, the caller would
+     * get UNKNOWN with no description).
+     */
+    static StatusRuntimeException internal(RuntimeException e) {
+        return Status.INTERNAL.withDescription("the HCA failed: " + e).asRuntimeException();
     }
 
     private static Status code(VerbsException.Kind kind) {

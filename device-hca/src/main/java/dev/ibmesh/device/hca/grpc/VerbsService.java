@@ -37,6 +37,7 @@ import dev.ibmesh.proto.verbs.v1.RegMrRequest;
 import dev.ibmesh.proto.verbs.v1.RegMrResponse;
 import dev.ibmesh.proto.verbs.v1.VerbsGrpc;
 import dev.ibmesh.proto.verbs.v1.WriteMemoryRequest;
+import dev.ibmesh.runtime.fault.FaultLog;
 import io.grpc.stub.StreamObserver;
 import java.util.function.Supplier;
 
@@ -45,7 +46,8 @@ import java.util.function.Supplier;
  * facade ({@link VerbsHost#verbs()}) through {@link VerbsMapper}, and the result back. A refused request answers the
  * status of its {@link VerbsException} kind ({@link VerbsErrors}) and changed nothing: the checks only the gRPC side
  * can make (enum numbers, uint32 ranges, the size of a gRPC message) run before the facade is called, and the facade
- * checks everything before any change.
+ * checks everything before any change. Any other exception is a fault of the HCA, not of the request: the call
+ * answers INTERNAL with the exception as its description, and the exception goes to the {@link FaultLog}.
  *
  * <p>Threading: every call must run on the device's event loop (the device's gRPC server uses the loop as its
  * executor), so the service calls the single-threaded facade directly and holds no state of its own.
@@ -250,13 +252,20 @@ public final class VerbsService extends VerbsGrpc.VerbsImplBase {
         return m;
     }
 
-    /** Runs a call and answers its result, or the status of the {@link VerbsException} that refused it. */
+    /**
+     * Runs a call and answers its result, the status of the {@link VerbsException} that refused it, or INTERNAL for
+     * a fault.
+     */
     private static <T> void answer(StreamObserver<T> out, Supplier<T> call) {
         T reply;
         try {
             reply = call.get();
         } catch (VerbsException e) {
             out.onError(VerbsErrors.toStatus(e));
+            return;
+        } catch (RuntimeException e) {
+            FaultLog.shared().caught("VerbsService", e);
+            out.onError(VerbsErrors.internal(e));
             return;
         }
         out.onNext(reply);

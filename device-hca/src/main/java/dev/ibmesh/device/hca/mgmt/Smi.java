@@ -8,6 +8,7 @@ import dev.ibmesh.mad.MgmtClass;
 import dev.ibmesh.runtime.agent.HostMad;
 import dev.ibmesh.runtime.agent.MadAgents;
 import dev.ibmesh.runtime.agent.SmpRecipient;
+import dev.ibmesh.runtime.counters.SingleWriterCounter;
 import dev.ibmesh.runtime.sma.Sma;
 import dev.ibmesh.runtime.sma.dr.DirectedRoute;
 import dev.ibmesh.runtime.sma.dr.DrDecision;
@@ -43,7 +44,7 @@ public final class Smi {
     private final Sma sma;
     private final MadAgents agents;
     private final Wire wire;
-    private long dropped;
+    private final SingleWriterCounter dropped = new SingleWriterCounter();
 
     public Smi(Sma sma, MadAgents agents, Wire wire) {
         this.sma = sma;
@@ -90,9 +91,11 @@ public final class Smi {
         }
     }
 
-    /** SMPs dropped: by the directed-route rules, for a full transmit queue, or for nobody to take them. */
+    /**
+     * SMPs dropped: by the directed-route rules, for a full transmit queue, or for nobody to take them. Any thread.
+     */
     public long dropped() {
-        return dropped;
+        return dropped.get();
     }
 
     /** An SMP that ended its route at this port. */
@@ -103,7 +106,7 @@ public final class Smi {
         }
         if (SmpRecipient.isHostSoftware(h, wire.isSm(port))) {
             if (!agents.deliver(port, new HostMad(slid, 0, 0, 0, 0, mad))) {
-                dropped++;
+                dropped.increment();
             }
             return;
         }
@@ -133,7 +136,7 @@ public final class Smi {
         if (decision instanceof DrDecision.LeaveByLid l) {
             return transmit(port, lid, l.smp().encode());
         }
-        dropped++;
+        dropped.increment();
         return false;
     }
 
@@ -142,7 +145,7 @@ public final class Smi {
         if (wire.transmit(port, dlid, slid, mad)) {
             return true;
         }
-        dropped++;
+        dropped.increment();
         return false;
     }
 

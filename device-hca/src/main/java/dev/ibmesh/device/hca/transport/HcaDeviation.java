@@ -1,17 +1,19 @@
 package dev.ibmesh.device.hca.transport;
 
-import java.util.EnumSet;
+import dev.ibmesh.runtime.topology.Deviation;
+import dev.ibmesh.runtime.topology.Deviations;
+import dev.ibmesh.runtime.topology.DeviceKind;
+import java.util.Collection;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * Named ways the HCA's transport can be started to break exactly one rule of the spec, so that each conformance
- * procedure can be shown to fail on the device it targets (ARCHITECTURE.md, "deviations are explicit").
+ * procedure can be shown to fail on the device it targets (docs/design.md, "Deviations are explicit").
  */
-public enum HcaDeviation {
+public enum HcaDeviation implements Deviation {
     /** The RC requester retransmits at once after an RNR NAK instead of waiting the timer it carries (C9-130). */
     RETRY_BEFORE_RNR_TIMER("retry-before-rnr-timer"),
-    /** The RC requester retries RNR NAKs forever, whatever rnr_retry says. */
+    /** The RC requester retries RNR NAKs forever, whatever rnr_retry says (C9-130). */
     IGNORE_RNR_RETRY_COUNT("ignore-rnr-retry-count"),
     /**
      * The RC requester completes a request once its last packet is sent, before an ACK or response covers it (C9-60);
@@ -31,34 +33,13 @@ public enum HcaDeviation {
         this.label = label;
     }
 
+    @Override
     public String label() {
         return label;
     }
 
-    /** Every label, for the topology's deviation catalog. */
-    public static Set<String> labels() {
-        Set<String> all = new TreeSet<>();
-        for (HcaDeviation d : values()) {
-            all.add(d.label);
-        }
-        return all;
-    }
-
-    /** The deviations with these labels; an unknown label is an {@link IllegalArgumentException} naming the known ones. */
-    public static Set<HcaDeviation> of(Set<String> labels) {
-        Set<HcaDeviation> set = EnumSet.noneOf(HcaDeviation.class);
-        for (String l : labels) {
-            set.add(ofLabel(l));
-        }
-        return set;
-    }
-
-    private static HcaDeviation ofLabel(String label) {
-        for (HcaDeviation d : values()) {
-            if (d.label.equals(label)) {
-                return d;
-            }
-        }
-        throw new IllegalArgumentException("unknown HCA deviation '" + label + "'; known: " + labels());
+    /** The deviations with these labels; an unknown label is refused ({@link Deviations}). */
+    public static Set<HcaDeviation> of(Collection<String> labels) {
+        return Deviations.of(DeviceKind.HCA, HcaDeviation.class, labels);
     }
 }

@@ -1,14 +1,13 @@
 package dev.ibmesh.device.hca.transport;
 
-import dev.ibmesh.device.hca.transport.rc.RcEngine;
-import dev.ibmesh.device.hca.transport.uc.UcEngine;
-import dev.ibmesh.device.hca.transport.ud.UdEngine;
 import dev.ibmesh.device.hca.verbs.HcaLimits;
 import dev.ibmesh.device.hca.verbs.QpHooks;
 import dev.ibmesh.device.hca.verbs.QpState;
 import dev.ibmesh.device.hca.verbs.QpType;
 import dev.ibmesh.device.hca.verbs.QueuePair;
 import dev.ibmesh.device.hca.verbs.Verbs;
+import dev.ibmesh.mad.smp.PKeys;
+import dev.ibmesh.runtime.counters.SingleWriterCounter;
 import dev.ibmesh.runtime.time.Scheduler;
 import dev.ibmesh.wire.DecodeResult;
 import dev.ibmesh.wire.IbaPacket;
@@ -30,14 +29,27 @@ public final class HcaTransport {
     private final HcaPorts ports;
     private final TransportContext ctx;
     private final Verbs verbs;
+    private final QpEngineFactory engineFactory;
     private final Map<Integer, QpEngine> engines = new HashMap<>();
-    private long unknownQpDrops;
-    private long malformedDrops;
+    private final SingleWriterCounter unknownQpDrops = new SingleWriterCounter();
+    private final SingleWriterCounter malformedDrops = new SingleWriterCounter();
 
-    public HcaTransport(HcaPorts ports, Scheduler scheduler, Set<HcaDeviation> deviations, HcaLimits limits) {
+    /**
+     * @param device   the HCA's name, for logs
+     * @param nodeGuid seeds the verbs' handles, QP numbers and keys (see {@link Verbs})
+     */
+    public HcaTransport(
+            String device,
+            HcaPorts ports,
+            long nodeGuid,
+            Scheduler scheduler,
+            Set<HcaDeviation> deviations,
+            HcaLimits limits,
+            QpEngineFactory engineFactory) {
         this.ports = ports;
-        this.verbs = new Verbs(limits, ports, new Hooks());
-        this.ctx = new TransportContext(ports, scheduler, deviations, new LocalMemory(verbs.memory()));
+        this.engineFactory = engineFactory;
+        this.verbs = new Verbs(nodeGuid, limits, ports, new Hooks());
+        this.ctx = new TransportContext(device, ports, scheduler, deviations, new LocalMemory(verbs.memory()));
     }
 
     public Verbs verbs() {
@@ -57,14 +69,14 @@ public final class HcaTransport {
         return Collections.unmodifiableMap(all);
     }
 
-    /** Packets dropped because no QP has their DestQP. */
+    /** Packets dropped because no QP has their DestQP. Any thread. */
     public long unknownQpDrops() {
-        return unknownQpDrops;
+        return unknownQpDrops.get();
     }
 
-    /** Packets dropped because they are not IBA transport packets with a known opcode. */
+    /** Packets dropped because they are not IBA transport packets with a known opcode. Any thread. */
     public long malformedDrops() {
-        return malformedDrops;
+        return malformedDrops.get();
     }
 
     /** A data packet (LRH through VCRC, link checks passed) for a QP other than 0 and 1. */
@@ -73,12 +85,12 @@ public final class HcaTransport {
         if (!(r instanceof DecodeResult.Decoded d)
                 || !(d.packet() instanceof IbaPacket p)
                 || !p.bth().opCode().isKnown()) {
-            malformedDrops++;
+            malformedDrops.increment();
             return;
         }
         QpEngine engine = engines.get(p.bth().destQp());
         if (engine == null) {
-            unknownQpDrops++;
+            unknownQpDrops.increment();
             return;
         }
         QueuePair qp = verbs.findQp(p.bth().destQp());
@@ -89,7 +101,7 @@ public final class HcaTransport {
             engine.counters.drop();
             return;
         }
-        if (!pKeyMatches(p.bth().pKey(), ports.pkey(port, qp.pkeyIndex()))) {
+        if (!PKeys.matches(p.bth().pKey(), ports.pkey(port, qp.pkeyIndex()))) {
             engine.counters.drop();
             ports.pKeyViolation(port, frame);
             return;
@@ -100,15 +112,6 @@ public final class HcaTransport {
     /** The port's transmit queue has room again: queued frames go, then blocked senders resume. */
     public void onTransmitSpace(int port) {
         ctx.outbox(port).onTransmitSpace();
-    }
-
-    /**
-     * P_Key matching (IBA 10.9.3 [M]): the low 15 bits are equal and at least one of the two is a full member;
-     * an invalid P_Key (base 0) matches nothing.
-     */
-    static boolean pKeyMatches(int packet, int mine) {
-        boolean sameBase = (packet & 0x7FFF) == (mine & 0x7FFF) && (mine & 0x7FFF) != 0;
-        return sameBase && ((packet | mine) & 0x8000) != 0;
     }
 
     private static Transport transportOf(QpType type) {
@@ -123,17 +126,13 @@ public final class HcaTransport {
     private final class Hooks implements QpHooks {
         @Override
         public void created(QueuePair qp) {
-            QpEngine e = switch (qp.type()) {
-                case RC -> new RcEngine(qp, ctx);
-                case UC -> new UcEngine(qp, ctx);
-                case UD -> new UdEngine(qp, ctx);
-            };
-            engines.put(qp.qpn(), e);
+            engines.put(qp.qpn(), engineFactory.create(qp, ctx));
         }
 
         @Override
         public void modified(QueuePair qp, QpState from) {
             engines.get(qp.qpn()).modified(from);
+            ctx.stateChanged(qp, from);
         }
 
         @Override

@@ -95,7 +95,10 @@ public final class InboundMessage {
                 last.grh() != null);
     }
 
-    /** IBA 9.7.1.1 [M]: First and Middle packets carry exactly the PMTU, Last and Only at most the PMTU. */
+    /**
+     * IBA 9.7.1.1: First and Middle packets carry exactly the PMTU, Last and Only at most the PMTU (Linux
+     * qib_rc_rcv checks the same).
+     */
     public static boolean payloadFits(int op, int length, int pmtu) {
         return Ops.endsMessage(op) ? length <= pmtu : length == pmtu;
     }

@@ -31,7 +31,7 @@ public abstract class QpEngine {
     /** A packet for this QP that passed the common checks (state, transport, port, P_Key). */
     public abstract void onPacket(IbaPacket p, byte[] frame);
 
-    /** New send requests were posted: in SQE or ERR they are flushed (IBA 10.3.1), in RTS they go. */
+    /** New send requests were posted: in SQE or ERR they are flushed (IBA 10.3.1, C10-96), in RTS they go. */
     public final void sendPosted() {
         if (qp.state() == QpState.ERR || qp.state() == QpState.SQE) {
             flushWaitingSends();
@@ -91,18 +91,22 @@ public abstract class QpEngine {
 
     /** Moves to Error and flushes everything (IBA 10.3.1). */
     protected final void fail() {
+        QpState from = qp.state();
         qp.enterError();
+        ctx.stateChanged(qp, from);
         flushTaken();
         flushWaitingSends();
         flushRecv();
     }
 
     /**
-     * A local error on a UC or UD send moves the QP to SQE (IBA 10.3.1 [M]); the requests behind it are flushed,
-     * and the receive side goes on.
+     * A local error on a UC or UD send moves the QP to SQE (IBA 10.3.1 [unverified]); the requests behind it are
+     * flushed, and the receive side goes on.
      */
     protected final void enterSendQueueError() {
+        QpState from = qp.state();
         qp.enterSendQueueError();
+        ctx.stateChanged(qp, from);
         flushWaitingSends();
     }
 
@@ -141,7 +145,7 @@ public abstract class QpEngine {
 
     private void post(CompletionQueue cq, WorkCompletion wc) {
         if (!cq.push(wc) && qp.state() != QpState.ERR) {
-            // A CQ overrun takes the QP that overran it to Error (IBA 11.4.2.1 [M]).
+            // A CQ overrun takes the QP that overran it to Error (IBA 11.4.2.1 [unverified]).
             fail();
         }
     }

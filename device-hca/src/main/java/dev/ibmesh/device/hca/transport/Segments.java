@@ -9,8 +9,9 @@ import dev.ibmesh.wire.OpCode;
 import dev.ibmesh.wire.Reth;
 
 /**
- * Segmentation of a SEND or RDMA WRITE message into packets of the path MTU (IBA 9.7.1.1 [M]: First and Middle
- * packets carry exactly PMTU bytes, the Last or Only one the rest), with the headers each packet's opcode carries.
+ * Segmentation of a SEND or RDMA WRITE message into packets of the path MTU (IBA 9.7.1.1: First and Middle
+ * packets carry exactly PMTU bytes, the Last or Only one the rest; Linux qib_rc_rcv rejects a Middle packet of
+ * another size), with the headers each packet's opcode carries.
  */
 public final class Segments {
     private Segments() {}

@@ -1,10 +1,20 @@
 package dev.ibmesh.device.hca.transport;
 
+import dev.ibmesh.device.hca.verbs.QpState;
+import dev.ibmesh.device.hca.verbs.QueuePair;
 import dev.ibmesh.runtime.time.Scheduler;
 import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
-/** What every QP engine of one HCA shares: ports, clock, deviations, memory, frame building and the outboxes. */
+/**
+ * What every QP engine of one HCA shares: ports, clock, deviations, memory, frame building, the outboxes, and the log
+ * of QP state changes.
+ */
 public final class TransportContext {
+    private static final Logger LOG = LoggerFactory.getLogger(TransportContext.class);
+
+    private final String device;
     private final HcaPorts ports;
     private final Scheduler scheduler;
     private final Set<HcaDeviation> deviations;
@@ -12,7 +22,9 @@ public final class TransportContext {
     private final FrameFactory frames;
     private final Outbox[] outboxes;
 
-    TransportContext(HcaPorts ports, Scheduler scheduler, Set<HcaDeviation> deviations, LocalMemory memory) {
+    TransportContext(
+            String device, HcaPorts ports, Scheduler scheduler, Set<HcaDeviation> deviations, LocalMemory memory) {
+        this.device = device;
         this.ports = ports;
         this.scheduler = scheduler;
         this.deviations = Set.copyOf(deviations);
@@ -46,5 +58,12 @@ public final class TransportContext {
 
     public Outbox outbox(int port) {
         return outboxes[port];
+    }
+
+    /** A QP moved from {@code from} to its current state (modify-QP, or the transport on an error): DEBUG. */
+    public void stateChanged(QueuePair qp, QpState from) {
+        if (qp.state() != from) {
+            LOG.debug("{} QP {} ({}) {} -> {}", device, qp.qpn(), qp.type(), from, qp.state());
+        }
     }
 }

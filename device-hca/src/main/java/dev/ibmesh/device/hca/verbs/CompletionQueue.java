@@ -5,9 +5,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A completion queue of at most {@code capacity} entries. A completion that does not fit is an overrun
- * (IBA 11.4.2.1 [M]: a CQ error; the CQ is unusable and the QP that overran it goes to the Error state): the entry is
- * lost and polling fails from then on.
+ * A completion queue of at most {@code capacity} entries. A completion that does not fit is an overrun (IBA 11.4.2.1
+ * [unverified]: a CQ error; the CQ is unusable and the QP that overran it goes to the Error state): the entry is lost
+ * and polling fails from then on.
  */
 public final class CompletionQueue {
     private final int handle;

@@ -8,10 +8,17 @@ import java.util.Set;
  * machine, post send, post receive, poll, and reading and writing registered memory (so a test can check RDMA and
  * atomic results). An invalid request throws {@link VerbsException} and changes nothing: every check runs before the
  * first change. Not thread-safe: call it on the device's event loop.
+ *
+ * <p>Handles, QP numbers and memory keys count up from values fixed by the node GUID ({@link HandleSeed}): the same
+ * on every run of one HCA, different from HCA to HCA.
  */
 public final class Verbs {
-    /** QPN 0 and 1 are the SMI and GSI QPs of the device (IBA 10.2.5). */
-    public static final int FIRST_QPN = 2;
+    /** QPNs have 24 bits; 0 and 1 are the SMI and GSI QPs (IBA 10.2.5), 0xFFFFFF the multicast QPN (IBA 9.6.1). */
+    private static final int MIN_QPN = 2;
+
+    private static final int MAX_QPN = 0xFFFFFE;
+    /** PD, CQ and MR handles; an MR's handle is also the 24-bit index in its keys. */
+    private static final int MAX_HANDLE = 0xFFFFFF;
 
     private static final int PSN_MAX = 0xFFFFFF;
 
@@ -23,15 +30,21 @@ public final class Verbs {
     private final HandleTable<MemoryRegion> mrs;
     private final HandleTable<CompletionQueue> cqs;
     private final HandleTable<QueuePair> qps;
+    private final MemoryKeys keys;
 
-    public Verbs(HcaLimits limits, HcaPortView ports, QpHooks hooks) {
+    public Verbs(long nodeGuid, HcaLimits limits, HcaPortView ports, QpHooks hooks) {
         this.limits = limits;
         this.ports = ports;
         this.hooks = hooks;
-        this.pds = new HandleTable<>("PD", 1, limits.maxPd());
-        this.mrs = new HandleTable<>("MR", 1, limits.maxMr());
-        this.cqs = new HandleTable<>("CQ", 1, limits.maxCq());
-        this.qps = new HandleTable<>("QP", FIRST_QPN, limits.maxQp());
+        this.pds = table(nodeGuid, "PD", 1, MAX_HANDLE, limits.maxPd());
+        this.mrs = table(nodeGuid, "MR", 1, MAX_HANDLE, limits.maxMr());
+        this.cqs = table(nodeGuid, "CQ", 1, MAX_HANDLE, limits.maxCq());
+        this.qps = table(nodeGuid, "QP", MIN_QPN, MAX_QPN, limits.maxQp());
+        this.keys = new MemoryKeys(nodeGuid);
+    }
+
+    private static <T> HandleTable<T> table(long nodeGuid, String what, int min, int max, int limit) {
+        return new HandleTable<>(what, min, max, HandleSeed.in(nodeGuid, what, min, max), limit);
     }
 
     /** The regions by key, for the transport. */
@@ -88,7 +101,8 @@ public final class Verbs {
             throw VerbsException.invalid("access " + access + ": REMOTE_WRITE and REMOTE_ATOMIC need LOCAL_WRITE");
         }
         int h = mrs.reserve();
-        MemoryRegion mr = new MemoryRegion(h, p, va, length, (h << 8) | 0x11, (h << 8) | 0x22, access);
+        MemoryKeys.Keys k = keys.next(h);
+        MemoryRegion mr = new MemoryRegion(h, p, va, length, k.lkey(), k.rkey(), access);
         mrs.put(h, mr);
         memory.add(mr);
         p.users++;
@@ -117,7 +131,7 @@ public final class Verbs {
         cqs.remove(cq);
     }
 
-    /** Up to {@code max} completions, oldest first. A CQ that overran fails (IBA 11.4.2.1 [M]). */
+    /** Up to {@code max} completions, oldest first. A CQ that overran fails (IBA 11.4.2.1 [unverified]). */
     public List<WorkCompletion> pollCq(int cq, int max) {
         CompletionQueue c = cqs.get(cq);
         VerbsException.range("num_entries", max, 1, Integer.MAX_VALUE);
@@ -308,7 +322,10 @@ public final class Verbs {
         }
     }
 
-    /** Posts receive requests, all or none. A QP in RESET cannot receive; in ERR they complete with WR_FLUSH_ERR. */
+    /**
+     * Posts receive requests, all or none. A QP in RESET cannot receive (C10-97.2.1); in ERR they complete with
+     * WR_FLUSH_ERR.
+     */
     public void postRecv(int qpn, List<RecvWr> wrs) {
         QueuePair qp = qps.get(qpn);
         if (qp.state == QpState.RESET) {

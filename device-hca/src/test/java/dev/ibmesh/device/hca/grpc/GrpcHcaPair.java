@@ -1,5 +1,6 @@
 package dev.ibmesh.device.hca.grpc;
 
+import dev.ibmesh.device.hca.QpEngines;
 import dev.ibmesh.device.hca.transport.HcaPorts;
 import dev.ibmesh.device.hca.transport.HcaTransport;
 import dev.ibmesh.device.hca.verbs.HcaLimits;
@@ -78,7 +79,8 @@ final class GrpcHcaPair implements AutoCloseable {
         Side(String name, int lid) throws IOException {
             this.name = name;
             this.lid = lid;
-            this.transport = new HcaTransport(this, new LoopScheduler(), Set.of(), LIMITS);
+            this.transport = new HcaTransport(
+                    name, this, 0x0002C90300000000L + lid, new LoopScheduler(), Set.of(), LIMITS, QpEngines::create);
             String address = "verbs-" + name + "-" + System.nanoTime();
             this.server = InProcessServerBuilder.forName(address)
                     .executor(loop)

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.google.protobuf.ByteString;
 import dev.ibmesh.device.hca.HcaDevice;
+import dev.ibmesh.device.hca.HcaVerbsHost;
 import dev.ibmesh.device.hca.LineSm;
 import dev.ibmesh.device.sw.SwitchDevice;
 import dev.ibmesh.mad.smp.PortInfo;

@@ -13,6 +13,7 @@ import dev.ibmesh.device.hca.verbs.SendWr;
 import dev.ibmesh.device.hca.verbs.WcStatus;
 import dev.ibmesh.device.hca.verbs.WorkCompletion;
 import dev.ibmesh.device.hca.verbs.WrOpcode;
+import dev.ibmesh.runtime.topology.Deviations;
 import dev.ibmesh.wire.Aeth;
 import java.util.EnumSet;
 import java.util.List;
@@ -38,7 +39,7 @@ class HcaDeviationTest {
         assertEquals(
                 EnumSet.of(HcaDeviation.NO_RNR_NAK, HcaDeviation.COMPLETE_BEFORE_ACK),
                 HcaDeviation.of(Set.of("no-rnr-nak", "complete-before-ack")));
-        assertEquals(6, HcaDeviation.labels().size());
+        assertEquals(6, Deviations.labels(HcaDeviation.class).size());
         IllegalArgumentException e =
                 assertThrows(IllegalArgumentException.class, () -> HcaDeviation.of(Set.of("no-such-thing")));
         assertTrue(e.getMessage().contains("retry-before-rnr-timer"), e.getMessage());

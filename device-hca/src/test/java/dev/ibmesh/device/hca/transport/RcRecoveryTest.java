@@ -40,7 +40,7 @@ class RcRecoveryTest {
         return s -> s.from() == from && s.op() == opcode && seen.incrementAndGet() == n ? Action.DROP : Action.PASS;
     }
 
-    private static long ackTimeoutNanos(int timeout) {
+    static long ackTimeoutNanos(int timeout) {
         return 4096L << timeout;
     }
 
@@ -212,6 +212,67 @@ class RcRecoveryTest {
         f.run(10_000_000_000L);
         assertEquals(1, f.sentBy(f.a).size());
         assertTrue(f.a.pollSend().isEmpty());
+    }
+
+    /** Posts a READ of 8 bytes, then an RDMA WRITE with a wrong R_Key (the responder NAKs it and goes to Error). */
+    private void postReadThenWriteWithAWrongKey(Conn c) {
+        f.a.verbs.postSend(
+                c.qpA(),
+                List.of(
+                        SendWr.builder(1, WrOpcode.RDMA_READ)
+                                .sge(f.a.sge(0, 8))
+                                .remote(MR_VA, f.b.mr.rkey())
+                                .build(),
+                        SendWr.builder(2, WrOpcode.RDMA_WRITE)
+                                .inline(new byte[4])
+                                .remote(MR_VA, f.b.mr.rkey() ^ 0x80)
+                                .build()));
+    }
+
+    /**
+     * A NAK for a request behind a READ whose response was lost: the responder is in Error and answers nothing more,
+     * so the READ's retries run out and the rest is flushed. The timers must not stop at the NAK, or the QP would wait
+     * for the READ forever.
+     */
+    @Test
+    void aNakBehindALostReadResponseLeavesTheReadToItsRetries() {
+        Path p = new Path();
+        p.timeout = 8;
+        p.retryCnt = 2;
+        Conn c = f.connect(QpType.RC, p);
+        f.filter(s -> s.from() == f.b && s.op() == 0x10 ? Action.DROP : Action.PASS);
+        postReadThenWriteWithAWrongKey(c);
+        f.run(10 * ackTimeoutNanos(8));
+        assertEquals(1, f.a.counters(c.qpA()).naksReceived(Aeth.NAK_REMOTE_ACCESS_ERROR));
+        assertEquals(QpState.ERR, f.b.verbs.queryQp(c.qpB()).state());
+        assertEquals(
+                List.of(WcStatus.RETRY_EXC_ERR, WcStatus.WR_FLUSH_ERR),
+                f.a.pollSend().stream().map(WorkCompletion::status).toList());
+        assertEquals(QpState.ERR, f.a.verbs.queryQp(c.qpA()).state());
+        assertEquals(0, f.clock.pending(), "no timer left running");
+    }
+
+    /**
+     * The same, when the READ response only comes late and the NAK comes twice: the READ completes, then the NAKed
+     * WRITE fails; the second NAK changes nothing (it does not fail the READ in the WRITE's stead).
+     */
+    @Test
+    void aDuplicatedNakBehindALateReadResponseFailsOnlyTheRequestItNames() {
+        Path p = new Path();
+        p.timeout = 8;
+        Conn c = f.connect(QpType.RC, p);
+        f.b.writeLong(0, 77);
+        f.filter(s -> s.from() == f.a ? Action.PASS : s.op() == 0x10 ? Action.HOLD : Action.DUPLICATE);
+        postReadThenWriteWithAWrongKey(c);
+        f.run(ackTimeoutNanos(8));
+        assertEquals(2, f.a.counters(c.qpA()).naksReceived(Aeth.NAK_REMOTE_ACCESS_ERROR));
+        assertTrue(f.a.pollSend().isEmpty(), "the READ waits for its response");
+        f.release();
+        assertEquals(
+                List.of(WcStatus.SUCCESS, WcStatus.REM_ACCESS_ERR),
+                f.a.pollSend().stream().map(WorkCompletion::status).toList());
+        assertEquals(77, f.a.readLong(0));
+        assertEquals(0, f.clock.pending(), "no timer left running");
     }
 
     /** C09_130_01: the requester waits at least the RNR NAK's timer before retrying, and rnr_retry bounds it. */

@@ -294,6 +294,28 @@ class RcTransportTest {
         assertEquals(100, nak.psn());
     }
 
+    /**
+     * The classic application bug of an RDMA WRITE that names the requester's own R_Key: HCAs with different node
+     * GUIDs hand out different QPNs and keys, so it fails with a remote access error as on hardware instead of
+     * succeeding because both HCAs counted their keys alike.
+     */
+    @Test
+    void aWriteWithTheRequestersOwnRkeyFailsWithRemoteAccessError() {
+        Conn c = f.connectRc();
+        assertTrue(c.qpA() != c.qpB(), "QPNs differ");
+        assertTrue(f.a.mr.lkey() != f.b.mr.lkey(), "L_Keys differ");
+        assertTrue(f.a.mr.rkey() != f.b.mr.rkey(), "R_Keys differ");
+        f.a.verbs.postSend(
+                c.qpA(),
+                List.of(SendWr.builder(1, WrOpcode.RDMA_WRITE)
+                        .inline(new byte[] {9})
+                        .remote(MR_VA, f.a.mr.rkey())
+                        .build()));
+        f.settle();
+        assertEquals(WcStatus.REM_ACCESS_ERR, only(f.a.pollSend()).status());
+        assertEquals(0, f.b.read(0, 1)[0], "nothing written");
+    }
+
     @Test
     void misalignedAtomicIsAnInvalidRequest() {
         Conn c = f.connectRc();

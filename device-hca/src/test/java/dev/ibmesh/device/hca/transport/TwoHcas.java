@@ -1,5 +1,6 @@
 package dev.ibmesh.device.hca.transport;
 
+import dev.ibmesh.device.hca.QpEngines;
 import dev.ibmesh.device.hca.verbs.Access;
 import dev.ibmesh.device.hca.verbs.AddressVector;
 import dev.ibmesh.device.hca.verbs.HcaLimits;
@@ -28,14 +29,16 @@ import java.util.function.Function;
 /**
  * Two HCAs (A with LID 1, B with LID 2, one port each) joined by an in-memory wire that can drop, duplicate or hold
  * (and later release, i.e. reorder) chosen packets, with one hand-driven clock. Frames travel only when the test runs
- * the wire, never inside a transmit call.
+ * the wire, never inside a transmit call. A side's port can be made full, to hold its transport back.
  */
 final class TwoHcas {
     enum Action {
         PASS,
         DROP,
         DUPLICATE,
-        HOLD
+        HOLD,
+        /** The frame goes on, and a copy of it is held: a duplicate that arrives when released. */
+        PASS_AND_HOLD_COPY
     }
 
     /** A frame put on the wire: by which HCA, when, and what it was. */
@@ -54,6 +57,8 @@ final class TwoHcas {
     static final long MR_VA = 0x100000L;
     static final int MR_LEN = 1 << 20;
     static final int PKEY = 0xFFFF;
+    static final long GUID_A = 0x0002C9030000A001L;
+    static final long GUID_B = 0x0002C9030000B001L;
 
     final ManualScheduler clock = new ManualScheduler();
     final Side a;
@@ -68,8 +73,8 @@ final class TwoHcas {
     }
 
     TwoHcas(Set<HcaDeviation> deviationsA, Set<HcaDeviation> deviationsB) {
-        a = new Side("A", 1, deviationsA);
-        b = new Side("B", 2, deviationsB);
+        a = new Side("A", 1, GUID_A, deviationsA);
+        b = new Side("B", 2, GUID_B, deviationsB);
         a.peer = b;
         b.peer = a;
     }
@@ -167,10 +172,11 @@ final class TwoHcas {
         int qKeyViolations;
         Mtu portMtu = Mtu.MTU_4096;
 
-        Side(String name, int lid, Set<HcaDeviation> deviations) {
+        Side(String name, int lid, long nodeGuid, Set<HcaDeviation> deviations) {
             this.name = name;
             this.lid = lid;
-            this.transport = new HcaTransport(this, clock, deviations, HcaLimits.DEFAULT);
+            this.transport =
+                    new HcaTransport(name, this, nodeGuid, clock, deviations, HcaLimits.DEFAULT, QpEngines::create);
             this.verbs = transport.verbs();
             this.pd = verbs.allocPd();
             this.sendCq = verbs.createCq(256);
@@ -180,6 +186,12 @@ final class TwoHcas {
 
         int createQp(QpType type) {
             return verbs.createQp(new QpInitAttr(type, pd, sendCq, recvCq, new QpCaps(64, 64, 4, 4, 64), false));
+        }
+
+        /** The port has room again: frames the transport queued go, and a requester held back resumes. */
+        void roomAgain() {
+            full = false;
+            transport.onTransmitSpace(1);
         }
 
         void toRts(int qpn, QpType type, int destQpn, int dlid, Path p) {
@@ -309,6 +321,10 @@ final class TwoHcas {
                     inFlight.add(new InFlight(peer, frame.clone()));
                 }
                 case HOLD -> held.add(new InFlight(peer, frame));
+                case PASS_AND_HOLD_COPY -> {
+                    inFlight.add(new InFlight(peer, frame));
+                    held.add(new InFlight(peer, frame.clone()));
+                }
                 case DROP -> {
                     // lost on the wire
                 }

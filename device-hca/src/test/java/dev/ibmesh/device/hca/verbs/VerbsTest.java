@@ -79,7 +79,8 @@ class VerbsTest {
         }
     };
     private final HcaLimits limits = new HcaLimits(4, 8, 2, 16, 4, 16, 2, 4096, 4, 4, 4);
-    private final Verbs verbs = new Verbs(limits, port, hooks);
+    private static final long GUID = 0x0002C90300ABCDEFL;
+    private final Verbs verbs = new Verbs(GUID, limits, port, hooks);
     private final int pd = verbs.allocPd();
     private final int cq = verbs.createCq(4);
 
@@ -139,7 +140,9 @@ class VerbsTest {
                 () -> verbs.regMr(pd, 0, 16, EnumSet.of(Access.REMOTE_WRITE)),
                 "LOCAL_WRITE");
         MrInfo mr = verbs.regMr(pd, 0x1000, 16, EnumSet.of(Access.LOCAL_WRITE));
-        assertEquals(1, mr.handle(), "failed registrations used no handle");
+        Verbs fresh = new Verbs(GUID, limits, port, hooks);
+        MrInfo first = fresh.regMr(fresh.allocPd(), 0x1000, 16, EnumSet.of(Access.LOCAL_WRITE));
+        assertEquals(first.handle(), mr.handle(), "failed registrations used no handle");
         assertTrue(mr.lkey() != mr.rkey());
         verbs.writeMemory(mr.handle(), 0x1004, new byte[] {1, 2});
         assertArrayEquals(new byte[] {0, 1, 2, 0}, verbs.readMemory(mr.handle(), 0x1003, 4));
@@ -173,12 +176,62 @@ class VerbsTest {
                 "CQ 42");
         assertTrue(hooked.isEmpty());
         int q = qp(QpType.RC);
-        assertEquals(Verbs.FIRST_QPN, q);
         fails(VerbsException.Kind.FAILED_PRECONDITION, () -> verbs.destroyCq(cq), "CQ " + cq);
         verbs.destroyQp(q);
         verbs.destroyCq(cq);
         verbs.deallocPd(pd);
-        assertEquals(List.of("created 2", "destroyed 2"), hooked);
+        assertEquals(List.of("created " + q, "destroyed " + q), hooked);
+        assertEquals(firstQpn(new Verbs(GUID, limits, port, hooks)), q, "failed creations used no QPN");
+    }
+
+    private static int firstQpn(Verbs v) {
+        int p = v.allocPd();
+        int c = v.createCq(4);
+        return v.createQp(new QpInitAttr(QpType.RC, p, c, c, new QpCaps(1, 1, 1, 1, 0), false));
+    }
+
+    /** The first PD, CQ, QPN and region keys an HCA with this GUID hands out. */
+    private List<Integer> firstHandles(long guid) {
+        Verbs v = new Verbs(guid, limits, port, hooks);
+        int p = v.allocPd();
+        int c = v.createCq(4);
+        MrInfo mr = v.regMr(p, 0, 16, Set.of());
+        int q = v.createQp(new QpInitAttr(QpType.RC, p, c, c, new QpCaps(1, 1, 1, 1, 0), false));
+        return List.of(p, c, q, mr.handle(), mr.lkey(), mr.rkey());
+    }
+
+    @Test
+    void handlesDifferFromHcaToHcaAndRepeatForTheSameGuid() {
+        List<Integer> mine = firstHandles(GUID);
+        assertEquals(mine, firstHandles(GUID), "the same GUID hands out the same handles (reproducible traces)");
+        for (long neighbour : new long[] {GUID + 1, GUID - 1, GUID ^ (1L << 40)}) {
+            List<Integer> theirs = firstHandles(neighbour);
+            for (int i = 0; i < mine.size(); i++) {
+                assertTrue(!mine.get(i).equals(theirs.get(i)), "handle " + i + " of " + mine + " vs " + theirs);
+            }
+        }
+    }
+
+    @Test
+    void qpnsStayWithin24BitsAndAvoidTheReservedOnes() {
+        for (long guid = 1; guid <= 2000; guid++) {
+            int q = firstQpn(new Verbs(guid * 0x9E3779B97F4A7C15L, limits, port, hooks));
+            assertTrue(q >= 2 && q <= 0xFFFFFE, String.format("QPN 0x%x", q));
+        }
+    }
+
+    /** A 24-bit index (the region's handle) and an 8-bit key part that changes with every registration. */
+    @Test
+    void memoryKeysLookLikeHardwareKeysAndChangeOnReRegistration() {
+        MrInfo mr = verbs.regMr(pd, 0, 16, EnumSet.of(Access.LOCAL_WRITE, Access.REMOTE_READ));
+        assertEquals(mr.handle(), mr.lkey() >>> 8);
+        assertEquals(mr.handle(), mr.rkey() >>> 8);
+        assertTrue(mr.lkey() != mr.rkey());
+        verbs.deregMr(mr.handle());
+        MrInfo again = verbs.regMr(pd, 0, 16, EnumSet.of(Access.LOCAL_WRITE, Access.REMOTE_READ));
+        assertTrue((again.rkey() & 0xFF) != (mr.rkey() & 0xFF), "a new key part");
+        assertEquals(null, verbs.memory().byRkey(mr.rkey()), "the old R_Key opens nothing");
+        assertEquals(again.handle(), verbs.memory().byRkey(again.rkey()).handle());
     }
 
     @Test

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 
 /** One case per rule of IBA 14.2.2, C14-6, C14-9 and C14-13. */
 class DirectedRouteTest {
-    /** Where the MAD starts in a local (LRH + BTH + DETH) frame of ib-vectors.md. */
+    /** Where the MAD starts in a local (LRH + BTH + DETH) frame of docs/test-vectors.md. */
     private static final int MAD_OFFSET = 28;
 
     private static final int NODE_INFO = 0x0011;

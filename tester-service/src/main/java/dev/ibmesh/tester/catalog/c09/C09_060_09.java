@@ -16,7 +16,7 @@ import dev.ibmesh.tester.engine.Width;
 import dev.ibmesh.tester.transport.InboundPacket;
 import dev.ibmesh.tester.transport.RcChannel;
 import dev.ibmesh.tester.transport.RcChannelOptions;
-import dev.ibmesh.tester.transport.TransportTest;
+import dev.ibmesh.tester.transport.TransportProcedure;
 import dev.ibmesh.tester.transport.TransportTester;
 import dev.ibmesh.wire.AtomicEth;
 import dev.ibmesh.wire.OpCode;
@@ -47,7 +47,7 @@ import java.util.List;
         qualifiers = {"Must be able to support 2 outstanding requests before requiring an ACK"},
         widths = {Width.X1, Width.X4, Width.X12},
         speeds = {Speed.SDR, Speed.DDR, Speed.QDR, Speed.FDR, Speed.EDR, Speed.HDR})
-public final class C09_060_09 extends TransportTest {
+public final class C09_060_09 extends TransportProcedure {
     static final Duration UNACKED_WAIT = Duration.ofSeconds(1);
 
     private static final String A = "v1c09-060#07";

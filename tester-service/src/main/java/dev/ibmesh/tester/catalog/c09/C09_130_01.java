@@ -13,7 +13,7 @@ import dev.ibmesh.tester.engine.Width;
 import dev.ibmesh.tester.transport.InboundPacket;
 import dev.ibmesh.tester.transport.RcChannel;
 import dev.ibmesh.tester.transport.RcChannelOptions;
-import dev.ibmesh.tester.transport.TransportTest;
+import dev.ibmesh.tester.transport.TransportProcedure;
 import dev.ibmesh.tester.transport.TransportTester;
 import dev.ibmesh.wire.Aeth;
 import dev.ibmesh.wire.OpCode;
@@ -49,7 +49,7 @@ import java.util.List;
                 values = {"31", "14", "20", "26"},
                 description = "the RNR NAK's timer code (IBA table 45: 31 = 491.52 ms, 14 = 1.28 ms, 20 = 10.24 ms,"
                         + " 26 = 81.92 ms)"))
-public final class C09_130_01 extends TransportTest {
+public final class C09_130_01 extends TransportProcedure {
     private static final String A = "v1c09-130#01";
 
     private RcChannel cc;

@@ -109,7 +109,7 @@ final class RcCompleter {
 
     private void nak(int code, int psn) {
         switch (code) {
-            case Aeth.NAK_PSN_SEQUENCE_ERROR -> retry.lost(psn);
+            case Aeth.NAK_PSN_SEQUENCE_ERROR -> retry.lost();
             case Aeth.NAK_INVALID_REQUEST -> failAt(psn, WcStatus.REM_INV_REQ_ERR);
             case Aeth.NAK_REMOTE_ACCESS_ERROR -> failAt(psn, WcStatus.REM_ACCESS_ERR);
             case Aeth.NAK_REMOTE_OPERATIONAL_ERROR -> failAt(psn, WcStatus.REM_OP_ERR);
@@ -128,7 +128,7 @@ final class RcCompleter {
             }
             if (w.wr.opcode().isReadOrAtomic()) {
                 // Everything before it is acknowledged: una is the first PSN of its response still missing.
-                retry.lost(una);
+                retry.lost();
                 return;
             }
             if (Psn.diff(psn, w.lastPsn()) < 0) {
@@ -225,7 +225,7 @@ final class RcCompleter {
 
     /** A response arrived ahead of {@link #una}: the ones before it were lost. */
     private void lostBefore() {
-        retry.lost(una);
+        retry.lost();
         counters.drop();
     }
 
@@ -245,16 +245,20 @@ final class RcCompleter {
         return null;
     }
 
-    /** The request holding {@code psn} (or the oldest outstanding one) ends with {@code status}. */
+    /**
+     * The request holding {@code psn} (or the oldest outstanding one) ends with {@code status}, unless its fate is
+     * already decided (a duplicated NAK changes nothing, and blames no other request). Requests before it that still
+     * wait for a response (a READ whose response was lost before a NAK for a later request) keep their timers and
+     * retries: they complete or fail first, in order, and the error then takes the QP to Error.
+     */
     void failAt(int psn, WcStatus status) {
-        RcWqe w = outstandingAt(psn);
+        RcWqe w = outstanding.stream().filter(x -> x.contains(psn)).findFirst().orElse(null);
         if (w == null) {
             w = outstanding.stream().filter(x -> x.status == null).findFirst().orElse(null);
         }
-        if (w != null) {
+        if (w != null && w.status == null) {
             w.status = status;
         }
-        retry.stop();
         retire();
     }
 

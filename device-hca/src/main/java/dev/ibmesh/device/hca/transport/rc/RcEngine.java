@@ -27,7 +27,7 @@ public final class RcEngine extends QpEngine {
         this.completer =
                 new RcCompleter(qp, ctx, counters, outstanding, requester, retry, this::completeSend, this::fail);
         this.responder = new RcResponder(qp, ctx, counters, this::completeRecv, this::fail);
-        requester.bind(retry);
+        requester.bind(retry, completer);
         retry.bind(requester, completer);
     }
 

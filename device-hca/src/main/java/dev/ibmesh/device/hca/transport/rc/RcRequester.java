@@ -23,7 +23,9 @@ import java.util.ArrayDeque;
  * SEND and RDMA WRITE messages by the path MTU (First, Middle, Last, Only), asks for an ACK (AckReq) on the last packet
  * of each message, keeps at most max_rd_atomic RDMA READs and atomics outstanding, and on a retry goes back to the
  * first unacknowledged PSN and sends everything from there again (go-back-N). A READ resent from the middle asks only
- * for what is still missing. While the port's queue is full it waits.
+ * for what is still missing. While the port's queue is full it waits. It never resumes before the first
+ * unacknowledged PSN: an ACK or response that arrives while a go-back or an RNR wait is under way acknowledges
+ * everything before it (IBA 9.7.5.1), so what it covers is not sent again.
  */
 final class RcRequester {
     private final QueuePair qp;
@@ -32,6 +34,7 @@ final class RcRequester {
     private final ArrayDeque<RcWqe> outstanding;
     private final Runnable resume;
     private RcRetry retry;
+    private RcCompleter completer;
     /** The first PSN not yet given to a request. */
     private int nextPsn;
     /** The next PSN to transmit; behind {@link #nextPsn} while going back. */
@@ -50,8 +53,9 @@ final class RcRequester {
         this.resume = resume;
     }
 
-    void bind(RcRetry r) {
+    void bind(RcRetry r, RcCompleter c) {
         this.retry = r;
+        this.completer = c;
     }
 
     void start() {
@@ -77,9 +81,8 @@ final class RcRequester {
     }
 
     /** Stops sending until {@link #resumeAt} (an RNR NAK's wait). */
-    void pause(int psn) {
+    void pause() {
         paused = true;
-        sendPsn = psn;
     }
 
     void resumeAt(int psn) {
@@ -88,6 +91,12 @@ final class RcRequester {
     }
 
     void pump() {
+        int una = completer.una();
+        if (Psn.diff(sendPsn, una) < 0) {
+            // Acknowledged while going back or waiting: without this the cursor would stay on a completed request,
+            // and neither it nor anything posted later would ever be sent.
+            sendPsn = una;
+        }
         Outbox out = ctx.outbox(qp.port());
         while (!paused && !halted && (qp.state() == QpState.RTS || qp.state() == QpState.SQD)) {
             RcWqe w = at(sendPsn);
@@ -116,7 +125,7 @@ final class RcRequester {
         return null;
     }
 
-    /** No more RDMA READs and atomics outstanding than max_rd_atomic allows (IBA 9.7.7 [M]; libibverbs). */
+    /** No more RDMA READs and atomics outstanding than max_rd_atomic allows (IBA 9.7.7 [unverified]; libibverbs). */
     private boolean mayStartNext() {
         SendWr wr = qp.sendQueue().peek();
         if (wr == null) {

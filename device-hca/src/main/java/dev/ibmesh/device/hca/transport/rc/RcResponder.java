@@ -34,7 +34,7 @@ import java.util.function.Consumer;
  * <li>NAK invalid request: opcode out of sequence, payload not fitting the PMTU rules, more data than the receive
  * buffer or the RETH's length, an operation the QP's access flags do not enable, a misaligned atomic. NAK remote
  * access error: R_Key, range or region access flags. NAK remote operational error: the receive buffer's L_Key. Each
- * of these takes the QP to Error (IBA 9.9.3 [M]).</li>
+ * of these takes the QP to Error (IBA 9.9.3 [unverified]).</li>
  * <li>ACKs carry the MSN (messages completed) and the credits (receive WQEs posted, by the AETH credit table);
  * requests without AckReq are acknowledged by the next ACK (coalescing).</li>
  * </ul>
@@ -156,7 +156,8 @@ final class RcResponder {
         }
         Reth reth = p.header(Reth.class);
         long len = reth.dmaLengthUnsigned();
-        // A zero-length RDMA WRITE names no memory: its R_Key is not checked (IBA 9.7.4.1.4 [M]).
+        // A zero-length RDMA WRITE names no memory: its R_Key is not checked (Linux qib_rc_rcv skips it too; the
+        // section, IBA 9.7.4.1.4, is [unverified]).
         MemoryRegion mr =
                 len == 0 ? null : ctx.memory().remote(qp, reth.rKey(), reth.virtualAddress(), len, Access.REMOTE_WRITE);
         if (len > 0 && mr == null) {
@@ -240,7 +241,8 @@ final class RcResponder {
 
     private void atomic(IbaPacket p, int op, int psn) {
         AtomicEth a = p.header(AtomicEth.class);
-        // IBA 9.4.5 [M]: an atomic's address must be 8-byte aligned, or the request is invalid.
+        // An atomic's address must be 8-byte aligned, or the request is invalid (Linux qib_rc_rcv NAKs it as
+        // invalid; the section, IBA 9.4.5, is [unverified]).
         if (current != null
                 || !qp.accessFlags().contains(Access.REMOTE_ATOMIC)
                 || qp.maxDestRdAtomic() == 0

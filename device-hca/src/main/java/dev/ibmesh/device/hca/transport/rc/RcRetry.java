@@ -12,10 +12,10 @@ import dev.ibmesh.wire.Aeth;
 /**
  * The RC requester's retry rules and timers. The local ACK timeout is 4.096 us x 2^timeout (0: infinite), restarted
  * whenever an acknowledgement makes progress; each timeout, PSN sequence error NAK or lost response costs one of
- * retry_cnt retries, and when none is left the request fails with RETRY_EXC_ERR. An RNR NAK stops sending for at
- * least the time its timer code asks (C9-130; the 32-entry table in {@link Aeth#rnrTimerNanos}) and costs one of
- * rnr_retry retries (7: infinite); when none is left the request fails with RNR_RETRY_EXC_ERR. Progress restores both
- * counts.
+ * retry_cnt retries, and when none is left the request fails with RETRY_EXC_ERR (C9-142, C9-143). An RNR NAK stops
+ * sending for at least the time its timer code asks (C9-130; the 32-entry table in {@link Aeth#rnrTimerNanos}) and
+ * costs one of rnr_retry retries (7: infinite); when none is left the request fails with RNR_RETRY_EXC_ERR. Progress
+ * restores both counts.
  */
 final class RcRetry {
     private static final int RNR_RETRY_INFINITE = 7;
@@ -73,12 +73,14 @@ final class RcRetry {
     }
 
     /**
-     * A PSN sequence error NAK, or a response past one that never came, says the packets from {@code psn} were lost:
-     * go back to it, once per loss (the duplicate ACKs and NAKs a go-back-N provokes do not each cost a retry).
+     * A PSN sequence error NAK, or a response past one that never came, says packets were lost: go back to the first
+     * unacknowledged PSN (a READ or atomic before the NAK's PSN whose response is missing is asked for again), once per
+     * loss (the duplicate ACKs and NAKs a go-back-N provokes do not each cost a retry).
      */
-    void lost(int psn) {
-        if (psn != wentBackTo) {
-            goBack(psn);
+    void lost() {
+        int una = completer.una();
+        if (una != wentBackTo) {
+            goBack(una);
         }
     }
 
@@ -99,7 +101,10 @@ final class RcRetry {
         resume.run();
     }
 
-    /** An RNR NAK for {@code psn}: wait its timer, then resend from it; none left: RNR_RETRY_EXC_ERR. */
+    /**
+     * An RNR NAK for {@code psn}: wait its timer, then resend from the first unacknowledged PSN (the NAKed request,
+     * or what an acknowledgement during the wait left); none left: RNR_RETRY_EXC_ERR.
+     */
     void rnrNak(int psn, int timerCode) {
         if (qp.state() == QpState.ERR) {
             return;
@@ -114,12 +119,12 @@ final class RcRetry {
         }
         cancelAckTimer();
         cancelRnrTimer();
-        requester.pause(psn);
+        requester.pause();
         long wait = ctx.deviates(HcaDeviation.RETRY_BEFORE_RNR_TIMER) ? 0 : Aeth.rnrTimerNanos(timerCode);
         rnrTimer = ctx.scheduler().schedule(wait, () -> {
             rnrTimer = null;
             counters.retry();
-            requester.resumeAt(psn);
+            requester.resumeAt(completer.una());
             resume.run();
         });
     }

@@ -6,7 +6,7 @@ import dev.ibmesh.device.hca.verbs.WcStatus;
 
 /**
  * A send request the RC requester has started: the PSNs it occupies (one per request packet; an RDMA READ one per
- * response packet, IBA 9.7.1 [M]) and what is known of its fate.
+ * response packet, IBA 9.7.1 [unverified]) and what is known of its fate.
  */
 final class RcWqe {
     final SendWr wr;

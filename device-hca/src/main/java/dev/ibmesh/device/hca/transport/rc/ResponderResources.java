@@ -6,7 +6,7 @@ import java.util.ArrayDeque;
 /**
  * What the RC responder remembers of its last max_dest_rd_atomic RDMA READs and atomics, to answer duplicates: a
  * duplicate READ is executed again from the memory as it is now; a duplicate atomic is answered with the saved
- * original value, never executed twice (IBA 9.7.5.1.3 [M]).
+ * original value, never executed twice (IBA 9.7.5.1.3 [unverified]).
  */
 final class ResponderResources {
     /** A READ (its response PSNs) or an atomic (one PSN and the original value it returned). */

@@ -17,9 +17,10 @@ import java.util.function.Consumer;
 
 /**
  * Receives UC messages. There are no ACKs or NAKs: a packet whose PSN is not the expected one ends the message in
- * progress, which is dropped, and only a First or Only packet starts the next (IBA 9.8.3 [M]); the receive WQE of a
- * dropped SEND is kept for the next one. A message with no receive WQE, a bad R_Key or a malformed sequence is
- * dropped and counted. A receive buffer too small or with a bad key completes in error and the QP goes to Error.
+ * progress, which is dropped, and only a First or Only packet starts the next (IBA 9.8.3; Linux qib_uc_rcv drops the
+ * current message on a PSN error); the receive WQE of a dropped SEND is kept for the next one. A message with no
+ * receive WQE, a bad R_Key or a malformed sequence is dropped and counted. A receive buffer too small or with a bad key
+ * completes in error and the QP goes to Error.
  */
 final class UcReceiver {
     private final QueuePair qp;

@@ -77,7 +77,8 @@ final class UdSender {
 
     private byte[] frame(SendWr wr, byte[] data) {
         SendWr.UdDestination to = wr.ud();
-        // IBA 10.2.4 [M]: a Q_Key with the high-order bit set in the request means "use the QP's own Q_Key".
+        // IBA 10.2.4: a Q_Key with the high-order bit set in the request means "use the QP's own Q_Key" (Linux
+        // hfi1 ud.c does the same).
         int qkey = to.remoteQkey() < 0 ? qp.qkey() : to.remoteQkey();
         Deth deth = new Deth(qkey, qp.qpn());
         boolean imm = wr.opcode() == WrOpcode.SEND_WITH_IMM;
