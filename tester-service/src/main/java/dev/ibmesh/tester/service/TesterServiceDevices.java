@@ -37,6 +37,11 @@ public final class TesterServiceDevices implements DeviceFactory {
     private final Map<String, String> verbsAddresses;
     private final Options options;
     private final DeviceFactory others = new DeviceKinds();
+    /**
+     * Loaded here, on the caller's thread: the tester device makes its service on its event loop, where scanning the
+     * classpath (seconds in a shaded jar) would block the loop.
+     */
+    private final Catalog catalog = Catalog.load();
 
     private TesterServiceDevices(
             String tester, List<TopologyTarget.Cabling> cables, Map<String, String> verbsAddresses, Options options) {
@@ -97,11 +102,6 @@ public final class TesterServiceDevices implements DeviceFactory {
                                 device, c, transport, verbsAddresses.getOrDefault(c.dut(), ""), options.ready())))
                 .toList();
         return new TesterService(
-                tester,
-                Catalog.load(),
-                duts,
-                new Runs(options.runsDir()),
-                new TesterMetrics(registry),
-                options.limit());
+                tester, catalog, duts, new Runs(options.runsDir()), new TesterMetrics(registry), options.limit());
     }
 }
