@@ -19,6 +19,10 @@ import dev.ibmesh.tester.target.TopologyTarget;
 import io.vertx.core.Vertx;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -97,8 +101,13 @@ final class TestCommand implements Callable<Integer> {
     @Option(
             names = "--report-dir",
             paramLabel = "DIR",
-            description = "Write junit.xml, results.json, an HTML report and one pcap per procedure run here.")
+            defaultValue = "ibmesh-report",
+            description = "Write junit.xml, results.json, an HTML report (index.html) and one pcap per procedure run"
+                    + " here, replacing the last report there. Default: ${DEFAULT-VALUE}.")
     Path reportDir;
+
+    @Option(names = "--no-report", description = "Write no report directory (the console only).")
+    boolean noReport;
 
     @Option(
             names = "--parallel",
@@ -200,7 +209,15 @@ final class TestCommand implements Callable<Integer> {
     }
 
     private int runAll(BenchFactory target, List<RunItem> items, int atOnce, PrintWriter out, PrintWriter err) {
-        Optional<ReportDir> reports = Optional.ofNullable(reportDir).map(ReportDir::new);
+        Optional<ReportDir> reports = noReport ? Optional.empty() : Optional.of(new ReportDir(reportDir));
+        if (reports.isPresent()) {
+            try {
+                reports.get().prepare();
+            } catch (IOException e) {
+                err.println("ibmesh test: cannot use " + reportDir + " for the report: " + why(e));
+                return EXIT_USAGE;
+            }
+        }
         ConsoleReport console = new ConsoleReport(out, System.console() != null, System::nanoTime);
         Runner runner =
                 new Runner(target, atOnce, Duration.ofSeconds(timeoutSeconds), console, reports.map(ReportDir::traces));
@@ -212,11 +229,24 @@ final class TestCommand implements Callable<Integer> {
                 reports.get().write(results, wallTime, Instant.now());
                 out.println("report: " + reports.get().dir().resolve(ReportDir.INDEX));
             } catch (IOException e) {
-                err.println("ibmesh test: could not write the report to " + reportDir + ": " + e.getMessage());
+                err.println("ibmesh test: could not write the report to " + reportDir + ": " + why(e));
                 return EXIT_ERROR;
             }
         }
         return exitCode(results);
+    }
+
+    /** What went wrong with a file, in words: NIO's messages are often the bare path. */
+    private static String why(IOException e) {
+        String reason = e instanceof NoSuchFileException
+                ? "cannot be created there"
+                : e instanceof AccessDeniedException
+                        ? "permission denied"
+                        : e instanceof FileAlreadyExistsException ? "a file of that name is in the way" : null;
+        if (e instanceof FileSystemException f) {
+            return f.getFile() + ": " + (reason != null ? reason : f.getReason());
+        }
+        return e.getMessage();
     }
 
     static int exitCode(List<ProcedureResult> results) {

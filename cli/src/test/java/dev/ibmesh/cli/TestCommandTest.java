@@ -103,17 +103,26 @@ class TestCommandTest {
     }
 
     @Test
-    void theSwitchWithItsDeviationFailsC14AtStep10() {
+    void theSwitchWithItsDeviationFailsC14AtStep10() throws IOException {
+        Path report = dir.resolve("report");
         CliRun run = CliRun.of(
-                "test", "--deviation", "accept-reserved-link-width-enabled", "--procedure", "C14_024_06_SW_06");
+                "test",
+                "--deviation",
+                "accept-reserved-link-width-enabled",
+                "--procedure",
+                "C14_024_06_SW_06",
+                "--report-dir",
+                report.toString());
         assertEquals(TestCommand.EXIT_FAIL, run.exit(), run.out() + run.err());
         String line = verdictLine(run, C14);
         assertTrue(line.startsWith("FAIL") && line.contains("step 10 [v1c13-024#07]"), line);
+        String junit = Files.readString(report.resolve("junit.xml"));
+        assertTrue(junit.contains("<failure") && junit.contains("v1c13-024#07"), junit);
     }
 
     @Test
     void theExampleTopologysSwitchPassesItsProcedures() {
-        CliRun run = CliRun.of("test", "--topology", EXAMPLE.toString(), "--dut", "sw1");
+        CliRun run = CliRun.of("test", "--topology", EXAMPLE.toString(), "--dut", "sw1", "--no-report");
         assertEquals(0, run.exit(), run.out() + run.err());
         assertTrue(verdictLine(run, C14).startsWith("PASS"), run.out());
         assertFalse(run.out().contains("C09_"), "no CA procedure on a switch:\n" + run.out());
@@ -131,7 +140,17 @@ class TestCommandTest {
                 "  - ends: [t1/1, sw1/1]");
         long start = System.nanoTime();
         CliRun run = CliRun.of(
-                "test", "--topology", silent.toString(), "--dut", "sw1", "--attach", "--ready", "2", "--timeout", "20");
+                "test",
+                "--topology",
+                silent.toString(),
+                "--dut",
+                "sw1",
+                "--attach",
+                "--ready",
+                "2",
+                "--timeout",
+                "20",
+                "--no-report");
         Duration took = Duration.ofNanos(System.nanoTime() - start);
         assertEquals(TestCommand.EXIT_ERROR, run.exit(), run.out() + run.err());
         // Every switch procedure is an ERROR; only the first waits for the link, the others see it still down.

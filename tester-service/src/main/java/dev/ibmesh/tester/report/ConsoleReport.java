@@ -5,9 +5,7 @@ import dev.ibmesh.tester.engine.RunItem;
 import dev.ibmesh.tester.engine.RunListener;
 import dev.ibmesh.tester.engine.Step;
 import dev.ibmesh.tester.engine.Verdict;
-import java.io.PrintStream;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,16 +54,6 @@ public final class ConsoleReport implements RunListener {
         this.clock = clock;
     }
 
-    /** The report on {@code out}, written as UTF-8. */
-    public ConsoleReport(PrintStream out, boolean terminal, LongSupplier clock) {
-        this(new PrintWriter(out, true, StandardCharsets.UTF_8), terminal, clock);
-    }
-
-    /** The report on standard output, redrawn in place when that is a terminal. */
-    public static ConsoleReport onStandardOutput() {
-        return new ConsoleReport(System.out, System.console() != null, System::nanoTime);
-    }
-
     @Override
     public synchronized void runStarted(int items) {
         start = clock.getAsLong();
@@ -82,6 +70,7 @@ public final class ConsoleReport implements RunListener {
             redraw();
         } else {
             out.println(progress());
+            out.flush();
         }
     }
 

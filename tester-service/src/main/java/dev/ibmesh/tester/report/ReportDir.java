@@ -9,11 +9,14 @@ import java.nio.charset.CharsetEncoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * A report directory ({@code --report-dir DIR}): {@code junit.xml}, {@code results.json}, {@code index.html} with a
@@ -42,6 +45,34 @@ public final class ReportDir {
     /** Where the runner is to write each run's pcap ({@code DIR/traces}). */
     public Path traces() {
         return dir.resolve(TRACES);
+    }
+
+    /**
+     * Makes the directory ready for a new run: removes what an earlier report left there (its files and its {@code
+     * runs/} and {@code traces/} directories), so no stale page or pcap sits beside the new ones. Nothing else in the
+     * directory is touched.
+     *
+     * @throws IOException when the directory cannot be made or an old file cannot be removed (the message names it)
+     */
+    public void prepare() throws IOException {
+        Files.createDirectories(dir);
+        for (String file : List.of(JUNIT, RESULTS, INDEX)) {
+            Files.deleteIfExists(dir.resolve(file));
+        }
+        for (String sub : List.of(HtmlReport.RUNS, TRACES)) {
+            deleteTree(dir.resolve(sub));
+        }
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        if (!Files.exists(root, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        try (Stream<Path> all = Files.walk(root)) {
+            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
     }
 
     /**

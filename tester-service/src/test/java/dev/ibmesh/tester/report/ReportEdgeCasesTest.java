@@ -45,6 +45,20 @@ class ReportEdgeCasesTest {
     }
 
     @Test
+    void preparingRemovesTheLastReportAndNothingElse() throws Exception {
+        Files.createDirectories(dir.resolve("traces/old"));
+        Files.writeString(dir.resolve("traces/old/C00.pcap"), "stale");
+        Files.createDirectories(dir.resolve("runs"));
+        Files.writeString(dir.resolve("runs/C00.html"), "stale");
+        Files.writeString(dir.resolve(ReportDir.JUNIT), "stale");
+        Files.writeString(dir.resolve("notes.txt"), "the user's");
+        new ReportDir(dir).prepare();
+        try (var left = Files.list(dir)) {
+            assertEquals(List.of(dir.resolve("notes.txt")), left.toList());
+        }
+    }
+
+    @Test
     void charactersXmlForbidsBecomeReplacementCharactersAndTheFilesStillParse() throws Exception {
         ProcedureResult r = SyntheticResults.withVerdict(
                 Verdict.error(1, "the DUT sent \u0001\u001b[31m and a lone \uD800 surrogate; \uD83D\uDE00 stays"),
