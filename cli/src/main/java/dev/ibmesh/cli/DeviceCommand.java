@@ -5,6 +5,7 @@ import dev.ibmesh.runtime.device.FabricPlan;
 import dev.ibmesh.runtime.topology.HttpAddress;
 import dev.ibmesh.runtime.topology.Topology;
 import dev.ibmesh.runtime.transport.NettyLinkTransport;
+import dev.ibmesh.tester.bench.DeviceKinds;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -68,6 +69,7 @@ final class DeviceCommand implements Callable<Integer> {
                         name, config.kind(), config.ports().size(), config.listenAddress());
         return ServiceRunner.run(
                 List.of(config),
+                new DeviceKinds(),
                 new NettyLinkTransport(),
                 service,
                 umad.server(Optional.empty()),

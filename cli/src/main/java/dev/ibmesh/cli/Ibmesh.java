@@ -17,6 +17,7 @@ import picocli.CommandLine.ScopeType;
             UpCommand.class,
             DeviceCommand.class,
             GenerateCommand.class,
+            TesterCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Ibmesh {

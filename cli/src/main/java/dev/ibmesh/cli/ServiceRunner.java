@@ -3,12 +3,12 @@ package dev.ibmesh.cli;
 import dev.ibmesh.runtime.device.CaptureControl;
 import dev.ibmesh.runtime.device.Device;
 import dev.ibmesh.runtime.device.DeviceConfig;
+import dev.ibmesh.runtime.device.DeviceFactory;
 import dev.ibmesh.runtime.device.Fabric;
 import dev.ibmesh.runtime.observe.ObservabilityServer;
 import dev.ibmesh.runtime.transport.LinkTransport;
 import dev.ibmesh.runtime.umad.UmadServer;
 import dev.ibmesh.runtime.umad.UmadServerOptions;
-import dev.ibmesh.tester.bench.DeviceKinds;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Vertx;
@@ -26,8 +26,10 @@ import java.util.concurrent.TimeUnit;
 final class ServiceRunner {
     private ServiceRunner() {}
 
+    /** @param factory builds each device of its kind (switch, hca, tester) */
     static int run(
             List<DeviceConfig> devices,
+            DeviceFactory factory,
             LinkTransport transport,
             ServiceOptions options,
             Optional<UmadServerOptions> umad,
@@ -41,8 +43,7 @@ final class ServiceRunner {
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         Fabric fabric;
         try {
-            fabric = Fabric.start(vertx, devices, new DeviceKinds(), transport, registry)
-                    .await(60, TimeUnit.SECONDS);
+            fabric = Fabric.start(vertx, devices, factory, transport, registry).await(60, TimeUnit.SECONDS);
         } catch (Exception e) {
             err.println("ibmesh " + command + ": devices did not start: " + e.getMessage());
             vertx.close();

@@ -1,6 +1,7 @@
 package dev.ibmesh.cli;
 
 import dev.ibmesh.runtime.topology.Topology;
+import dev.ibmesh.tester.bench.BenchException;
 import dev.ibmesh.tester.engine.BenchFactory;
 import dev.ibmesh.tester.engine.Catalog;
 import dev.ibmesh.tester.engine.ProcedureDescriptor;
@@ -136,6 +137,14 @@ final class TestCommand implements Callable<Integer> {
                     "The longest a procedure run may take before it is stopped as an ERROR. Default: ${DEFAULT-VALUE}.")
     int timeoutSeconds;
 
+    @Option(
+            names = "--ready",
+            paramLabel = "SECONDS",
+            defaultValue = "30",
+            description = "How long a procedure run waits for its DUT's devices to start and its link to come up"
+                    + " before it is an ERROR. Default: ${DEFAULT-VALUE}.")
+    int readySeconds;
+
     @Spec
     CommandSpec spec;
 
@@ -148,12 +157,18 @@ final class TestCommand implements Callable<Integer> {
         } catch (UsageException e) {
             err.println("ibmesh test: " + e.getMessage());
             return EXIT_USAGE;
+        } catch (BenchException e) {
+            err.println("ibmesh test: " + e.getMessage());
+            return EXIT_ERROR;
         }
     }
 
     private int run(PrintWriter out, PrintWriter err) {
         if (parallel < 1) {
             throw new UsageException("--parallel must be at least 1, was " + parallel);
+        }
+        if (timeoutSeconds < 1 || readySeconds < 1) {
+            throw new UsageException("--timeout and --ready must be at least 1 second");
         }
         if ((topology == null) != (dut == null)) {
             throw new UsageException(
@@ -168,6 +183,10 @@ final class TestCommand implements Callable<Integer> {
         }
         if (topology != null && !deviations.isEmpty()) {
             throw new UsageException("with --topology, the DUT's deviations come from its entry in the topology file");
+        }
+        if (topology != null && matrix) {
+            throw new UsageException("--matrix needs DUTs the tester starts itself: on a topology the link to the DUT"
+                    + " is as cabled, and the tester cannot retrain it to each width and speed");
         }
         Catalog catalog = Catalog.load();
         TestRequest request = new TestRequest(procedures, suites, matrix, deviations);
@@ -189,7 +208,7 @@ final class TestCommand implements Callable<Integer> {
 
     private int runEmbedded(Vertx vertx, TestPlan plan, PrintWriter out, PrintWriter err) {
         EmbeddedTarget target =
-                new EmbeddedTarget(vertx, plan.deviationsByKind(), Optional.empty(), Duration.ofSeconds(30));
+                new EmbeddedTarget(vertx, plan.deviationsByKind(), Optional.empty(), Duration.ofSeconds(readySeconds));
         return runAll(target, plan.items(), parallel, out, err);
     }
 
@@ -198,14 +217,13 @@ final class TestCommand implements Callable<Integer> {
         if (t == null) {
             return EXIT_USAGE;
         }
+        // One DUT for every run: the procedures that apply to its kind, one at a time.
+        List<RunItem> items = plan.itemsFor(dut, TopologyTarget.cabling(t, dut).dutKind());
+        Duration ready = Duration.ofSeconds(readySeconds);
         try (TopologyTarget target = attach
-                ? TopologyTarget.attached(vertx, t, dut, Duration.ofSeconds(30))
-                : TopologyTarget.embedded(vertx, t, dut, Duration.ofSeconds(30))) {
-            // One DUT for every run: the procedures that apply to its kind, one at a time.
-            List<RunItem> items = plan.items().stream()
-                    .filter(i -> i.dutKind().equals(target.dutKind()))
-                    .toList();
-            return runAll(target, items, 1, out, err);
+                ? TopologyTarget.attached(vertx, t, dut, ready)
+                : TopologyTarget.embedded(vertx, t, dut, ready)) {
+            return runAll(target.forOneRun(), items, 1, out, err);
         }
     }
 

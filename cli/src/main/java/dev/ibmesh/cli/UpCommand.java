@@ -4,6 +4,7 @@ import dev.ibmesh.runtime.device.FabricPlan;
 import dev.ibmesh.runtime.topology.Topology;
 import dev.ibmesh.runtime.transport.InProcessLinkTransport;
 import dev.ibmesh.runtime.umad.UmadServerOptions;
+import dev.ibmesh.tester.bench.DeviceKinds;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -59,6 +60,7 @@ final class UpCommand implements Callable<Integer> {
                         topology, t.devices().size(), t.links().size());
         return ServiceRunner.run(
                 FabricPlan.embedded(t),
+                new DeviceKinds(),
                 new InProcessLinkTransport("up"),
                 service,
                 umad.server(Optional.of(UmadServerOptions.DEFAULT_PORT)),

@@ -11,6 +11,7 @@ import dev.ibmesh.runtime.transport.LinkTransport;
 import dev.ibmesh.trace.Direction;
 import dev.ibmesh.trace.ErfType;
 import dev.ibmesh.wire.Lrh;
+import io.grpc.BindableService;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import java.util.ArrayList;
@@ -19,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * The tester as a device of the fabric (topology kind {@code tester}): an HCA - so its ports have QP0 and QP1, an
@@ -30,9 +32,23 @@ import java.util.function.Consumer;
  */
 public final class TesterDevice extends HcaDevice {
     private final Map<Integer, PortSide> sides = new java.util.HashMap<>();
+    private final Function<TesterDevice, List<BindableService>> services;
 
     public TesterDevice(DeviceConfig config, LinkTransport transport, MeterRegistry registry) {
+        this(config, transport, registry, tester -> List.of());
+    }
+
+    /**
+     * @param services more gRPC services for the device's server, made once it exists (the tester service, which
+     *                 runs procedures on this device's ports)
+     */
+    public TesterDevice(
+            DeviceConfig config,
+            LinkTransport transport,
+            MeterRegistry registry,
+            Function<TesterDevice, List<BindableService>> services) {
         super(config, transport, registry);
+        this.services = services;
     }
 
     @Override
@@ -44,6 +60,13 @@ public final class TesterDevice extends HcaDevice {
             p.tap(side::tapped);
         }
         return started;
+    }
+
+    @Override
+    protected List<BindableService> services() {
+        List<BindableService> all = new ArrayList<>(super.services());
+        all.addAll(services.apply(this));
+        return all;
     }
 
     /** The exerciser of port {@code number}, recording into {@code trace} from now on. Any thread. */
@@ -75,6 +98,14 @@ public final class TesterDevice extends HcaDevice {
             }
         });
         return up;
+    }
+
+    /** Whether port {@code number}'s link is up (LinkUp) now, as the device's loop sees it. Any thread. */
+    public Future<Boolean> linkIsUp(int number) {
+        return call(() -> {
+            PortSide s = sides.get(number);
+            return s != null && s.port.physicalState() == PortInfo.PHYS_STATE_LINK_UP;
+        });
     }
 
     @Override

@@ -59,6 +59,24 @@ public final class TestPlan {
         return items;
     }
 
+    /**
+     * The runs for one DUT, {@code name} of kind {@code kind} ("switch", "hca"): those of the selected procedures
+     * that apply to its kind.
+     *
+     * @throws UsageException when none does
+     */
+    public List<RunItem> itemsFor(String name, String kind) {
+        List<RunItem> mine =
+                items.stream().filter(i -> i.dutKind().equals(kind)).toList();
+        if (mine.isEmpty()) {
+            SortedSet<String> applies = new TreeSet<>();
+            items.forEach(i -> applies.add("DUT=" + i.procedure().cts().dut().label()));
+            throw new UsageException("none of the selected procedures applies to " + name + ", a " + kind
+                    + (applies.isEmpty() ? "" : ": they apply to " + String.join(", ", applies)));
+        }
+        return mine;
+    }
+
     /** Deviation names by the kind of DUT they are for. */
     public Map<String, List<String>> deviationsByKind() {
         return deviationsByKind;

@@ -24,19 +24,22 @@ import dev.ibmesh.tester.run.UsageException;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.vertx.core.Vertx;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A DUT that is a device of a topology, reached through the topology's tester device cabled to it (as the CTS's
  * SimpleLink has it: the DUT is the node at the other end of the tester's link). Either the whole topology runs in
  * this JVM ({@link #embedded}), or the DUT and the rest already run as their own processes and only the tester starts
- * here, dialing them over the network ({@link #attached}). Every procedure run gets a bench on the same tester port,
- * one after the other: the DUT's state carries from one run to the next, as on real hardware.
+ * here, dialing them over the network ({@link #attached}), or the tester device runs already in this process and
+ * the target only uses it ({@link #onTester}: the tester service). Every procedure run gets a bench on the same
+ * tester port, one after the other: the DUT's state carries from one run to the next, as on real hardware.
  */
 public final class TopologyTarget implements BenchFactory, AutoCloseable {
-    private final Fabric fabric;
+    private final Optional<Fabric> fabric;
     private final TesterDevice tester;
     private final int testerPort;
     private final PortBench.Dut dut;
@@ -44,7 +47,12 @@ public final class TopologyTarget implements BenchFactory, AutoCloseable {
     private final Duration ready;
 
     private TopologyTarget(
-            Fabric fabric, TesterDevice tester, int testerPort, PortBench.Dut dut, String description, Duration ready) {
+            Optional<Fabric> fabric,
+            TesterDevice tester,
+            int testerPort,
+            PortBench.Dut dut,
+            String description,
+            Duration ready) {
         this.fabric = fabric;
         this.tester = tester;
         this.testerPort = testerPort;
@@ -59,7 +67,7 @@ public final class TopologyTarget implements BenchFactory, AutoCloseable {
         LinkTransport transport = new InProcessLinkTransport("tester-topology");
         Fabric fabric = start(vertx, FabricPlan.embedded(topology), transport, ready);
         return new TopologyTarget(
-                fabric,
+                Optional.of(fabric),
                 (TesterDevice) fabric.device(c.tester()),
                 c.testerPort(),
                 new PortBench.Dut(dutName, c.dutKind(), dutName, transport),
@@ -85,13 +93,37 @@ public final class TopologyTarget implements BenchFactory, AutoCloseable {
         LinkTransport transport = new NettyLinkTransport();
         Fabric fabric = start(vertx, List.of(testerConfig), transport, ready);
         return new TopologyTarget(
-                fabric,
+                Optional.of(fabric),
                 (TesterDevice) fabric.device(c.tester()),
                 c.testerPort(),
                 new PortBench.Dut(dutName, c.dutKind(), verbsAddress, transport),
                 "topology: " + c.tester() + "/" + c.testerPort() + " - " + c.dutKind() + " " + dutName + "/"
                         + c.dutPort() + " at " + verbsAddress,
                 ready);
+    }
+
+    /**
+     * The DUT at the other end of {@code cable}, reached through {@code tester}, which runs already and stays when
+     * the target closes.
+     *
+     * @param verbsAddress where the DUT serves its verbs over {@code transport} (its device name in one JVM, its
+     *                     listen address across processes); used for a CA DUT only
+     */
+    public static TopologyTarget onTester(
+            TesterDevice tester, Cabling cable, LinkTransport transport, String verbsAddress, Duration ready) {
+        return new TopologyTarget(
+                Optional.empty(),
+                tester,
+                cable.testerPort(),
+                new PortBench.Dut(cable.dut(), cable.dutKind(), verbsAddress, transport),
+                "topology: " + cable.tester() + "/" + cable.testerPort() + " - " + cable.dutKind() + " " + cable.dut()
+                        + "/" + cable.dutPort(),
+                ready);
+    }
+
+    /** The DUT's name in the topology. */
+    public String dutName() {
+        return dut.name();
     }
 
     /** The kind of the DUT ("switch" or "hca"). */
@@ -105,27 +137,108 @@ public final class TopologyTarget implements BenchFactory, AutoCloseable {
     }
 
     /**
-     * The one bench of a run that is not a catalog's (the packet generator's): closing it stops the topology's
-     * devices, so the target itself needs no closing.
+     * The one bench of a run that is not a catalog's (the packet generator's): closing it stops the devices this
+     * target started, so the target itself needs no closing.
      */
     public Bench soleBench(Trace trace) {
-        return PortBench.open(tester, testerPort, dut, trace, ready, description, Optional.of(fabric));
+        return PortBench.open(tester, testerPort, dut, trace, ready, description, fabric);
     }
 
-    @Override
-    public void close() {
+    /**
+     * The benches of one run: {@link #create}, except that once a bench of the run has waited its whole ready time
+     * for a link that never came up, the later ones do not wait again while the link is still down. They are ERRORs
+     * at once, so a run against a DUT that is not there ends after one wait, not one per procedure run; a DUT that
+     * comes back during the run is tested again.
+     */
+    public BenchFactory forOneRun() {
+        AtomicBoolean waitedInVain = new AtomicBoolean();
+        return (item, trace) -> {
+            if (waitedInVain.get() && !linkIsUp()) {
+                throw new BenchException(
+                        "the link to the DUT is down: an earlier procedure run of this run waited " + ready.toMillis()
+                                + " ms for it to train",
+                        null);
+            }
+            try {
+                return create(item, trace);
+            } catch (BenchException e) {
+                waitedInVain.set(!linkIsUp());
+                throw e;
+            }
+        };
+    }
+
+    private boolean linkIsUp() {
         try {
-            fabric.stop().await(10, TimeUnit.SECONDS);
+            return tester.linkIsUp(testerPort).await(ready.toMillis(), TimeUnit.MILLISECONDS);
         } catch (Exception e) {
-            // Stopping at the end of a run: nothing is waiting for these devices any more.
+            return false; // the tester's loop did not answer: as good as down
         }
     }
 
-    /** Which tester port is cabled to which DUT port. */
-    public record Cabling(String tester, int testerPort, String dutKind, int dutPort) {}
+    /** Stops the devices the target started; a target {@link #onTester} leaves the tester running. */
+    @Override
+    public void close() {
+        fabric.ifPresent(f -> {
+            try {
+                f.stop().await(10, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                // Stopping at the end of a run: nothing is waiting for these devices any more.
+            }
+        });
+    }
+
+    /** Which tester port is cabled to which port of which DUT. */
+    public record Cabling(String tester, int testerPort, String dut, String dutKind, int dutPort) {}
 
     /**
-     * Where the tester meets {@code dutName}: the first tester device cabled to one of its ports.
+     * Every device cabled to the tester {@code testerName}, in tester port order.
+     *
+     * @throws UsageException when there is no such tester, or nothing to test is cabled to it
+     */
+    public static List<Cabling> cablesOf(Topology topology, String testerName) {
+        DeviceSpec tester = topology.device(testerName)
+                .orElseThrow(() -> new UsageException(
+                        "the topology has no device '" + testerName + "'; its testers: " + testers(topology)));
+        if (tester.kind() != DeviceKind.TESTER) {
+            throw new UsageException("'" + testerName + "' is a "
+                    + tester.kind().label() + ", not a tester; the" + " topology's testers: " + testers(topology));
+        }
+        List<Cabling> cables = new ArrayList<>();
+        for (int port = 1; port <= tester.numPorts(); port++) {
+            PortRef here = new PortRef(testerName, port);
+            Optional<LinkSpec> link = topology.linkAt(here);
+            if (link.isEmpty()) {
+                continue;
+            }
+            LinkEnd other = link.get().otherEnd(here);
+            DeviceSpec peer = topology.device(other.port().device()).orElseThrow();
+            if (peer.kind() != DeviceKind.TESTER) {
+                cables.add(new Cabling(
+                        testerName,
+                        port,
+                        peer.name(),
+                        peer.kind().label(),
+                        other.port().port()));
+            }
+        }
+        if (cables.isEmpty()) {
+            throw new UsageException("nothing to test is cabled to tester '" + testerName + "': add a link from one"
+                    + " of its ports to a switch or an HCA (for instance ends: [" + testerName + "/1, sw1/1])");
+        }
+        return cables;
+    }
+
+    private static String testers(Topology topology) {
+        List<String> names = topology.devices().stream()
+                .filter(d -> d.kind() == DeviceKind.TESTER)
+                .map(DeviceSpec::name)
+                .toList();
+        return names.isEmpty() ? "none" : String.join(", ", names);
+    }
+
+    /**
+     * The tester port cabled to {@code dutName}.
      *
      * @throws UsageException when there is no such device, it is a tester, or no tester is cabled to it
      */
@@ -145,7 +258,8 @@ public final class TopologyTarget implements BenchFactory, AutoCloseable {
             LinkEnd other = link.get().otherEnd(here);
             DeviceSpec peer = topology.device(other.port().device()).orElseThrow();
             if (peer.kind() == DeviceKind.TESTER) {
-                return new Cabling(peer.name(), other.port().port(), dut.kind().label(), port);
+                return new Cabling(
+                        peer.name(), other.port().port(), dutName, dut.kind().label(), port);
             }
         }
         throw new UsageException("no tester is cabled to '" + dutName + "': add a device of kind tester to the"
