@@ -35,6 +35,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -314,11 +316,19 @@ final class TestCommand implements Callable<Integer> {
                     d.topology().replace("SimpleLink: ", ""),
                     d.cts().title(),
                     d.cts().ownId() ? "  [ID ibmesh's own]" : "");
+            out.printf(
+                    "%-22s covers %s; proven by %s%n",
+                    "",
+                    String.join(", ", d.cts().coverage()),
+                    d.cts().provenBy().length == 0
+                            ? "(none)"
+                            : String.join(", ", d.cts().provenBy()));
         }
         out.printf(
                 "%d procedures (%d in the catalog); suites: %s%n",
                 shown.size(), catalog.all().size(), String.join(", ", catalog.suites()));
-        Map<String, ?> known = TestPlan.knownDeviations();
-        out.println("deviations: " + known);
+        new TreeMap<>(TestPlan.knownDeviations())
+                .forEach((kind, names) ->
+                        out.println("deviations (" + kind + "): " + String.join(", ", new TreeSet<>(names))));
     }
 }

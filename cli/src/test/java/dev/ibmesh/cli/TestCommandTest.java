@@ -61,6 +61,25 @@ class TestCommandTest {
     }
 
     @Test
+    void proveRunsTheProcedureOnTheCompliantDutAndWithItsDeviation() {
+        CliRun run = CliRun.of("test", "--prove", "--procedure", C14);
+        assertEquals(0, run.exit(), run.out() + run.err());
+        assertTrue(
+                run.lines().stream()
+                        .anyMatch(l -> l.startsWith(C14) && l.contains("(compliant)") && l.contains("PASS")),
+                run.out());
+        assertTrue(
+                run.lines().stream()
+                        .anyMatch(l -> l.startsWith(C14)
+                                && l.contains("accept-reserved-link-width-enabled")
+                                && l.contains("FAIL step 10")
+                                && l.endsWith("yes")),
+                run.out());
+        assertTrue(run.out().contains("every run as intended"), run.out());
+        assertUsage(CliRun.of("test", "--prove", "--deviation", "ignore-m-key"), "--prove starts its own DUTs");
+    }
+
+    @Test
     void anUnknownSuiteOrDeviationListsTheKnownOnes() {
         CliRun suite = CliRun.of("test", "--suite", "c99");
         assertUsage(suite, "unknown suite 'c99'", "c14", "transport");
