@@ -1,6 +1,7 @@
 package dev.ibmesh.runtime.sma;
 
 import dev.ibmesh.mad.smp.LinearForwardingTable;
+import java.util.Collections;
 import java.util.Optional;
 
 /**
@@ -13,6 +14,18 @@ import java.util.Optional;
  * C14_024_10_03 ("invalid switch ports, LID 0 entry ignored") expects; the spec's text is not known to us.
  */
 final class LinearForwardingTableHandler implements SmpAttributeHandler {
+    private final boolean acceptBlocksBeyondCap;
+    private final boolean acceptInvalidPorts;
+
+    /**
+     * @param acceptBlocksBeyondCap deviation: blocks beyond LinearFDBCap read as no routes and take any Set
+     * @param acceptInvalidPorts    deviation: a Set stores entries that name no port of the switch
+     */
+    LinearForwardingTableHandler(boolean acceptBlocksBeyondCap, boolean acceptInvalidPorts) {
+        this.acceptBlocksBeyondCap = acceptBlocksBeyondCap;
+        this.acceptInvalidPorts = acceptInvalidPorts;
+    }
+
     @Override
     public Optional<SmpReply> get(SmpRequest request) {
         if (!(request.node() instanceof SmaSwitch sw) || sw.switchInfo().linearFdbCap() == 0) {
@@ -20,7 +33,7 @@ final class LinearForwardingTableHandler implements SmpAttributeHandler {
         }
         int block = request.attributeModifier();
         if (!exists(sw, block)) {
-            return SmpReply.invalid(request);
+            return acceptBlocksBeyondCap ? SmpReply.ok(noRoutes()) : SmpReply.invalid(request);
         }
         return SmpReply.ok(sw.linearForwardingTable(block));
     }
@@ -32,10 +45,10 @@ final class LinearForwardingTableHandler implements SmpAttributeHandler {
         }
         int block = request.attributeModifier();
         if (!exists(sw, block)) {
-            return SmpReply.invalid(request);
+            return acceptBlocksBeyondCap ? SmpReply.ok(noRoutes()) : SmpReply.invalid(request);
         }
         LinearForwardingTable table = LinearForwardingTable.decode(request.data(), 0);
-        if (namesAnotherPort(sw, block, table)) {
+        if (!acceptInvalidPorts && namesAnotherPort(sw, block, table)) {
             LinearForwardingTable current = sw.linearForwardingTable(block);
             return SmpReply.rejected(SetResult.invalid(current, "an entry names no port of the switch"), current);
         }
@@ -57,5 +70,10 @@ final class LinearForwardingTableHandler implements SmpAttributeHandler {
             }
         }
         return false;
+    }
+
+    private static LinearForwardingTable noRoutes() {
+        return new LinearForwardingTable(
+                Collections.nCopies(LinearForwardingTable.LIDS_PER_BLOCK, LinearForwardingTable.NO_PATH));
     }
 }

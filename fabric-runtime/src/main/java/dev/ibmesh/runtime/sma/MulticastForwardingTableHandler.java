@@ -1,6 +1,7 @@
 package dev.ibmesh.runtime.sma;
 
 import dev.ibmesh.mad.smp.MulticastForwardingTable;
+import java.util.Collections;
 import java.util.Optional;
 
 /**
@@ -14,13 +15,20 @@ final class MulticastForwardingTableHandler implements SmpAttributeHandler {
     private static final int POSITION_SHIFT = 28;
     private static final int BLOCK_MASK = 0x1FF;
 
+    private final boolean acceptBlocksBeyondCap;
+
+    /** @param acceptBlocksBeyondCap deviation: blocks beyond MulticastFDBCap read as empty and take any Set */
+    MulticastForwardingTableHandler(boolean acceptBlocksBeyondCap) {
+        this.acceptBlocksBeyondCap = acceptBlocksBeyondCap;
+    }
+
     @Override
     public Optional<SmpReply> get(SmpRequest request) {
         if (!(request.node() instanceof SmaSwitch sw) || sw.switchInfo().multicastFdbCap() == 0) {
             return SmpReply.unsupported(request);
         }
         if (!exists(sw, request)) {
-            return SmpReply.invalid(request);
+            return beyond(sw, request);
         }
         return SmpReply.ok(sw.multicastForwardingTable(block(request), position(request)));
     }
@@ -31,11 +39,20 @@ final class MulticastForwardingTableHandler implements SmpAttributeHandler {
             return SmpReply.unsupported(request);
         }
         if (!exists(sw, request)) {
-            return SmpReply.invalid(request);
+            return beyond(sw, request);
         }
         sw.setMulticastForwardingTable(
                 block(request), position(request), MulticastForwardingTable.decode(request.data(), 0));
         return SmpReply.ok(sw.multicastForwardingTable(block(request), position(request)));
+    }
+
+    /** A block or position the table does not have: status 7, or with the deviation an empty block. */
+    private Optional<SmpReply> beyond(SmaSwitch sw, SmpRequest request) {
+        if (acceptBlocksBeyondCap && hasPosition(sw, request)) {
+            return SmpReply.ok(
+                    new MulticastForwardingTable(Collections.nCopies(MulticastForwardingTable.MLIDS_PER_BLOCK, 0)));
+        }
+        return SmpReply.invalid(request);
     }
 
     private static boolean exists(SmaSwitch sw, SmpRequest request) {

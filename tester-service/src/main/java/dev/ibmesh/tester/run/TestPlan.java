@@ -93,15 +93,19 @@ public final class TestPlan {
         return catalog.all().stream().filter(chosen::contains).toList();
     }
 
+    /** Each name goes to every kind that knows it (the rules of the common SMA are broken alike on both). */
     private static Map<String, List<String>> deviationsByKind(List<String> names) {
         Map<String, List<String>> byKind = new LinkedHashMap<>();
         for (String name : names) {
-            String kind = DEVIATIONS.entrySet().stream()
+            List<String> kinds = DEVIATIONS.entrySet().stream()
                     .filter(e -> e.getValue().contains(name))
                     .map(Map.Entry::getKey)
-                    .findFirst()
-                    .orElseThrow(() -> new UsageException(unknownDeviation(name)));
-            byKind.computeIfAbsent(kind, k -> new ArrayList<>()).add(name);
+                    .toList();
+            if (kinds.isEmpty()) {
+                throw new UsageException(unknownDeviation(name));
+            }
+            kinds.forEach(
+                    kind -> byKind.computeIfAbsent(kind, k -> new ArrayList<>()).add(name));
         }
         return byKind;
     }
