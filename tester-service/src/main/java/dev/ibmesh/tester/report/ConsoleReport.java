@@ -5,7 +5,7 @@ import dev.ibmesh.tester.engine.RunItem;
 import dev.ibmesh.tester.engine.RunListener;
 import dev.ibmesh.tester.engine.Step;
 import dev.ibmesh.tester.engine.Verdict;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,7 +32,7 @@ public final class ConsoleReport implements RunListener {
 
     private static final int KIND_WIDTH = 14;
 
-    private final PrintStream out;
+    private final PrintWriter out;
     private final boolean terminal;
     private final LongSupplier clock;
     /** Runs under way, in the order they started, with their number in the run. */
@@ -45,10 +45,11 @@ public final class ConsoleReport implements RunListener {
     private long lastDraw;
 
     /**
+     * @param out      where the report goes (the command line's output writer)
      * @param terminal whether {@code out} is a terminal (redraw the progress line in place)
      * @param clock    monotonic nanoseconds, for the elapsed time
      */
-    public ConsoleReport(PrintStream out, boolean terminal, LongSupplier clock) {
+    public ConsoleReport(PrintWriter out, boolean terminal, LongSupplier clock) {
         this.out = out;
         this.terminal = terminal;
         this.clock = clock;
@@ -56,7 +57,7 @@ public final class ConsoleReport implements RunListener {
 
     /** The report on standard output, redrawn in place when that is a terminal. */
     public static ConsoleReport onStandardOutput() {
-        return new ConsoleReport(System.out, System.console() != null, System::nanoTime);
+        return new ConsoleReport(new PrintWriter(System.out, true), System.console() != null, System::nanoTime);
     }
 
     @Override

@@ -13,7 +13,8 @@ import dev.ibmesh.tester.engine.Speed;
 import dev.ibmesh.tester.engine.Verdict;
 import dev.ibmesh.tester.engine.Width;
 import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -42,7 +43,8 @@ class ConsoleReportTest {
     private final ProcedureResult c99Error = SyntheticResults.error();
 
     private ConsoleReport console(boolean terminal) {
-        return new ConsoleReport(new PrintStream(bytes, true, StandardCharsets.UTF_8), terminal, now::get);
+        return new ConsoleReport(
+                new PrintWriter(new OutputStreamWriter(bytes, StandardCharsets.UTF_8), true), terminal, now::get);
     }
 
     private String output() {

@@ -23,7 +23,8 @@ import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -75,7 +76,10 @@ class ReportDirTest {
                 d,
                 new Configuration(Width.X1, Speed.SDR, Map.of()),
                 List.of("accept-reserved-link-width-enabled"),
-                new ConsoleReport(new PrintStream(console, true, StandardCharsets.UTF_8), false, System::nanoTime));
+                new ConsoleReport(
+                        new PrintWriter(new OutputStreamWriter(console, StandardCharsets.UTF_8), true),
+                        false,
+                        System::nanoTime));
         failConsole = console.toString(StandardCharsets.UTF_8);
         assertEquals(Verdict.Kind.PASS, pass.verdict().kind(), pass.verdict().describe());
         assertEquals(Verdict.Kind.FAIL, fail.verdict().kind(), fail.verdict().describe());
