@@ -9,6 +9,7 @@ import dev.ibmesh.mad.Smp;
 import dev.ibmesh.mad.smp.LinearForwardingTable;
 import dev.ibmesh.mad.smp.MulticastForwardingTable;
 import dev.ibmesh.mad.smp.SwitchInfo;
+import dev.ibmesh.wire.Bits;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -103,27 +104,11 @@ class SmaForwardingTablesTest {
                         .status());
     }
 
+    /** The switch's SwitchInfo with other LinearFDBCap and MulticastFDBCap (bytes 0-1 and 4-5, IBA 14.2.5.4). */
     private SwitchInfo withCaps(int linearFdbCap, int multicastFdbCap) {
-        SwitchInfo s = sw.switchInfo;
-        return new SwitchInfo(
-                linearFdbCap,
-                s.randomFdbCap(),
-                multicastFdbCap,
-                s.linearFdbTop(),
-                s.defaultPort(),
-                s.defaultMulticastPrimaryPort(),
-                s.defaultMulticastNotPrimaryPort(),
-                s.lifeTimeValue(),
-                s.portStateChange(),
-                s.optimizedSlToVlMappingProgramming(),
-                s.lidsPerPort(),
-                s.partitionEnforcementCap(),
-                s.inboundEnforcementCap(),
-                s.outboundEnforcementCap(),
-                s.filterRawInboundCap(),
-                s.filterRawOutboundCap(),
-                s.enhancedPort0(),
-                s.reserved133(),
-                s.multicastFdbTop());
+        byte[] b = sw.switchInfo.toBytes();
+        Bits.put16(b, 0, linearFdbCap);
+        Bits.put16(b, 4, multicastFdbCap);
+        return SwitchInfo.decode(b, 0);
     }
 }

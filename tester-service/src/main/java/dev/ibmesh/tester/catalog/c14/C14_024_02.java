@@ -14,7 +14,7 @@ import dev.ibmesh.tester.mad.MadExchange;
  * writes it, otherwise a SubnSet is answered with status 3 and changes nothing (C14-3).
  *
  * <p>The CTS text of this procedure is not public, only its title and coverage: the steps are ibmesh's. It adds the
- * settable case, which IBA releases after 1.2 allow, and writes the original NodeString back in the cleanup.
+ * settable case, which CapabilityMask2 allows, and writes the original NodeString back in the cleanup.
  */
 @Cts(
         id = "C14_024_02",
