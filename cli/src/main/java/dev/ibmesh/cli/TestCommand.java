@@ -31,6 +31,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -261,9 +262,8 @@ final class TestCommand implements Callable<Integer> {
         List<ProofCase> cases = new ArrayList<>();
         List<ProcedureResult> results = new ArrayList<>();
         proof.byDeviation().forEach((deviation, group) -> {
-            Map<String, List<String>> dut = deviation
-                    .map(d -> Map.of(TestPlan.kindOf(d).orElseThrow(), List.of(d)))
-                    .orElse(Map.of());
+            Map<String, List<String>> dut = new HashMap<>();
+            deviation.ifPresent(d -> TestPlan.kindsOf(d).forEach(kind -> dut.put(kind, List.of(d))));
             EmbeddedTarget target = new EmbeddedTarget(vertx, dut, Optional.empty(), Duration.ofSeconds(30));
             Runner runner = new Runner(
                     target, parallel, Duration.ofSeconds(timeoutSeconds), RunListener.NONE, Optional.empty());

@@ -30,7 +30,6 @@ import dev.ibmesh.runtime.port.Port;
 import dev.ibmesh.runtime.port.PortCounterSet;
 import dev.ibmesh.runtime.sma.GmpPackets;
 import dev.ibmesh.runtime.sma.Sma;
-import dev.ibmesh.runtime.sma.SmaOptions;
 import dev.ibmesh.runtime.sma.SmpPackets;
 import dev.ibmesh.runtime.sma.TrapNotices;
 import dev.ibmesh.runtime.sma.TrapSender;
@@ -43,6 +42,7 @@ import io.grpc.BindableService;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -80,9 +80,10 @@ public class HcaDevice extends Device implements PmaNode {
     @Override
     public Future<?> start() throws Exception {
         Future<?> started = super.start();
+        Set<HcaDeviation> deviations = HcaDeviation.of(config.deviations());
         node = new HcaSmaNode(config, this);
         agents = new MadAgents();
-        sma = new Sma(node, scheduler()::nanoTime, SmaOptions.SPEC);
+        sma = new Sma(node, scheduler()::nanoTime, HcaDeviation.smaOptions(deviations));
         smi = new Smi(sma, agents, new SmpWire());
         traps = new TrapSender[config.ports().size() + 1];
         for (Port p : ports()) {
@@ -98,7 +99,7 @@ public class HcaDevice extends Device implements PmaNode {
                 new DataPorts(),
                 config.nodeGuid(),
                 scheduler(),
-                HcaDeviation.of(config.deviations()),
+                deviations,
                 HcaLimits.DEFAULT,
                 QpEngines::create);
         qpMetrics = new QpMetrics(registry(), name(), transport, scheduler());

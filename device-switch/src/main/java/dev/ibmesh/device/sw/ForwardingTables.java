@@ -58,34 +58,50 @@ final class ForwardingTables {
         lft[lid] = (byte) port;
     }
 
-    /** LFT block {@code block}: the egress ports of LIDs block * 64 .. block * 64 + 63 (SubnGet(LinearForwardingTable)). */
+    /**
+     * LFT block {@code block}: the egress ports of LIDs block * 64 .. block * 64 + 63 (SubnGet(LinearForwardingTable)).
+     * The last block may reach beyond LinearFDBCap: the LIDs the table does not have read as no route.
+     */
     LinearForwardingTable lftBlock(int block) {
         List<Integer> ports = new ArrayList<>(LinearForwardingTable.LIDS_PER_BLOCK);
         for (int i = 0; i < LinearForwardingTable.LIDS_PER_BLOCK; i++) {
-            ports.add(lft[block * LinearForwardingTable.LIDS_PER_BLOCK + i] & 0xFF);
+            int lid = block * LinearForwardingTable.LIDS_PER_BLOCK + i;
+            ports.add(lid < lft.length ? lft[lid] & 0xFF : NO_ROUTE);
         }
         return new LinearForwardingTable(ports);
     }
 
+    /** Stores the entries of the LIDs below LinearFDBCap; those beyond it, in the last block, are ignored. */
     void setLftBlock(int block, LinearForwardingTable table) {
         for (int i = 0; i < LinearForwardingTable.LIDS_PER_BLOCK; i++) {
-            lft[block * LinearForwardingTable.LIDS_PER_BLOCK + i] = (byte) table.port(i);
+            int lid = block * LinearForwardingTable.LIDS_PER_BLOCK + i;
+            if (lid < lft.length) {
+                lft[lid] = (byte) table.port(i);
+            }
         }
     }
 
-    /** MFT block {@code block} at {@code position}: for 32 MLIDs, the masks of ports position * 16 .. + 15. */
+    /**
+     * MFT block {@code block} at {@code position}: for 32 MLIDs, the masks of ports position * 16 .. + 15. The last
+     * block may reach beyond MulticastFDBCap: the MLIDs the table does not have read as no ports.
+     */
     MulticastForwardingTable mftBlock(int block, int position) {
         List<Integer> masks = new ArrayList<>(MulticastForwardingTable.MLIDS_PER_BLOCK);
+        int first = position * MulticastForwardingTable.PORTS_PER_POSITION;
         for (int i = 0; i < MulticastForwardingTable.MLIDS_PER_BLOCK; i++) {
-            long[] ports = mft[block * MulticastForwardingTable.MLIDS_PER_BLOCK + i];
-            int first = position * MulticastForwardingTable.PORTS_PER_POSITION;
+            int index = block * MulticastForwardingTable.MLIDS_PER_BLOCK + i;
+            long[] ports = index < mft.length ? mft[index] : new long[0];
             masks.add(first >>> 6 < ports.length ? (int) (ports[first >>> 6] >>> (first & 63)) & 0xFFFF : 0);
         }
         return new MulticastForwardingTable(masks);
     }
 
+    /** Stores the masks of the MLIDs below 0xC000 + MulticastFDBCap; those beyond it, in the last block, are ignored. */
     void setMftBlock(int block, int position, MulticastForwardingTable table) {
         for (int i = 0; i < MulticastForwardingTable.MLIDS_PER_BLOCK; i++) {
+            if (block * MulticastForwardingTable.MLIDS_PER_BLOCK + i >= mft.length) {
+                break;
+            }
             int mlid = Lrh.MULTICAST_LID_FIRST + block * MulticastForwardingTable.MLIDS_PER_BLOCK + i;
             for (int j = 0; j < MulticastForwardingTable.PORTS_PER_POSITION; j++) {
                 int port = position * MulticastForwardingTable.PORTS_PER_POSITION + j;

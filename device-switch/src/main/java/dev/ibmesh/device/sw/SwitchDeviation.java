@@ -1,17 +1,21 @@
 package dev.ibmesh.device.sw;
 
 import dev.ibmesh.mad.smp.PortInfo;
+import dev.ibmesh.mad.smp.SwitchInfo;
 import dev.ibmesh.runtime.pma.CounterOverflow;
 import dev.ibmesh.runtime.pma.PmaOptions;
 import dev.ibmesh.runtime.sma.PortInfoRules;
-import dev.ibmesh.runtime.sma.PortInfoSet;
 import dev.ibmesh.runtime.sma.SetResult;
+import dev.ibmesh.runtime.sma.SmaDeparture;
 import dev.ibmesh.runtime.sma.SmaOptions;
+import dev.ibmesh.runtime.sma.SwitchInfoRules;
 import dev.ibmesh.runtime.topology.Deviation;
 import dev.ibmesh.runtime.topology.Deviations;
 import dev.ibmesh.runtime.topology.DeviceKind;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Named ways a switch can be started to break one rule of the spec, so that each conformance procedure can be shown
@@ -40,12 +44,37 @@ public enum SwitchDeviation implements Deviation {
     /** Traps keep being repeated after the SM's TrapRepress (IBA 14.2.5.1); the SMA still does not answer it. */
     TRAP_IGNORES_REPRESS("trap-ignores-repress"),
     /** Port 0's QP1 takes GMPs whatever their P_Key and Q_Key (IBA 10.9.3, 9.6.1.5.1): no violation, no trap. */
-    IGNORE_GSI_KEYS("ignore-gsi-keys");
+    IGNORE_GSI_KEYS("ignore-gsi-keys"),
+    /**
+     * SubnSet(SwitchInfo) writes the read-only components it carries (the capabilities: LinearFDBCap ...
+     * EnhancedPort0) instead of keeping them (IBA 14.2.5.4; procedure C14_024_04_SW_01).
+     */
+    WRITE_READ_ONLY_SWITCH_INFO("write-read-only-switch-info"),
+    /**
+     * SubnSet(SwitchInfo) takes a LinearFDBTop at or above LinearFDBCap instead of status 7 (IBA 14.2.5.4: a valid
+     * LinearFDBTop is below LinearFDBCap; procedure C14_024_04_SW_02).
+     */
+    ACCEPT_LINEAR_FDB_TOP_BEYOND_CAP("accept-linear-fdb-top-beyond-cap"),
+    /** {@link SmaDeparture#ACCEPT_FDB_BLOCKS_BEYOND_CAP} (procedures C14_024_10_01, C14_024_12). */
+    ACCEPT_FDB_BLOCKS_BEYOND_CAP("accept-fdb-blocks-beyond-cap", SmaDeparture.ACCEPT_FDB_BLOCKS_BEYOND_CAP),
+    /** {@link SmaDeparture#ACCEPT_INVALID_LFT_PORTS} (procedure C14_024_10_03). */
+    ACCEPT_INVALID_LFT_PORTS("accept-invalid-lft-ports", SmaDeparture.ACCEPT_INVALID_LFT_PORTS),
+    /** {@link SmaDeparture#ANSWER_UNSUPPORTED_GET} (procedures C14_024_11, C14_024_13_3). */
+    ANSWER_UNSUPPORTED_ATTRIBUTES("answer-unsupported-attributes", SmaDeparture.ANSWER_UNSUPPORTED_GET),
+    /** {@link SmaDeparture#DROP_TABLE_WRITES}; the HCA knows it too (procedures C14_024_09_SW, C14_024_10_02 ...). */
+    DROP_TABLE_WRITES("drop-table-writes", SmaDeparture.DROP_TABLE_WRITES);
 
     private final String label;
+    /** The SMA rule it breaks, when it is one of {@link SmaDeparture}'s; else null. */
+    private final SmaDeparture departure;
 
     SwitchDeviation(String label) {
+        this(label, null);
+    }
+
+    SwitchDeviation(String label, SmaDeparture departure) {
         this.label = label;
+        this.departure = departure;
     }
 
     @Override
@@ -60,10 +89,23 @@ public enum SwitchDeviation implements Deviation {
 
     /** The SMA options these deviations call for. */
     static SmaOptions smaOptions(Set<SwitchDeviation> deviations) {
-        PortInfoRules rules = deviations.contains(ACCEPT_RESERVED_LINK_WIDTH_ENABLED)
-                ? SwitchDeviation::anyLinkWidthEnabled
-                : PortInfoRules.SPEC;
-        return new SmaOptions(!deviations.contains(IGNORE_M_KEY), rules);
+        PortInfoRules portInfoRules = PortInfoRules.SPEC;
+        if (deviations.contains(ACCEPT_RESERVED_LINK_WIDTH_ENABLED)) {
+            portInfoRules =
+                    portInfoRules.takingAnyValueOf(PortInfo::linkWidthEnabled, PortInfo.Builder::linkWidthEnabled);
+        }
+        SwitchInfoRules switchInfoRules = SwitchInfoRules.SPEC;
+        if (deviations.contains(WRITE_READ_ONLY_SWITCH_INFO)) {
+            switchInfoRules = writingReadOnlyComponents(switchInfoRules);
+        }
+        if (deviations.contains(ACCEPT_LINEAR_FDB_TOP_BEYOND_CAP)) {
+            switchInfoRules = anyLinearFdbTop(switchInfoRules);
+        }
+        Set<SmaDeparture> departures = deviations.stream()
+                .map(d -> d.departure)
+                .filter(Objects::nonNull)
+                .collect(Collectors.toSet());
+        return new SmaOptions(!deviations.contains(IGNORE_M_KEY), portInfoRules, switchInfoRules, departures);
     }
 
     /** The PMA options these deviations call for. */
@@ -73,22 +115,46 @@ public enum SwitchDeviation implements Deviation {
                 !deviations.contains(PMA_IGNORE_COUNTER_SELECT));
     }
 
-    /** The spec's rules for every field but LinkWidthEnabled, which is taken whatever it is. */
-    private static SetResult<PortInfo> anyLinkWidthEnabled(
-            PortInfo current, PortInfo requested, dev.ibmesh.runtime.sma.PortContext port) {
-        SetResult<PortInfo> r = PortInfoSet.apply(
-                current,
-                requested.toBuilder()
-                        .linkWidthEnabled(current.linkWidthEnabled())
-                        .build(),
-                port);
-        if (!r.isValid()) {
-            return r;
-        }
-        return SetResult.accepted(
-                r.attribute().toBuilder()
-                        .linkWidthEnabled(requested.linkWidthEnabled())
-                        .build(),
-                r.actions());
+    /** {@code rules} for the read-write components; the read-only ones are taken from the Set as well. */
+    private static SwitchInfoRules writingReadOnlyComponents(SwitchInfoRules rules) {
+        return (current, requested, sw) -> {
+            SetResult<SwitchInfo> r = rules.apply(current, requested, sw);
+            if (!r.isValid()) {
+                return r;
+            }
+            SwitchInfo a = r.attribute();
+            return SetResult.accepted(
+                    new SwitchInfo(
+                            requested.linearFdbCap(),
+                            requested.randomFdbCap(),
+                            requested.multicastFdbCap(),
+                            a.linearFdbTop(),
+                            a.defaultPort(),
+                            a.defaultMulticastPrimaryPort(),
+                            a.defaultMulticastNotPrimaryPort(),
+                            a.lifeTimeValue(),
+                            a.portStateChange(),
+                            requested.optimizedSlToVlMappingProgramming(),
+                            requested.lidsPerPort(),
+                            requested.partitionEnforcementCap(),
+                            requested.inboundEnforcementCap(),
+                            requested.outboundEnforcementCap(),
+                            requested.filterRawInboundCap(),
+                            requested.filterRawOutboundCap(),
+                            requested.enhancedPort0(),
+                            a.reserved133(),
+                            a.multicastFdbTop()),
+                    r.actions());
+        };
+    }
+
+    /** {@code rules} for every component but LinearFDBTop, which is taken whatever it is. */
+    private static SwitchInfoRules anyLinearFdbTop(SwitchInfoRules rules) {
+        return (current, requested, sw) -> {
+            SetResult<SwitchInfo> r = rules.apply(current, requested.withLinearFdbTop(current.linearFdbTop()), sw);
+            return r.isValid()
+                    ? SetResult.accepted(r.attribute().withLinearFdbTop(requested.linearFdbTop()), r.actions())
+                    : r;
+        };
     }
 }

@@ -51,18 +51,25 @@ public final class Sma {
     /** The SMP class version (IBA 14.2.1); MADs carry BaseVersion {@link MadHeader#BASE_VERSION}. */
     static final int CLASS_VERSION = 1;
 
-    private static Map<Integer, SmpAttributeHandler> handlers(PortInfoRules portInfoRules) {
+    private static Map<Integer, SmpAttributeHandler> handlers(SmaOptions options) {
         return Map.ofEntries(
                 Map.entry(NodeDescription.ATTRIBUTE_ID, new NodeDescriptionHandler()),
                 Map.entry(NodeInfo.ATTRIBUTE_ID, new NodeInfoHandler()),
-                Map.entry(SwitchInfo.ATTRIBUTE_ID, new SwitchInfoHandler()),
+                Map.entry(SwitchInfo.ATTRIBUTE_ID, new SwitchInfoHandler(options.switchInfoRules())),
                 Map.entry(GuidInfo.ATTRIBUTE_ID, new GuidInfoHandler()),
-                Map.entry(PortInfo.ATTRIBUTE_ID, new PortInfoHandler(portInfoRules)),
+                Map.entry(PortInfo.ATTRIBUTE_ID, new PortInfoHandler(options.portInfoRules())),
                 Map.entry(PKeyTable.ATTRIBUTE_ID, new PKeyTableHandler()),
                 Map.entry(SlToVlMappingTable.ATTRIBUTE_ID, new SlToVlMappingTableHandler()),
                 Map.entry(VlArbitrationTable.ATTRIBUTE_ID, new VlArbitrationTableHandler()),
-                Map.entry(LinearForwardingTable.ATTRIBUTE_ID, new LinearForwardingTableHandler()),
-                Map.entry(MulticastForwardingTable.ATTRIBUTE_ID, new MulticastForwardingTableHandler()),
+                Map.entry(
+                        LinearForwardingTable.ATTRIBUTE_ID,
+                        new LinearForwardingTableHandler(
+                                options.departs(SmaDeparture.ACCEPT_FDB_BLOCKS_BEYOND_CAP),
+                                options.departs(SmaDeparture.ACCEPT_INVALID_LFT_PORTS))),
+                Map.entry(
+                        MulticastForwardingTable.ATTRIBUTE_ID,
+                        new MulticastForwardingTableHandler(
+                                options.departs(SmaDeparture.ACCEPT_FDB_BLOCKS_BEYOND_CAP))),
                 Map.entry(SmInfo.ATTRIBUTE_ID, new SmInfoHandler()),
                 Map.entry(LedInfo.ATTRIBUTE_ID, new LedInfoHandler()));
     }
@@ -70,6 +77,7 @@ public final class Sma {
     private final SmaNode node;
     private final MKeyGuard mKeys;
     private final Map<Integer, SmpAttributeHandler> handlers;
+    private final Departures departures;
 
     /** An SMA on real time (the M_Key lease runs on {@link System#nanoTime()}). */
     public Sma(SmaNode node) {
@@ -85,7 +93,8 @@ public final class Sma {
     public Sma(SmaNode node, LongSupplier nanoTime, SmaOptions options) {
         this.node = Objects.requireNonNull(node, "node");
         this.mKeys = options.checkMKey() ? new MKeyGuard(node, nanoTime) : null;
-        this.handlers = handlers(options.portInfoRules());
+        this.handlers = handlers(options);
+        this.departures = new Departures(options);
     }
 
     /**
@@ -157,8 +166,8 @@ public final class Sma {
         }
         SmpAttributeHandler handler = handlers.get(header.attributeId());
         return switch (header.method()) {
-            case Method.GET -> handler == null ? SmpReply.unsupported(request) : handler.get(request);
-            case Method.SET -> handler == null ? SmpReply.unsupported(request) : handler.set(request);
+            case Method.GET -> departures.get(handler, request);
+            case Method.SET -> departures.set(header.attributeId(), handler, request);
             default -> SmpReply.error(MadStatus.CODE_METHOD_UNSUPPORTED, request);
         };
     }

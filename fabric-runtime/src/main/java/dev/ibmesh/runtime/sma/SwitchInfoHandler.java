@@ -6,10 +6,16 @@ import java.util.Optional;
 
 /**
  * SwitchInfo (IBA 14.2.5.4): switches only (a CA answers status 3, ibsim {@code do_switchinfo}); AttributeModifier
- * must be 0 (status 7). SubnSet goes through {@link SwitchInfoSet}: an invalid component answers status 7 with
- * SwitchInfo unchanged.
+ * must be 0 (status 7). SubnSet goes through {@link SwitchInfoSet} (or the rules a deviation gives): an invalid
+ * component answers status 7 with SwitchInfo unchanged.
  */
 final class SwitchInfoHandler implements SmpAttributeHandler {
+    private final SwitchInfoRules rules;
+
+    SwitchInfoHandler(SwitchInfoRules rules) {
+        this.rules = rules;
+    }
+
     @Override
     public Optional<SmpReply> get(SmpRequest request) {
         if (!(request.node() instanceof SmaSwitch sw)) {
@@ -31,8 +37,7 @@ final class SwitchInfoHandler implements SmpAttributeHandler {
         }
         SwitchContext context = new SwitchContext(
                 sw.numPorts(), sw.portInfo(0).hasCapability(PortInfo.CAP_IS_MULTICAST_FDB_TOP_SUPPORTED));
-        SetResult<SwitchInfo> result =
-                SwitchInfoSet.apply(sw.switchInfo(), SwitchInfo.decode(request.data(), 0), context);
+        SetResult<SwitchInfo> result = rules.apply(sw.switchInfo(), SwitchInfo.decode(request.data(), 0), context);
         if (!result.isValid()) {
             return SmpReply.rejected(result, result.attribute());
         }

@@ -12,6 +12,7 @@ import dev.ibmesh.mad.smp.NodeDescription;
 import dev.ibmesh.mad.smp.Notice;
 import dev.ibmesh.mad.smp.PortInfo;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -118,7 +119,8 @@ class MKeyTest {
     @Test
     void aSmaThatDoesNotCheckKeysRaisesNothing() {
         protect(3, 0);
-        Sma unchecked = new Sma(sw, () -> now, new SmaOptions(false, PortInfoRules.SPEC));
+        Sma unchecked =
+                new Sma(sw, () -> now, new SmaOptions(false, PortInfoRules.SPEC, SwitchInfoRules.SPEC, Set.of()));
         MadHeader h = MadHeader.of(MgmtClass.SUBN_LID_ROUTED, 1, Method.SET, 7, NodeDescription.ATTRIBUTE_ID, 0);
         unchecked.handle(Smp.of(h, WRONG, NodeDescription.of("x").toBytes()).encode(), 1);
         assertEquals(0, sw.mKeyViolations.size());

@@ -5,6 +5,7 @@ import dev.ibmesh.tester.engine.Verdict;
 import dev.ibmesh.tester.run.ProofPlan.ProofCase;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.IntStream;
 
 /**
  * The table {@code ibmesh test --prove} prints: one row per proof run (a procedure against the compliant DUT, or
@@ -40,7 +41,7 @@ public final class ProofTable {
                             : v.kind().name(),
                     detail));
         }
-        for (String id : unproven(cases)) {
+        for (String id : unproven(cases, results)) {
             wrong++;
             out.append(String.format(
                     Locale.ROOT, ROW, id, "-", "(no deviation proves it)", "-", "NO: name one in its provenBy"));
@@ -68,17 +69,25 @@ public final class ProofTable {
                 return false;
             }
         }
-        return unproven(cases).isEmpty();
+        return unproven(cases, results).isEmpty();
     }
 
-    /** The procedures no deviation run covers. */
-    private static List<String> unproven(List<ProofCase> cases) {
-        return cases.stream()
-                .map(c -> c.item().procedure().id())
-                .distinct()
-                .filter(id -> cases.stream()
+    /**
+     * The procedures no deviation run covers, but for those NOT_APPLICABLE on every compliant DUT here: no emulated
+     * device qualifies for them (they test a capability every emulated device has), so nothing here can make them FAIL;
+     * they are for foreign DUTs.
+     */
+    private static List<String> unproven(List<ProofCase> cases, List<ProcedureResult> results) {
+        return IntStream.range(0, cases.size())
+                .filter(i -> cases.stream()
                         .noneMatch(c -> c.deviation().isPresent()
-                                && c.item().procedure().id().equals(id)))
+                                && c.item()
+                                        .procedure()
+                                        .id()
+                                        .equals(cases.get(i).item().procedure().id())))
+                .filter(i -> results.get(i).verdict().kind() != Verdict.Kind.NOT_APPLICABLE)
+                .mapToObj(i -> cases.get(i).item().procedure().id())
+                .distinct()
                 .toList();
     }
 

@@ -54,10 +54,11 @@ public final class ProofPlan {
         for (RunItem i : compliant.values()) {
             ProcedureDescriptor d = i.procedure();
             for (String deviation : d.cts().provenBy()) {
-                String kind = TestPlan.kindOf(deviation)
-                        .orElseThrow(() ->
-                                new UsageException(d.id() + " is proven by an unknown deviation '" + deviation + "'"));
-                if (kind.equals(i.dutKind())) {
+                List<String> kinds = TestPlan.kindsOf(deviation);
+                if (kinds.isEmpty()) {
+                    throw new UsageException(d.id() + " is proven by an unknown deviation '" + deviation + "'");
+                }
+                if (kinds.contains(i.dutKind())) {
                     cases.add(new ProofCase(i, Optional.of(deviation)));
                 }
             }

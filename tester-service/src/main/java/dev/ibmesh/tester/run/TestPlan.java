@@ -13,7 +13,6 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
@@ -112,19 +111,24 @@ public final class TestPlan {
         return catalog.all().stream().filter(chosen::contains).toList();
     }
 
-    /** The kind of DUT that knows the deviation {@code name}. */
-    public static Optional<String> kindOf(String name) {
+    /** The kinds of DUT that know the deviation {@code name} (the rules of the common SMA are broken alike on both). */
+    public static List<String> kindsOf(String name) {
         return DEVIATIONS.entrySet().stream()
                 .filter(e -> e.getValue().contains(name))
                 .map(Map.Entry::getKey)
-                .findFirst();
+                .toList();
     }
 
+    /** Each name goes to every kind that knows it. */
     private static Map<String, List<String>> deviationsByKind(List<String> names) {
         Map<String, List<String>> byKind = new LinkedHashMap<>();
         for (String name : names) {
-            String kind = kindOf(name).orElseThrow(() -> new UsageException(unknownDeviation(name)));
-            byKind.computeIfAbsent(kind, k -> new ArrayList<>()).add(name);
+            List<String> kinds = kindsOf(name);
+            if (kinds.isEmpty()) {
+                throw new UsageException(unknownDeviation(name));
+            }
+            kinds.forEach(
+                    kind -> byKind.computeIfAbsent(kind, k -> new ArrayList<>()).add(name));
         }
         return byKind;
     }

@@ -1,6 +1,7 @@
 package dev.ibmesh.tester.catalog;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ibmesh.tester.engine.ProcedureResult;
 import dev.ibmesh.tester.engine.Verdict;
@@ -8,6 +9,19 @@ import dev.ibmesh.tester.engine.Verdict;
 /** What the proof tests check of a FAIL. */
 final class Verdicts {
     private Verdicts() {}
+
+    /** A PASS; otherwise the verdict and the step log say why not. */
+    static void assertPass(ProcedureResult r) {
+        assertEquals(Verdict.Kind.PASS, r.verdict().kind(), () -> r.verdict().describe() + "\n" + r.steps());
+    }
+
+    /** NOT_APPLICABLE at {@code step} for a reason that names {@code reasonPart}. */
+    static void assertNotApplicable(ProcedureResult r, int step, String reasonPart) {
+        Verdict v = r.verdict();
+        assertEquals(Verdict.Kind.NOT_APPLICABLE, v.kind(), () -> v.describe() + "\n" + r.steps());
+        assertEquals(step, v.step(), v::describe);
+        assertTrue(v.reason().contains(reasonPart), v::describe);
+    }
 
     /**
      * A FAIL at {@code step} with {@code assertion}; {@code expected} and {@code actual} are checked unless null (some

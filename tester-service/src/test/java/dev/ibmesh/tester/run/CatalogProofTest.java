@@ -16,6 +16,12 @@ import org.junit.jupiter.api.Test;
  * ibmesh test --prove} run them.)
  */
 class CatalogProofTest {
+    /**
+     * Procedures for a DUT that lacks a capability every emulated device has (SLtoVLMappingTable unsupported): NOT_APPLICABLE
+     * on every emulated DUT by design (their proof tests say so), so no deviation here can make them FAIL.
+     */
+    private static final Set<String> FOR_FOREIGN_DUTS_ONLY = Set.of("C14_024_08_02", "C14_024_08_04");
+
     private final Catalog catalog = Catalog.load();
 
     @Test
@@ -27,7 +33,7 @@ class CatalogProofTest {
             boolean proven = proof.cases().stream()
                     .anyMatch(c -> c.deviation().isPresent()
                             && c.item().procedure().id().equals(d.id()));
-            if (!proven) {
+            if (!proven && !FOR_FOREIGN_DUTS_ONLY.contains(d.id())) {
                 unproven.add(d.id());
             }
         }

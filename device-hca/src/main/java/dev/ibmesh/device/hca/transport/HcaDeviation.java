@@ -1,14 +1,22 @@
 package dev.ibmesh.device.hca.transport;
 
+import dev.ibmesh.mad.smp.PortInfo;
+import dev.ibmesh.runtime.sma.PortInfoRules;
+import dev.ibmesh.runtime.sma.SetResult;
+import dev.ibmesh.runtime.sma.SmaDeparture;
+import dev.ibmesh.runtime.sma.SmaOptions;
+import dev.ibmesh.runtime.sma.SwitchInfoRules;
 import dev.ibmesh.runtime.topology.Deviation;
 import dev.ibmesh.runtime.topology.Deviations;
 import dev.ibmesh.runtime.topology.DeviceKind;
 import java.util.Collection;
+import java.util.Objects;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
- * Named ways the HCA's transport can be started to break exactly one rule of the spec, so that each conformance
- * procedure can be shown to fail on the device it targets (docs/design.md, "Deviations are explicit").
+ * Named ways the HCA can be started to break exactly one rule of the spec, in its transport or its SMA, so that each
+ * conformance procedure can be shown to fail on the device it targets (docs/design.md, "Deviations are explicit").
  */
 public enum HcaDeviation implements Deviation {
     /** The RC requester retransmits at once after an RNR NAK instead of waiting the timer it carries (C9-130). */
@@ -25,12 +33,35 @@ public enum HcaDeviation implements Deviation {
     /** The RC responder takes a request whose PSN is ahead of the expected one instead of NAKing it. */
     ACCEPT_PSN_OUT_OF_SEQUENCE("accept-psn-out-of-sequence"),
     /** The RC responder's atomic ACK carries the value after the operation instead of the original. */
-    ATOMIC_ACK_WRONG_ORIGINAL("atomic-ack-wrong-original");
+    ATOMIC_ACK_WRONG_ORIGINAL("atomic-ack-wrong-original"),
+    /** {@link SmaDeparture#ACK_READ_ONLY_SET} (procedures C14_024_02, C14_024_03). */
+    ACK_SET_OF_READ_ONLY("ack-set-of-read-only", SmaDeparture.ACK_READ_ONLY_SET),
+    /** {@link SmaDeparture#ECHO_SET_DATA} (procedure C14_024_05). */
+    ECHO_SET_DATA("echo-set-data", SmaDeparture.ECHO_SET_DATA),
+    /** {@link SmaDeparture#DROP_TABLE_WRITES}; the switch knows it too (procedures C14_024_09_CA, C14_924_02 ...). */
+    DROP_TABLE_WRITES("drop-table-writes", SmaDeparture.DROP_TABLE_WRITES),
+    /**
+     * SubnSet(PortInfo) takes a reserved NeighborMTU (0, 6-15) instead of status 7 (IBA 14.2.5.6, C14-24; procedure
+     * C14_024_06_CA_03).
+     */
+    ACCEPT_RESERVED_NEIGHBOR_MTU("accept-reserved-neighbor-mtu"),
+    /**
+     * SubnSet(PortInfo) stores the read-only components it carries (CapabilityMask, GUIDCap, the VL arbitration
+     * capacities, RespTimeValue ...) instead of keeping them (IBA 14.2.5.6; procedure C14_924_01_CA).
+     */
+    WRITE_READ_ONLY_PORT_INFO("write-read-only-port-info");
 
     private final String label;
+    /** The SMA rule it breaks, when it is one of {@link SmaDeparture}'s; else null. */
+    private final SmaDeparture departure;
 
     HcaDeviation(String label) {
+        this(label, null);
+    }
+
+    HcaDeviation(String label, SmaDeparture departure) {
         this.label = label;
+        this.departure = departure;
     }
 
     @Override
@@ -41,5 +72,45 @@ public enum HcaDeviation implements Deviation {
     /** The deviations with these labels; an unknown label is refused ({@link Deviations}). */
     public static Set<HcaDeviation> of(Collection<String> labels) {
         return Deviations.of(DeviceKind.HCA, HcaDeviation.class, labels);
+    }
+
+    /** The SMA options these deviations call for. */
+    public static SmaOptions smaOptions(Set<HcaDeviation> deviations) {
+        PortInfoRules rules = PortInfoRules.SPEC;
+        if (deviations.contains(ACCEPT_RESERVED_NEIGHBOR_MTU)) {
+            rules = rules.takingAnyValueOf(PortInfo::neighborMtu, PortInfo.Builder::neighborMtu);
+        }
+        if (deviations.contains(WRITE_READ_ONLY_PORT_INFO)) {
+            rules = writingReadOnlyComponents(rules);
+        }
+        Set<SmaDeparture> departures = deviations.stream()
+                .map(d -> d.departure)
+                .filter(Objects::nonNull)
+                .collect(Collectors.toSet());
+        return new SmaOptions(true, rules, SwitchInfoRules.SPEC, departures);
+    }
+
+    /** {@code rules} for the read-write components; the read-only ones the port stores are taken from the Set. */
+    private static PortInfoRules writingReadOnlyComponents(PortInfoRules rules) {
+        return (current, requested, port) -> {
+            SetResult<PortInfo> r = rules.apply(current, requested, port);
+            if (!r.isValid()) {
+                return r;
+            }
+            return SetResult.accepted(
+                    r.attribute().toBuilder()
+                            .capabilityMask(requested.capabilityMask())
+                            .diagCode(requested.diagCode())
+                            .initType(requested.initType())
+                            .vlArbitrationHighCap(requested.vlArbitrationHighCap())
+                            .vlArbitrationLowCap(requested.vlArbitrationLowCap())
+                            .guidCap(requested.guidCap())
+                            .respTimeValue(requested.respTimeValue())
+                            .maxCreditHint(requested.maxCreditHint())
+                            .linkRoundTripLatency(requested.linkRoundTripLatency())
+                            .capabilityMask2(requested.capabilityMask2())
+                            .build(),
+                    r.actions());
+        };
     }
 }
