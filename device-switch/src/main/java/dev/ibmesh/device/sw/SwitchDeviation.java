@@ -33,6 +33,21 @@ public enum SwitchDeviation implements Deviation {
     /** Outbound directed-route SMPs leave without their ReturnPath entry (C14-9), so answers cannot come back. */
     NO_DR_RETURN_PATH("no-dr-return-path"),
     /**
+     * Directed-route responses go back along the ReturnPath with the D bit clear, so the next hop takes them for
+     * requests (C14-13: a returning SMP has D = 1).
+     */
+    NO_DR_D_BIT("no-dr-d-bit"),
+    /**
+     * An outbound directed-route SMP with a HopPointer out of range (0 with a HopCount, or beyond HopCount + 1) is
+     * taken as ending here instead of dropped (C14-9:1, C14-9:5).
+     */
+    DR_ACCEPT_ANY_HOP_POINTER("dr-accept-any-hop-pointer"),
+    /**
+     * A directed-route response whose request came over an initial LID-routed part (DrSLID not permissive) is dropped
+     * at the end of its directed part instead of LID-routed to DrSLID (C14-13:3).
+     */
+    DR_RETURN_IGNORES_DR_SLID("dr-return-ignores-dr-slid"),
+    /**
      * Unicast packets to a DLID above SwitchInfo.LinearFDBTop are relayed by the stale LFT entry instead of being
      * dropped (IBA 18.2.4.3: entries above LinearFDBTop are not valid).
      */
