@@ -142,6 +142,11 @@ final class Port0Smi {
             return forward(f.port(), f.smp());
         }
         if (decision instanceof DrDecision.LidRoute r) {
+            if (!r.smp().direction() && deviations.contains(SwitchDeviation.DR_END_IGNORES_DR_DLID)) {
+                // deviation: the end of the directed part is taken for the end of the route, whatever DrDLID says
+                arrive(ingress, lid, r.smp().encode());
+                return true;
+            }
             if (r.smp().direction() && deviations.contains(SwitchDeviation.DR_RETURN_IGNORES_DR_SLID)) {
                 // deviation: the end of the directed part on the way back is taken for the end of the route
                 dropped++;

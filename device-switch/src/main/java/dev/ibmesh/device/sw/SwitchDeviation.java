@@ -48,6 +48,11 @@ public enum SwitchDeviation implements Deviation {
      */
     DR_RETURN_IGNORES_DR_SLID("dr-return-ignores-dr-slid"),
     /**
+     * An outbound directed-route SMP whose DrDLID is not permissive is handed to this switch's SMA at the end of its
+     * directed part instead of LID-routed on to DrDLID (C14-9:3).
+     */
+    DR_END_IGNORES_DR_DLID("dr-end-ignores-dr-dlid"),
+    /**
      * Unicast packets to a DLID above SwitchInfo.LinearFDBTop are relayed by the stale LFT entry instead of being
      * dropped (IBA 18.2.4.3: entries above LinearFDBTop are not valid).
      */

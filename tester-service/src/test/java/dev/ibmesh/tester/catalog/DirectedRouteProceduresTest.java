@@ -29,8 +29,11 @@ class DirectedRouteProceduresTest {
 
     @ParameterizedTest
     @CsvSource({
-        "C14_909_01, switch", "C14_909_01, hca",
-        "C14_913_01, switch", "C14_913_01, hca",
+        "C14_909_01, switch",
+        "C14_909_01, hca",
+        "C14_913_01, switch",
+        "C14_913_01, hca",
+        "C14_909_02_SW, switch",
         "C14_913_02_SW, switch"
     })
     void passesOnTheCompliantNode(String id, String kind) {
@@ -40,6 +43,11 @@ class DirectedRouteProceduresTest {
     @Test
     void hopPointerFailsAtStep2WhenOneBeyondTheHopCountIsAnswered() {
         assertFail(proof.run("C14_909_01", "switch", "dr-accept-any-hop-pointer"), 2, "v1c14-009#03", null, null);
+    }
+
+    @Test
+    void drDlidFailsAtStep2WhenTheSwitchAnswersItselfAtTheEndOfTheDirectedPart() {
+        assertFail(proof.run("C14_909_02_SW", "switch", "dr-end-ignores-dr-dlid"), 2, "v1c14-013#04", null, "none");
     }
 
     @Test
