@@ -10,6 +10,7 @@ import dev.ibmesh.tester.engine.TesterError;
 import dev.ibmesh.tester.mad.MadExchange;
 import dev.ibmesh.tester.mad.MadProcedure;
 import dev.ibmesh.tester.mad.MadTester;
+import java.util.Locale;
 
 /**
  * What the procedures on the rules every MAD follows (IBA 13.4) share: the DUT's management port (a switch's port 0,
@@ -88,7 +89,7 @@ abstract class MadRulesProcedure extends MadProcedure {
 
     /** Nanoseconds as milliseconds with three decimals, for the step log. */
     static String millis(long nanos) {
-        return String.format("%.3f ms", nanos / 1e6);
+        return String.format(Locale.ROOT, "%.3f ms", nanos / 1e6);
     }
 
     /**
