@@ -241,6 +241,12 @@ public class HcaDevice extends Device implements PmaNode {
         traps[port].raise(notices.badKey(info.lid(), verdict), info);
     }
 
+    /** Trap 256 to the master SM: the SMA refused an SMP that arrived on {@code port} for its M_Key (IBA 14.3.9). */
+    void badMKey(int port, Mad refused) {
+        PortInfo info = node.portInfo(port);
+        traps[port].raise(notices.badMKey(info.lid(), refused), info);
+    }
+
     @Override
     public int numPorts() {
         return ports().size();

@@ -1,5 +1,6 @@
 package dev.ibmesh.device.hca;
 
+import dev.ibmesh.mad.Mad;
 import dev.ibmesh.mad.smp.NodeInfo;
 import dev.ibmesh.mad.smp.PKeyTable;
 import dev.ibmesh.mad.smp.PortInfo;
@@ -54,6 +55,7 @@ final class HcaSmaNode extends ConfiguredSmaNode {
                             .guidCap(1)
                             .vlArbitrationHighCap(ARBITRATION_CAP)
                             .vlArbitrationLowCap(ARBITRATION_CAP)
+                            .respTimeValue(RESP_TIME_VALUE)
                             .linkDownDefaultState(2)
                             .neighborMtu(p.config().mtuCap().code())
                             .hoqLife(20)
@@ -107,6 +109,12 @@ final class HcaSmaNode extends ConfiguredSmaNode {
         PortInfo now = ports[port].current();
         int mask = present ? now.capabilityMask() | PortInfo.CAP_IS_SM : now.capabilityMask() & ~PortInfo.CAP_IS_SM;
         ports[port].apply(now.toBuilder().capabilityMask(mask).build(), List.of());
+    }
+
+    /** Trap 256 for every SMP the M_Key check refused (IBA 14.2.4, 14.3.9), as the switch raises it. */
+    @Override
+    public void onMKeyViolation(Mad refused, int endPort) {
+        device.badMKey(endPort, refused);
     }
 
     @Override

@@ -174,6 +174,43 @@ class HcaManagementTest {
     }
 
     @Test
+    void aSetWithTheWrongMKeyIsDiscardedAndRaisesTrap256() {
+        activate();
+        List<HostMad> traps = new ArrayList<>();
+        onLoop(h1, () -> h1.attach(1, List.of(MgmtClass.SUBN_LID_ROUTED.code()), traps::add));
+        PortInfo keyed = peerPortInfo().toBuilder()
+                .mKey(0x5EC2E7L)
+                .portState(0)
+                .portPhysicalState(0)
+                .build();
+        assertEquals(
+                0,
+                directed(30, Method.SET, PortInfo.ATTRIBUTE_ID, 0, keyed.toBytes(), 1)
+                        .status());
+        Mad wrongKey = DrSmp.outbound(Method.SET, 31, PortInfo.ATTRIBUTE_ID, 0, 0xBADL, keyed.toBytes(), 1)
+                .encode();
+        onLoop(h1, () -> {
+            h1.send(sm, HostMad.smp(0xFFFF, wrongKey));
+            return null;
+        });
+        await("trap 256 at the master SM", 10_000, () -> onLoop(h1, () -> !traps.isEmpty()));
+        Notice notice = Notice.decodeSmp(
+                Smp.decode(onLoop(h1, () -> traps.get(0)).mad()).data(), 0);
+        assertEquals(Notice.TRAP_BAD_M_KEY, notice.trapNumber());
+        assertEquals(0x22, notice.issuerLid(), "h2 reports it");
+        Notice.BadMKeyTrap details = (Notice.BadMKeyTrap) notice.details();
+        assertEquals(0xBADL, details.mKey(), "the M_Key the refused SMP carried");
+        assertEquals(Method.SET, details.method());
+        assertTrue(onLoop(
+                h1, () -> received.stream().noneMatch(m -> m.mad().header().transactionId() == 31)));
+    }
+
+    @Test
+    void portInfoReportsTheResponseTimeTheSmaKeeps() {
+        assertEquals(16, peerPortInfo().respTimeValue(), "4.096 us x 2^16, about 268 ms (IBA 13.4.6.2)");
+    }
+
+    @Test
     void smInfoGoesToTheSmOnceThePortSaysOneRunsThereAndIsUnsupportedBefore() {
         DrSmp unsupported = directed(30, Method.GET, SmInfo.ATTRIBUTE_ID, 0, new byte[0]);
         assertEquals(MadStatus.CODE_METHOD_ATTRIBUTE_UNSUPPORTED, MadStatus.code(unsupported.status()));

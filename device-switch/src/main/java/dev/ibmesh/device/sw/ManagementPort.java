@@ -68,11 +68,10 @@ final class ManagementPort implements PmaNode {
                 device.scheduler(),
                 this::sendToMasterSm,
                 !deviations.contains(SwitchDeviation.TRAP_IGNORES_REPRESS));
-        this.traps = new SwitchTraps(sender, this::port0Info);
+        this.traps = new SwitchTraps(sender, this::port0Info, !deviations.contains(SwitchDeviation.NO_BAD_M_KEY_TRAP));
         this.smaNode = new SwitchSmaNode(device.deviceConfig(), device, options, traps);
         this.sma = new Sma(smaNode, device.scheduler()::nanoTime, SwitchDeviation.smaOptions(deviations));
-        this.smi = new Port0Smi(
-                device, relay, smaNode, sma, traps, agents, deviations.contains(SwitchDeviation.NO_DR_RETURN_PATH));
+        this.smi = new Port0Smi(device, relay, smaNode, sma, traps, agents, deviations);
         this.gsi = new Gsi(new Pma(this, SwitchDeviation.pmaOptions(deviations)), agents, new Port0GmpWire());
         this.lastPhysicalState = new int[device.ports().size() + 1];
         for (Port p : device.ports()) {

@@ -14,6 +14,7 @@ import dev.ibmesh.runtime.sma.dr.DirectedRoute;
 import dev.ibmesh.runtime.sma.dr.DrDecision;
 import dev.ibmesh.runtime.sma.dr.DrNode;
 import dev.ibmesh.wire.Lrh;
+import java.util.Set;
 
 /**
  * QP0 of a switch's management port 0, its subnet management interface (IBA 13.5.1, 14.2.2). SMPs reach it from
@@ -40,7 +41,7 @@ final class Port0Smi {
     private final Sma sma;
     private final SwitchTraps traps;
     private final MadAgents agents;
-    private final boolean noReturnPath;
+    private final Set<SwitchDeviation> deviations;
     private long dropped;
 
     Port0Smi(
@@ -50,19 +51,33 @@ final class Port0Smi {
             Sma sma,
             SwitchTraps traps,
             MadAgents agents,
-            boolean noReturnPath) {
+            Set<SwitchDeviation> deviations) {
         this.device = device;
         this.relay = relay;
         this.node = node;
         this.sma = sma;
         this.traps = traps;
         this.agents = agents;
-        this.noReturnPath = noReturnPath;
+        this.deviations = Set.copyOf(deviations);
     }
 
     /** A directed-route SMP received on external port {@code in} (its link checks passed), with its LRH SLID. */
     void receiveDirected(int in, int slid, Mad mad) {
-        act(in, slid, DirectedRoute.receive(DrSmp.decode(mad), drNode(), in));
+        act(in, slid, DirectedRoute.receive(anyHopPointer(DrSmp.decode(mad)), drNode(), in));
+    }
+
+    /**
+     * Deviation dr-accept-any-hop-pointer: an outbound SMP whose HopPointer is out of range (0 with a HopCount, or
+     * beyond HopCount + 1), which C14-9:1 and C14-9:5 drop, is taken for one at the end of its directed part.
+     */
+    private DrSmp anyHopPointer(DrSmp smp) {
+        if (!deviations.contains(SwitchDeviation.DR_ACCEPT_ANY_HOP_POINTER) || smp.direction()) {
+            return smp;
+        }
+        int hp = smp.hopPointer();
+        int hc = smp.hopCount();
+        boolean outOfRange = hp > hc + 1 || (hp == 0 && hc > 0 && smp.drSlid() == DrSmp.PERMISSIVE_LID);
+        return outOfRange ? smp.withHopPointer(hc) : smp;
     }
 
     /** A LID-routed SMP for port 0's LID received on external port {@code in}, with its LRH SLID. */
@@ -127,6 +142,16 @@ final class Port0Smi {
             return forward(f.port(), f.smp());
         }
         if (decision instanceof DrDecision.LidRoute r) {
+            if (!r.smp().direction() && deviations.contains(SwitchDeviation.DR_END_IGNORES_DR_DLID)) {
+                // deviation: the end of the directed part is taken for the end of the route, whatever DrDLID says
+                arrive(ingress, lid, r.smp().encode());
+                return true;
+            }
+            if (r.smp().direction() && deviations.contains(SwitchDeviation.DR_RETURN_IGNORES_DR_SLID)) {
+                // deviation: the end of the directed part on the way back is taken for the end of the route
+                dropped++;
+                return false;
+            }
             return sendLidRouted(r.dlid(), 0, r.smp().encode());
         }
         if (decision instanceof DrDecision.LeaveByLid l) {
@@ -139,7 +164,12 @@ final class Port0Smi {
     /** A directed-route hop out of external port {@code port}, from and to the permissive LID. */
     private boolean forward(int port, DrSmp smp) {
         Port out = device.port(port);
-        DrSmp leaving = noReturnPath ? withoutReturnEntry(smp) : smp;
+        DrSmp leaving = deviations.contains(SwitchDeviation.NO_DR_RETURN_PATH) ? withoutReturnEntry(smp) : smp;
+        if (leaving.direction() && deviations.contains(SwitchDeviation.NO_DR_D_BIT)) {
+            // deviation: the response goes back along the ReturnPath, but with the D bit clear on the wire
+            leaving = leaving.withHeader(
+                    leaving.header().withStatus(leaving.header().status() & ~DrSmp.D_BIT));
+        }
         if (out == null || !out.transmit(SmpPackets.frame(Lrh.PERMISSIVE_LID, Lrh.PERMISSIVE_LID, leaving.encode()))) {
             dropped++;
             return false;

@@ -33,6 +33,26 @@ public enum SwitchDeviation implements Deviation {
     /** Outbound directed-route SMPs leave without their ReturnPath entry (C14-9), so answers cannot come back. */
     NO_DR_RETURN_PATH("no-dr-return-path"),
     /**
+     * Directed-route responses go back along the ReturnPath with the D bit clear, so the next hop takes them for
+     * requests (C14-13: a returning SMP has D = 1).
+     */
+    NO_DR_D_BIT("no-dr-d-bit"),
+    /**
+     * An outbound directed-route SMP with a HopPointer out of range (0 with a HopCount, or beyond HopCount + 1) is
+     * taken as ending here instead of dropped (C14-9:1, C14-9:5).
+     */
+    DR_ACCEPT_ANY_HOP_POINTER("dr-accept-any-hop-pointer"),
+    /**
+     * A directed-route response whose request came over an initial LID-routed part (DrSLID not permissive) is dropped
+     * at the end of its directed part instead of LID-routed to DrSLID (C14-13:3).
+     */
+    DR_RETURN_IGNORES_DR_SLID("dr-return-ignores-dr-slid"),
+    /**
+     * An outbound directed-route SMP whose DrDLID is not permissive is handed to this switch's SMA at the end of its
+     * directed part instead of LID-routed on to DrDLID (C14-9:3).
+     */
+    DR_END_IGNORES_DR_DLID("dr-end-ignores-dr-dlid"),
+    /**
      * Unicast packets to a DLID above SwitchInfo.LinearFDBTop are relayed by the stale LFT entry instead of being
      * dropped (IBA 18.2.4.3: entries above LinearFDBTop are not valid).
      */
@@ -62,7 +82,27 @@ public enum SwitchDeviation implements Deviation {
     /** {@link SmaDeparture#ANSWER_UNSUPPORTED_GET} (procedures C14_024_11, C14_024_13_3). */
     ANSWER_UNSUPPORTED_ATTRIBUTES("answer-unsupported-attributes", SmaDeparture.ANSWER_UNSUPPORTED_GET),
     /** {@link SmaDeparture#DROP_TABLE_WRITES}; the HCA knows it too (procedures C14_024_09_SW, C14_024_10_02 ...). */
-    DROP_TABLE_WRITES("drop-table-writes", SmaDeparture.DROP_TABLE_WRITES);
+    DROP_TABLE_WRITES("drop-table-writes", SmaDeparture.DROP_TABLE_WRITES),
+    /** {@link SmaDeparture#ANSWER_BAD_CLASS_VERSION} (procedure C13_901_01). */
+    ANSWER_BAD_CLASS_VERSION("answer-bad-class-version", SmaDeparture.ANSWER_BAD_CLASS_VERSION),
+    /** {@link SmaDeparture#ANSWER_UNSUPPORTED_METHOD} (procedure C13_902_01). */
+    ANSWER_UNSUPPORTED_METHOD("answer-unsupported-method", SmaDeparture.ANSWER_UNSUPPORTED_METHOD),
+    /** {@link SmaDeparture#UNDERSTATE_RESP_TIME_VALUE} (procedure C13_014_01). */
+    UNDERSTATE_RESP_TIME_VALUE("understate-resp-time-value", SmaDeparture.UNDERSTATE_RESP_TIME_VALUE),
+    /** {@link SmaDeparture#OVERSTATE_RESP_TIME_VALUE} (procedure C13_013). */
+    OVERSTATE_RESP_TIME_VALUE("resp-time-value-above-20", SmaDeparture.OVERSTATE_RESP_TIME_VALUE),
+    /** {@link SmaDeparture#ANSWER_SET_WITH_SET_RESP} (procedure C13_904_01). */
+    ANSWER_SET_WITH_SET_RESP("answer-set-with-set-resp", SmaDeparture.ANSWER_SET_WITH_SET_RESP),
+    /** {@link SmaDeparture#CHECK_ZERO_M_KEY} (procedure C14_015). */
+    CHECK_ZERO_M_KEY("check-zero-m-key", SmaDeparture.CHECK_ZERO_M_KEY),
+    /** {@link SmaDeparture#M_KEY_LEASE_NEVER_EXPIRES} (procedure C14_017_01). */
+    M_KEY_LEASE_NEVER_EXPIRES("m-key-lease-never-expires", SmaDeparture.M_KEY_LEASE_NEVER_EXPIRES),
+    /** {@link SmaDeparture#M_KEY_LEASE_NOT_STOPPED} (procedure C14_017_03). */
+    M_KEY_LEASE_NOT_STOPPED("m-key-lease-not-stopped", SmaDeparture.M_KEY_LEASE_NOT_STOPPED),
+    /** {@link SmaDeparture#ZERO_M_KEY_LEASE_EXPIRES} (procedure C14_017_05). */
+    ZERO_M_KEY_LEASE_EXPIRES("zero-m-key-lease-expires", SmaDeparture.ZERO_M_KEY_LEASE_EXPIRES),
+    /** The SMA discards SMPs that fail the M_Key check but raises no trap 256 for them (IBA 14.3.9). */
+    NO_BAD_M_KEY_TRAP("no-bad-m-key-trap");
 
     private final String label;
     /** The SMA rule it breaks, when it is one of {@link SmaDeparture}'s; else null. */

@@ -17,11 +17,15 @@ import java.util.function.Supplier;
 final class SwitchTraps {
     private final TrapSender sender;
     private final Supplier<PortInfo> port0;
+    /** False under {@link SwitchDeviation#NO_BAD_M_KEY_TRAP}. */
+    private final boolean badMKeyTraps;
+
     private final TrapNotices notices = new TrapNotices(NodeInfo.NODE_TYPE_SWITCH);
 
-    SwitchTraps(TrapSender sender, Supplier<PortInfo> port0) {
+    SwitchTraps(TrapSender sender, Supplier<PortInfo> port0, boolean badMKeyTraps) {
         this.sender = sender;
         this.port0 = port0;
+        this.badMKeyTraps = badMKeyTraps;
     }
 
     /** Trap 128: a port's link went up or down. */
@@ -44,6 +48,9 @@ final class SwitchTraps {
 
     /** Trap 256: the SMA refused an SMP for its M_Key. */
     void badMKey(Mad refused) {
+        if (!badMKeyTraps) {
+            return;
+        }
         raise(notices.badMKey(port0.get().lid(), refused));
     }
 

@@ -19,6 +19,15 @@ public abstract class ConfiguredSmaNode implements SmaNode {
     /** The vendor ID ibmesh devices report (an OUI; tools show it as the vendor of emulated devices). */
     public static final int VENDOR_ID = 0x0002C9;
 
+    /**
+     * PortInfo.RespTimeValue of every port: 4.096 us x 2^16, about 268 ms, the time within which the SMA answers an
+     * SMP (IBA 13.4.6.2). An emulated node answers within milliseconds, far above the 4.096 us the value 0 would
+     * promise, and well within this even on a loaded machine; a tester waits about this long before it concludes
+     * that a request was discarded, so a larger value (qib and ibsim report 18, about 1.07 s) would slow every such
+     * check.
+     */
+    public static final int RESP_TIME_VALUE = 16;
+
     protected final DeviceConfig config;
     private final int deviceId;
     private final int partitionCap;

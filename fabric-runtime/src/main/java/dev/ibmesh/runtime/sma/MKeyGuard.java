@@ -25,12 +25,14 @@ import java.util.function.LongSupplier;
 final class MKeyGuard {
     private final SmaNode node;
     private final LongSupplier nanoTime;
+    private final SmaOptions options;
     /** When the lease runs out, or -1 when no lease is running. */
     private long leaseEndsAt = -1;
 
-    MKeyGuard(SmaNode node, LongSupplier nanoTime) {
+    MKeyGuard(SmaNode node, LongSupplier nanoTime, SmaOptions options) {
         this.node = node;
         this.nanoTime = nanoTime;
+        this.options = options;
     }
 
     /** The port whose PortInfo holds the SMA's M_Key: port 0 of a switch, the arrival port of a CA. */
@@ -44,10 +46,13 @@ final class MKeyGuard {
         long mKey = Smp.decode(request).mKey(); // bytes 24-31 in both the LID-routed and the directed-route form
         int port = managementPort(ingressPort);
         PortInfo info = expireLease(port);
-        boolean valid = info.mKey() == 0 || info.mKey() == mKey; // C14-15: no checking while the port's M_Key is 0
+        // C14-15: no checking while the port's M_Key is 0
+        boolean unchecked = info.mKey() == 0 && !options.departs(SmaDeparture.CHECK_ZERO_M_KEY);
+        boolean valid = unchecked || info.mKey() == mKey;
         int method = header.method();
         if (valid) {
-            if (method == Method.GET || method == Method.SET || method == Method.TRAP_REPRESS) {
+            if ((method == Method.GET || method == Method.SET || method == Method.TRAP_REPRESS)
+                    && !options.departs(SmaDeparture.M_KEY_LEASE_NOT_STOPPED)) {
                 // C14-19: a request with the right key stops the lease countdown.
                 leaseEndsAt = -1;
             }
@@ -69,6 +74,8 @@ final class MKeyGuard {
         // C14-17: a failed check starts the lease countdown; C14-21: a lease period of 0 never runs out.
         if (leaseEndsAt < 0 && info.mKeyLeasePeriod() != 0) {
             leaseEndsAt = nanoTime.getAsLong() + info.mKeyLeasePeriod() * 1_000_000_000L;
+        } else if (leaseEndsAt < 0 && options.departs(SmaDeparture.ZERO_M_KEY_LEASE_EXPIRES)) {
+            leaseEndsAt = nanoTime.getAsLong();
         }
         node.onMKeyViolation(request, port);
         return false;
@@ -82,7 +89,8 @@ final class MKeyGuard {
 
     private PortInfo expireLease(int port) {
         PortInfo info = node.portInfo(port);
-        if (leaseEndsAt >= 0 && nanoTime.getAsLong() - leaseEndsAt >= 0) { // C14-20: the lease ran out
+        boolean runsOut = !options.departs(SmaDeparture.M_KEY_LEASE_NEVER_EXPIRES);
+        if (runsOut && leaseEndsAt >= 0 && nanoTime.getAsLong() - leaseEndsAt >= 0) { // C14-20: the lease ran out
             leaseEndsAt = -1;
             info = info.toBuilder().mKeyProtectBits(0).build();
             node.applyPortInfo(port, info, List.of());

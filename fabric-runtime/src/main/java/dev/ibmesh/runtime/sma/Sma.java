@@ -92,7 +92,7 @@ public final class Sma {
     /** An SMA that may deviate from the spec as {@code options} say. */
     public Sma(SmaNode node, LongSupplier nanoTime, SmaOptions options) {
         this.node = Objects.requireNonNull(node, "node");
-        this.mKeys = options.checkMKey() ? new MKeyGuard(node, nanoTime) : null;
+        this.mKeys = options.checkMKey() ? new MKeyGuard(node, nanoTime, options) : null;
         this.handlers = handlers(options);
         this.departures = new Departures(options);
     }
@@ -125,7 +125,8 @@ public final class Sma {
             }
             return reply(header, smp.data(), ingressPort)
                     .map(r -> hideMKey(header, smp.mKey(), ingressPort, r))
-                    .map(r -> DrResponse.getResp(smp, r.status(), r.data()).encode());
+                    .map(r -> withResponseMethod(header, DrResponse.getResp(smp, r.status(), r.data()))
+                            .encode());
         }
         Smp smp = Smp.decode(request);
         if (!admitted(request, ingressPort)) {
@@ -134,12 +135,30 @@ public final class Sma {
         return reply(header, smp.data(), ingressPort)
                 .map(r -> hideMKey(header, smp.mKey(), ingressPort, r))
                 .map(r -> new Smp(
-                                header.withMethod(Method.GET_RESP).withStatus(r.status()),
+                                header.withMethod(departures.responseMethod(header.method()))
+                                        .withStatus(r.status()),
                                 smp.mKey(),
                                 smp.reserved32(),
                                 r.data(),
                                 smp.reserved128())
                         .encode());
+    }
+
+    /** A DR response carries {@link Departures#responseMethod} (GetResp for a compliant SMA). */
+    private DrSmp withResponseMethod(MadHeader request, DrSmp response) {
+        int method = departures.responseMethod(request.method());
+        if (method == Method.GET_RESP) {
+            return response;
+        }
+        return new DrSmp(
+                response.header().withMethod(method),
+                response.mKey(),
+                response.drSlid(),
+                response.drDlid(),
+                response.reserved28(),
+                response.data(),
+                response.initialPath(),
+                response.returnPath());
     }
 
     private boolean admitted(Mad request, int ingressPort) {
@@ -161,14 +180,18 @@ public final class Sma {
             return Optional.empty();
         }
         SmpRequest request = new SmpRequest(node, header.attributeModifier(), data, ingressPort);
-        if (header.baseVersion() != MadHeader.BASE_VERSION || header.classVersion() != CLASS_VERSION) {
+        boolean classVersionOk = header.classVersion() == CLASS_VERSION || departures.answersAnyClassVersion();
+        if (header.baseVersion() != MadHeader.BASE_VERSION || !classVersionOk) {
             return SmpReply.error(MadStatus.CODE_BAD_VERSION, request);
         }
         SmpAttributeHandler handler = handlers.get(header.attributeId());
         return switch (header.method()) {
-            case Method.GET -> departures.get(handler, request);
+            case Method.GET -> departures.get(header.attributeId(), handler, request);
             case Method.SET -> departures.set(header.attributeId(), handler, request);
-            default -> SmpReply.error(MadStatus.CODE_METHOD_UNSUPPORTED, request);
+            default ->
+                departures.answersAnyMethod()
+                        ? departures.get(header.attributeId(), handler, request)
+                        : SmpReply.error(MadStatus.CODE_METHOD_UNSUPPORTED, request);
         };
     }
 }

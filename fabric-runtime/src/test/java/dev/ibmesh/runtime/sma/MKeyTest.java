@@ -182,4 +182,58 @@ class MKeyTest {
         now += 120_000_000_000L;
         assertTrue(getPortInfo(WRONG).isEmpty(), "the SM showed its key in time: still protected");
     }
+
+    @Test
+    void aLeaseOfZeroNeverRunsOut() {
+        protect(2, 0);
+        assertTrue(getPortInfo(WRONG).isEmpty(), "a violation, but no countdown");
+        now += 1_000_000_000_000L;
+        assertTrue(getPortInfo(WRONG).isEmpty(), "C14-21: still protected");
+        assertEquals(2, sw.portInfo(0).mKeyProtectBits());
+    }
+
+    private Sma departing(SmaDeparture departure) {
+        return new Sma(
+                sw, () -> now, new SmaOptions(true, PortInfoRules.SPEC, SwitchInfoRules.SPEC, Set.of(departure)));
+    }
+
+    private Optional<Mad> getPortInfo(Sma on, long mKey) {
+        MadHeader h = MadHeader.of(MgmtClass.SUBN_LID_ROUTED, 1, Method.GET, 7, PortInfo.ATTRIBUTE_ID, 0);
+        return on.handle(Smp.of(h, mKey, new byte[64]).encode(), 1);
+    }
+
+    @Test
+    void departureCheckZeroMKeyRefusesAnotherKeyWhileTheKeyIs0() {
+        protect(3, 0);
+        sw.ports.put(0, sw.portInfo(0).toBuilder().mKey(0).build());
+        assertTrue(getPortInfo(departing(SmaDeparture.CHECK_ZERO_M_KEY), WRONG).isEmpty());
+        assertEquals(1, violations());
+    }
+
+    @Test
+    void departureLeaseNeverExpiresKeepsTheProtection() {
+        protect(2, 1);
+        Sma deviant = departing(SmaDeparture.M_KEY_LEASE_NEVER_EXPIRES);
+        assertTrue(getPortInfo(deviant, WRONG).isEmpty());
+        now += 10_000_000_000L;
+        assertTrue(getPortInfo(deviant, WRONG).isEmpty(), "the lease ran out, the protection stays");
+    }
+
+    @Test
+    void departureLeaseNotStoppedLetsItRunOutDespiteTheRightKey() {
+        protect(2, 60);
+        Sma deviant = departing(SmaDeparture.M_KEY_LEASE_NOT_STOPPED);
+        assertTrue(getPortInfo(deviant, WRONG).isEmpty());
+        assertTrue(getPortInfo(deviant, KEY).isPresent());
+        now += 61_000_000_000L;
+        assertTrue(getPortInfo(deviant, WRONG).isPresent(), "the right key did not stop the countdown");
+    }
+
+    @Test
+    void departureZeroLeaseExpiresDropsTheProtectionAtOnce() {
+        protect(2, 0);
+        Sma deviant = departing(SmaDeparture.ZERO_M_KEY_LEASE_EXPIRES);
+        assertTrue(getPortInfo(deviant, WRONG).isEmpty());
+        assertTrue(getPortInfo(deviant, WRONG).isPresent(), "a lease of 0 ran out at once");
+    }
 }

@@ -9,7 +9,9 @@ import dev.ibmesh.mad.Smp;
 import dev.ibmesh.mad.smp.GuidInfo;
 import dev.ibmesh.mad.smp.LinearForwardingTable;
 import dev.ibmesh.mad.smp.MulticastForwardingTable;
+import dev.ibmesh.mad.smp.NodeDescription;
 import dev.ibmesh.mad.smp.NodeInfo;
+import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.mad.smp.SlToVlMappingTable;
 import dev.ibmesh.mad.smp.SmInfo;
 import java.util.ArrayList;
@@ -134,6 +136,60 @@ class SmaDepartureTest {
                     sma, Method.SET, LinearForwardingTable.ATTRIBUTE_ID, 1, new LinearForwardingTable(ports).toBytes());
             assertEquals(departing ? 0 : 0x001C, r.header().status());
             assertEquals(departing ? 9 : 0, sw.linearForwardingTable(1).port(5));
+        }
+    }
+
+    @Test
+    void answerBadClassVersion() {
+        for (boolean departing : new boolean[] {false, true}) {
+            Sma sma = departing
+                    ? sma(new FakeSmaSwitch(), SmaDeparture.ANSWER_BAD_CLASS_VERSION)
+                    : sma(new FakeSmaSwitch());
+            MadHeader h = MadHeader.of(MgmtClass.SUBN_LID_ROUTED, 2, Method.GET, 9, NodeInfo.ATTRIBUTE_ID, 0);
+            Smp r = Smp.decode(
+                    sma.handle(Smp.of(h, M_KEY, new byte[0]).encode(), 1).orElseThrow());
+            assertEquals(departing ? 0 : 0x0004, r.header().status(), "ClassVersion 2");
+        }
+    }
+
+    @Test
+    void answerUnsupportedMethod() {
+        for (boolean departing : new boolean[] {false, true}) {
+            Sma sma = departing
+                    ? sma(new FakeSmaSwitch(), SmaDeparture.ANSWER_UNSUPPORTED_METHOD)
+                    : sma(new FakeSmaSwitch());
+            Smp r = answer(sma, Method.SEND, NodeInfo.ATTRIBUTE_ID, 0, new byte[0]);
+            assertEquals(departing ? 0 : 0x0008, r.header().status(), "SubnSend");
+        }
+    }
+
+    @Test
+    void respTimeValueAsPortInfoShowsIt() {
+        FakeSmaSwitch sw = new FakeSmaSwitch();
+        sw.ports.put(0, sw.portInfo(0).toBuilder().respTimeValue(16).build());
+        int[] shown = new int[3];
+        SmaDeparture[][] cases = {
+            {}, {SmaDeparture.UNDERSTATE_RESP_TIME_VALUE}, {SmaDeparture.OVERSTATE_RESP_TIME_VALUE}
+        };
+        for (int i = 0; i < cases.length; i++) {
+            Smp r = answer(sma(sw, cases[i]), Method.GET, PortInfo.ATTRIBUTE_ID, 0, new byte[0]);
+            shown[i] = PortInfo.decode(r.data(), 0).respTimeValue();
+        }
+        assertEquals(List.of(16, 0, 31), List.of(shown[0], shown[1], shown[2]));
+    }
+
+    @Test
+    void answerSetWithSetResp() {
+        for (boolean departing : new boolean[] {false, true}) {
+            FakeSmaSwitch sw = new FakeSmaSwitch();
+            Sma sma = departing ? sma(sw, SmaDeparture.ANSWER_SET_WITH_SET_RESP) : sma(sw);
+            Smp r = answer(
+                    sma,
+                    Method.SET,
+                    NodeDescription.ATTRIBUTE_ID,
+                    0,
+                    NodeDescription.of("x").toBytes());
+            assertEquals(departing ? 0x82 : Method.GET_RESP, r.header().method());
         }
     }
 }

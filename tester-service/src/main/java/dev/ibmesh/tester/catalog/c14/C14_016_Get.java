@@ -31,7 +31,7 @@ import dev.ibmesh.tester.mad.MadExchange;
         tester = Role.MAD_TESTER,
         dut = DutKind.NODE,
         provenBy = {"ignore-m-key"})
-public final class C14_016_Get extends C14_016_Base {
+public final class C14_016_Get extends MKeyProcedure {
     private static final String BITS_0 = "v1c14-016#01";
     private static final String BITS_1 = "v1c14-016#02";
     private static final String BITS_2_OR_3 = "v1c14-016#03";

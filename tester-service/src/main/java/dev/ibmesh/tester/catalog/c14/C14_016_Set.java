@@ -30,7 +30,7 @@ import dev.ibmesh.tester.mad.MadExchange;
         tester = Role.MAD_TESTER,
         dut = DutKind.NODE,
         provenBy = {"ignore-m-key"})
-public final class C14_016_Set extends C14_016_Base {
+public final class C14_016_Set extends MKeyProcedure {
     /** A SubnSet with the wrong M_Key is discarded: no response. */
     private static final String DISCARDED = "v1c14-016#04";
     /** ... and changes nothing but M_KeyViolations. */

@@ -8,17 +8,26 @@ import dev.ibmesh.runtime.agent.HostMad;
 import dev.ibmesh.tester.engine.TesterError;
 import dev.ibmesh.tester.mad.MadExchange;
 import dev.ibmesh.tester.mad.MadProcedure;
+import java.time.Duration;
+import java.util.Optional;
 
 /**
- * What the M_Key checking procedures share (the CTS's {@code C14_016_Base}): the DUT's management port (a switch's
- * port 0, or the CA port on the link), whose PortInfo holds the M_Key its SMA checks (IBA 14.2.4); SMPs along the
- * directed route carrying a chosen M_Key; the initial steps that give the DUT an M_Key; and the cleanup the CTS
- * prescribes (M_Key = 0, M_KeyProtectBits = 0, M_KeyViolations = 0).
+ * What the M_Key procedures share (the CTS's {@code C14_016_Base} and {@code C14_017} bases): the DUT's management
+ * port (a switch's port 0, or the CA port on the link), whose PortInfo holds the M_Key its SMA checks (IBA 14.2.4);
+ * SMPs along the directed route carrying a chosen M_Key; the initial steps that give the DUT an M_Key; the
+ * protection level and lease period; and the cleanup the CTS prescribes (M_Key = 0, M_KeyProtectBits = 0,
+ * M_KeyViolations = 0, and M_KeyLeasePeriod back to 0).
  *
- * <p>The M_KeyLeasePeriod stays 0 (the lease never expires), so the protection the procedure sets holds however long
- * the DUT takes.
+ * <p>The M_KeyLeasePeriod stays 0 (the lease never expires) unless a procedure sets one with {@link #protect}, so the
+ * protection the procedure sets holds however long the DUT takes.
  */
-abstract class C14_016_Base extends MadProcedure {
+abstract class MKeyProcedure extends MadProcedure {
+    /**
+     * How long the tester waits for the answer to a SubnGet that is polled while a lease runs: a discarded one costs
+     * this much, so it is the resolution of the lease measurements.
+     */
+    static final Duration POLL = Duration.ofMillis(100);
+
     /** M_KEY_DUT: the M_Key the procedure gives the DUT. */
     static final long M_KEY_DUT = 0x1BAD_CAFE_0000_0016L;
     /** An M_Key that is not the DUT's. */
@@ -67,11 +76,52 @@ abstract class C14_016_Base extends MadProcedure {
     /** SubnSet(PortInfo: M_KeyProtectBits = {@code bits}) with the DUT's M_Key; it must be taken. */
     protected final PortInfo protectBits(String assertions, int bits) {
         PortInfo now = PortInfo.decode(get(assertions, M_KEY_DUT).smpData(), 0);
-        MadExchange set = set(assertions, writeBack(now).mKeyProtectBits(bits), M_KEY_DUT);
+        return protect(assertions, bits, now.mKeyLeasePeriod());
+    }
+
+    /**
+     * SubnSet(PortInfo: M_KeyProtectBits = {@code bits}, M_KeyLeasePeriod = {@code leaseSeconds}) with the DUT's
+     * M_Key; it must be taken.
+     */
+    protected final PortInfo protect(String assertions, int bits, int leaseSeconds) {
+        PortInfo now = PortInfo.decode(get(assertions, M_KEY_DUT).smpData(), 0);
+        MadExchange set =
+                set(assertions, writeBack(now).mKeyProtectBits(bits).mKeyLeasePeriod(leaseSeconds), M_KEY_DUT);
         check(assertions, "MADHeader:Status.Code", 0, set.statusCode());
         PortInfo after = PortInfo.decode(set.smpData(), 0);
         check(assertions, "SMPData.M_KeyProtectBits", bits, after.mKeyProtectBits());
+        check(assertions, "SMPData.M_KeyLeasePeriod", leaseSeconds, after.mKeyLeasePeriod());
         return after;
+    }
+
+    /**
+     * SendMad (SubnGet(PortInfo where M_Key = wrong M_Key)) and waits {@code within} for its answer: empty when the
+     * SMA discarded it, as it must while M_KeyProtectBits are 2 or 3.
+     */
+    protected final Optional<MadExchange> wrongKeyGet(Duration within) {
+        return mad().sendExpectingNoResponse(getRequest(WRONG_M_KEY), within);
+    }
+
+    /**
+     * Sends SubnGet(PortInfo) with the wrong M_Key, one after the other, until {@code deadline} ({@link
+     * System#nanoTime()}): each must be discarded, or the step FAILs with {@code assertions}. The DUT's protection is
+     * watched rather than waited out. Returns how many were sent.
+     */
+    protected final int discardedUntil(String assertions, long deadline) {
+        int sent = 0;
+        while (sent == 0 || deadline - System.nanoTime() > 0) {
+            Optional<MadExchange> answer = wrongKeyGet(POLL);
+            sent++;
+            checkThat(
+                    assertions,
+                    "SubnGet(PortInfo) with the wrong M_Key, number " + sent + " of the watch",
+                    answer.isEmpty(),
+                    "discarded: no response within " + POLL.toMillis() + " ms",
+                    answer.map(a -> "a response with M_KeyProtectBits "
+                                    + PortInfo.decode(a.smpData(), 0).mKeyProtectBits())
+                            .orElse("none"));
+        }
+        return sent;
     }
 
     /** SubnGet(PortInfo) carrying {@code mKey}: its response, which must come ({@code assertions} if it does not). */
@@ -113,6 +163,7 @@ abstract class C14_016_Base extends MadProcedure {
         PortInfo now = PortInfo.decode(mad().send(getRequest(M_KEY_DUT)).smpData(), 0);
         MadExchange reset = mad().send(setRequest(
                 writeBack(now).mKey(0).mKeyProtectBits(0).mKeyLeasePeriod(0).mKeyViolations(0), M_KEY_DUT));
-        note("cleanup: M_Key = 0, M_KeyProtectBits = 0, M_KeyViolations = 0: status " + reset.statusCode());
+        note("cleanup: M_Key = 0, M_KeyProtectBits = 0, M_KeyLeasePeriod = 0, M_KeyViolations = 0: status "
+                + reset.statusCode());
     }
 }
