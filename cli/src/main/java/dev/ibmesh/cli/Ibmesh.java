@@ -18,6 +18,7 @@ import picocli.CommandLine.ScopeType;
             DeviceCommand.class,
             GenerateCommand.class,
             TesterCommand.class,
+            TopologyCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Ibmesh {

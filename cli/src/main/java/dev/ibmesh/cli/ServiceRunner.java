@@ -15,13 +15,16 @@ import io.vertx.core.Vertx;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs devices as a long-lived service: starts them and the /metrics + /health endpoint, then waits until the
- * process is told to stop (SIGINT or SIGTERM), and shuts down gracefully: links closed cleanly, servers stopped.
+ * Runs devices as a long-lived service: starts them and the /metrics + /health endpoint, waits until they are ready
+ * (every cabled link trained: the line "fabric ready: N devices, M links up in T s"), only then opens the umad endpoint
+ * (so an SM attached through it sees the whole fabric in its first sweep), then waits until the process is told to
+ * stop (SIGINT or SIGTERM), and shuts down gracefully: links closed cleanly, servers stopped.
  */
 final class ServiceRunner {
     private ServiceRunner() {}
@@ -39,6 +42,7 @@ final class ServiceRunner {
             PrintWriter err,
             String command) {
         Path captureDir = options.captureDir;
+        long started = System.nanoTime();
         Vertx vertx = Vertx.vertx();
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         Fabric fabric;
@@ -73,27 +77,6 @@ final class ServiceRunner {
                 "ibmesh %s: capture a port with: curl -X POST 'http://%s:%d/capture/start?device=NAME&port=N&file=NAME.pcap'"
                         + " (traces go to %s)%n",
                 command, httpHost, bound, captureDir.toAbsolutePath());
-        if (umad.isPresent()) {
-            UmadServerOptions u = umad.get();
-            UmadServer server;
-            try {
-                server = UmadEndpoint.start(vertx, fabric, u, registry).await(10, TimeUnit.SECONDS);
-            } catch (Exception e) {
-                err.println("ibmesh " + command + ": cannot serve the umad endpoint on UDP " + u.host() + ":" + u.port()
-                        + "-" + (u.port() + u.maxClients()) + " (use --umad-port or --no-umad): " + e.getMessage());
-                fabric.stop();
-                vertx.close();
-                return Ibmesh.EXIT_BAD_INPUT;
-            }
-            if (server != null) {
-                out.printf(
-                        "ibmesh %s: umad endpoint on udp %s:%d; attach OpenFabrics tools with: IBSIM_SERVER_NAME=%s "
-                                + "IBSIM_SERVER_PORT=%d SIM_HOST=<device> ibsim-run opensm%n",
-                        command, u.host(), u.port(), u.host(), u.port());
-            }
-        }
-        out.println("ibmesh " + command + ": press Ctrl-C to stop");
-        out.flush();
         CountDownLatch stopped = new CountDownLatch(1);
         Thread hook = new Thread(
                 () -> {
@@ -109,6 +92,39 @@ final class ServiceRunner {
                 },
                 "ibmesh-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            // Blocks this (main) thread only; Ctrl-C meanwhile runs the shutdown hook as usual.
+            fabric.ready().await();
+        } catch (Exception e) {
+            err.println("ibmesh " + command + ": the fabric did not become ready: " + e.getMessage());
+            return Ibmesh.EXIT_BAD_INPUT;
+        }
+        out.printf(
+                Locale.ROOT,
+                "fabric ready: %d devices, %d links up in %.1f s%n",
+                devices.size(),
+                fabric.links(),
+                (System.nanoTime() - started) / 1e9);
+        out.flush();
+        if (umad.isPresent()) {
+            UmadServerOptions u = umad.get();
+            UmadServer server;
+            try {
+                server = UmadEndpoint.start(vertx, fabric, u, registry).await(10, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                err.println("ibmesh " + command + ": cannot serve the umad endpoint on UDP " + u.host() + ":" + u.port()
+                        + "-" + (u.port() + u.maxClients()) + " (use --umad-port or --no-umad): " + e.getMessage());
+                return Ibmesh.EXIT_BAD_INPUT;
+            }
+            if (server != null) {
+                out.printf(
+                        "ibmesh %s: umad endpoint on udp %s:%d; attach OpenFabrics tools with: IBSIM_SERVER_NAME=%s "
+                                + "IBSIM_SERVER_PORT=%d SIM_HOST=<device> ibsim-run opensm%n",
+                        command, u.host(), u.port(), u.host(), u.port());
+            }
+        }
+        out.println("ibmesh " + command + ": press Ctrl-C to stop");
+        out.flush();
         try {
             stopped.await();
         } catch (InterruptedException e) {

@@ -76,6 +76,9 @@ class DeviceLogTest {
                 up.matches(TIME + " INFO PortLog - a/1 LinkUp with b/1 \\["
                         + String.format("0x%016x", Guids.derive("b")) + "/1\\]: 4x QDR"),
                 up);
+        // The endpoint opens once the device is ready (its link trained), not before.
+        a.awaitLine("the ready line", l -> l.startsWith("fabric ready: 1 devices, 1 links up in "), WAIT);
+        a.awaitLine("the umad endpoint", l -> l.contains("umad endpoint on udp"), WAIT);
 
         OfedTools.Run refused = OfedTools.run(dir, umad, "nosuch", List.of(), "smpquery", "-D", "nodeinfo", "0");
         assertNotEquals(0, refused.exitCode(), refused::toString);

@@ -1,14 +1,10 @@
 package dev.ibmesh.cli;
 
-import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.runtime.device.Device;
 import dev.ibmesh.runtime.device.Fabric;
 import dev.ibmesh.runtime.device.FabricPlan;
 import dev.ibmesh.runtime.device.FabricTestKit;
-import dev.ibmesh.runtime.port.Port;
 import dev.ibmesh.runtime.topology.DeviationCatalog;
-import dev.ibmesh.runtime.topology.LinkEnd;
-import dev.ibmesh.runtime.topology.LinkSpec;
 import dev.ibmesh.runtime.topology.Topology;
 import dev.ibmesh.runtime.topology.TopologyLoader;
 import dev.ibmesh.runtime.transport.InProcessLinkTransport;
@@ -83,17 +79,8 @@ final class OfedFabric implements AutoCloseable {
     }
 
     /** Every cable of the topology has trained (LinkUp at both ends): what an SM's single sweep needs to see. */
-    void awaitLinksUp() {
-        for (LinkSpec link : topology.links()) {
-            for (LinkEnd end : List.of(link.a(), link.b())) {
-                Device d = device(end.port().device());
-                Port p = d.port(end.port().port());
-                FabricTestKit.await(
-                        end.port() + " LinkUp",
-                        20_000,
-                        () -> onLoop(d, p::physicalState) == PortInfo.PHYS_STATE_LINK_UP);
-            }
-        }
+    void awaitLinksUp() throws Exception {
+        fabric.ready().await(60, TimeUnit.SECONDS);
     }
 
     /** Runs an OpenFabrics tool attached at {@code simHost} and waits for its end. */

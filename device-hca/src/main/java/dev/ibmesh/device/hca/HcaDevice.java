@@ -102,7 +102,7 @@ public class HcaDevice extends Device implements PmaNode {
                 deviations,
                 HcaLimits.DEFAULT,
                 QpEngines::create);
-        qpMetrics = new QpMetrics(registry(), name(), transport, scheduler());
+        qpMetrics = new QpMetrics(registry(), name(), transport);
         qpMetrics.start();
         HcaDropMetrics.bind(registry(), this);
         return started;
@@ -316,6 +316,11 @@ public class HcaDevice extends Device implements PmaNode {
         @Override
         public boolean transmit(int port, byte[] frame) {
             return port(port).transmit(frame);
+        }
+
+        @Override
+        public void unmappedSl(int port) {
+            port(port).discardUnmappedSl();
         }
 
         @Override

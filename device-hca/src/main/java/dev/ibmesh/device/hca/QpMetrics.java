@@ -2,7 +2,6 @@ package dev.ibmesh.device.hca;
 
 import dev.ibmesh.device.hca.transport.HcaTransport;
 import dev.ibmesh.device.hca.transport.QpCountersView;
-import dev.ibmesh.runtime.time.Scheduler;
 import dev.ibmesh.wire.Aeth;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Meter;
@@ -17,12 +16,11 @@ import java.util.function.ToLongFunction;
 /**
  * Per-QP transport counters of one HCA as Prometheus meters ({@code ibmesh_qp_*_total{device, qp}}): packets,
  * retries, ACK timeouts, RNR NAKs and NAKs by code, both ways. QPs come and go through the verbs, so the meters
- * follow them: every {@link #SYNC_NANOS} the device's loop registers meters for new QPs and removes those of
- * destroyed ones. The counters are read on the scrape thread, as the transport publishes them (release stores, see
+ * follow them: whenever a QP is created or destroyed, the device's loop registers meters for new QPs and removes those
+ * of destroyed ones (nothing runs while the QPs stay as they are). The counters are read on the scrape thread, as the transport publishes them (release stores, see
  * {@link dev.ibmesh.device.hca.transport.QpCounters}).
  */
 final class QpMetrics {
-    static final long SYNC_NANOS = 1_000_000_000L;
     private static final Map<Integer, String> NAK_CODES = Map.of(
             Aeth.NAK_PSN_SEQUENCE_ERROR,
             "psn_sequence_error",
@@ -36,19 +34,18 @@ final class QpMetrics {
     private final MeterRegistry registry;
     private final String device;
     private final HcaTransport transport;
-    private final Scheduler scheduler;
     private final Map<Integer, List<Meter>> meters = new HashMap<>();
     private boolean running = true;
 
-    QpMetrics(MeterRegistry registry, String device, HcaTransport transport, Scheduler scheduler) {
+    QpMetrics(MeterRegistry registry, String device, HcaTransport transport) {
         this.registry = registry;
         this.device = device;
         this.transport = transport;
-        this.scheduler = scheduler;
     }
 
     /** Starts following the QPs (event loop). */
     void start() {
+        transport.onQpsChanged(this::sync);
         sync();
     }
 
@@ -72,7 +69,6 @@ final class QpMetrics {
                     removeQp(qpn);
                     meters.remove(qpn);
                 });
-        scheduler.schedule(SYNC_NANOS, this::sync);
     }
 
     private List<Meter> register(int qpn, QpCountersView c) {

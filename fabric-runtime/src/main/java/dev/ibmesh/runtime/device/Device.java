@@ -20,6 +20,7 @@ import io.grpc.health.v1.HealthCheckResponse.ServingStatus;
 import io.grpc.protobuf.services.HealthStatusManager;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.VerticleBase;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -53,6 +54,7 @@ public class Device extends VerticleBase implements PortEvents {
     private Executor loop;
     private Scheduler scheduler;
     private long delivered;
+    private final Promise<Void> linksTrained = Promise.promise();
 
     public Device(DeviceConfig config, LinkTransport transport, MeterRegistry registry) {
         this.config = config;
@@ -123,11 +125,19 @@ public class Device extends VerticleBase implements PortEvents {
         return scheduler;
     }
 
+    /**
+     * Completes (on the device's context) once every cabled port of this device has trained to LinkUp: the device is
+     * ready. It stays complete when a link goes down later.
+     */
+    public Future<Void> linksTrained() {
+        return linksTrained.future();
+    }
+
     @Override
     public Future<?> start() throws Exception {
         loop = task -> context.runOnContext(v -> task.run());
         scheduler = newScheduler();
-        PortLog events = new PortLog(config, ports.length - 1, this);
+        PortLog events = new PortLog(config, ports.length - 1, new LinkReadiness(config, this, linksTrained));
         for (PortConfig pc : config.ports()) {
             ports[pc.number()] = new Port(config.nodeGuid(), pc, events, loop, scheduler);
             PortMetrics.bind(registry, config.name(), ports[pc.number()]);

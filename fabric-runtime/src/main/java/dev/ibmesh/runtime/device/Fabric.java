@@ -67,10 +67,38 @@ public final class Fabric {
     }
 
     /**
+     * Completes once every device is ready: every cabled link of the fabric has trained ({@link Device#linksTrained}).
+     * Call it after {@link #start} completed.
+     */
+    public Future<Void> ready() {
+        return Future.all(devices.values().stream().map(Device::linksTrained).toList())
+                .mapEmpty();
+    }
+
+    /**
+     * The links of this fabric: those between two of its devices counted once, those to devices elsewhere (a device
+     * run on its own) counted at their local end.
+     */
+    public int links() {
+        int ends = 0;
+        int outside = 0;
+        for (Device d : devices.values()) {
+            for (LinkPlan l : d.deviceConfig().links()) {
+                if (devices.containsKey(l.peerDevice())) {
+                    ends++;
+                } else {
+                    outside++;
+                }
+            }
+        }
+        return ends / 2 + outside;
+    }
+
+    /**
      * The health document: {@code status} UP while every device is deployed, with each port's state as the devices
-     * see it, and {@code ready} once every cabled port of every device is LinkUp (what a script or a probe waits for
-     * before it runs an SM). Each device is asked on its own event loop; nothing blocks, so this may be called from
-     * any loop.
+     * see it and {@code linksUp} per device (every cabled port LinkUp now), and {@code ready} once every cabled link
+     * has trained (what a script or a probe waits for before it runs an SM; it stays true when a link is cut later).
+     * Each device is asked on its own event loop; nothing blocks, so this may be called from any loop.
      */
     public Future<JsonObject> health() {
         List<Future<JsonObject>> states = new ArrayList<>();
@@ -83,9 +111,8 @@ public final class Fabric {
             boolean ready = up;
             int i = 0;
             for (Device d : devices.values()) {
-                JsonObject state = states.get(i++).result();
-                devs.put(d.name(), state);
-                ready &= state.getBoolean("linksUp", false);
+                devs.put(d.name(), states.get(i++).result());
+                ready &= d.linksTrained().succeeded();
             }
             return new JsonObject()
                     .put("status", up ? "UP" : "DOWN")

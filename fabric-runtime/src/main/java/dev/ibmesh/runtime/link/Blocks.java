@@ -22,6 +22,12 @@ public final class Blocks {
      */
     public static final int MAX_CREDIT = 2048;
 
+    /**
+     * The blocks of the largest data packet a port must take: a 4096-byte payload (the largest MTU) with the largest
+     * header set (LRH, GRH, BTH, RETH, ImmDt), ICRC and VCRC, which is also the smallest receive buffer a port has.
+     */
+    public static final int LARGEST_PACKET = 66;
+
     private static final int VCRC_BYTES = 2;
 
     private Blocks() {}

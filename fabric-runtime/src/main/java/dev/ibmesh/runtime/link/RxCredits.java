@@ -16,9 +16,10 @@ package dev.ibmesh.runtime.link;
  *   <li>A flow-control packet sent carries FCCL = (ABR + min(2048, free blocks)) mod 4096 ({@link #fccl}).</li>
  * </ul>
  *
- * <p>When to advertise is ours to choose (IBA also requires a periodic update, which the caller drives with a timer;
+ * <p>When to advertise is ours to choose (IBA also requires a periodic update, which the port's keep-alive provides;
  * [unverified]: the exact period is not known to us). {@link #updateDue} says an update is worth sending once the limit
- * has moved by at least the update threshold since the last one, or sooner while the sender may be short of credit.
+ * has moved by at least the update threshold since the last one, or sooner while the sender may be short of credit
+ * for the largest packet: so no sender ever waits for the keep-alive.
  *
  * <p>VL15 is not flow controlled and has no RxCredits ({@link LinkFlowControl} exempts it).
  *
@@ -94,8 +95,8 @@ public final class RxCredits {
     /**
      * True if a flow-control update is worth sending now: the limit has moved past the last advertised one by at
      * least the update threshold, or it has moved at all while the credit the sender can still hold (the last
-     * advertised limit minus ABR, an upper bound on its view) is below the threshold, so a sender stalled on a
-     * large packet is not left waiting for the periodic timer.
+     * advertised limit minus ABR, an upper bound on its view) is below the threshold or below the largest packet, so
+     * a sender stalled on a large packet is not left waiting for the keep-alive.
      */
     public boolean updateDue() {
         int advance = Blocks.mod(fccl() - advertisedFccl);
@@ -107,7 +108,8 @@ public final class RxCredits {
             return true;
         }
         int senderCredit = Blocks.mod(advertisedFccl - abr);
-        return senderCredit > Blocks.MAX_CREDIT || senderCredit < updateThresholdBlocks;
+        return senderCredit > Blocks.MAX_CREDIT
+                || senderCredit < Math.max(updateThresholdBlocks, Blocks.LARGEST_PACKET);
     }
 
     public int abr() {

@@ -13,8 +13,9 @@ import java.util.function.Supplier;
 
 /**
  * The HTTP side of a device or fabric: {@code /metrics} (Prometheus text format 0.0.4, scraped off the event loop),
- * {@code /health} (JSON; 200 while the devices are up, 503 otherwise) and {@code /health/ready} (the same document;
- * 200 once every cabled port is LinkUp, 503 before) for probes and scripts, and trace capture per
+ * {@code /health} and {@code /health/live} (JSON; 200 while every device is deployed and its event loop answers, 503
+ * otherwise: the liveness probe) and {@code /health/ready} (the same document; 200 once every cabled link has trained,
+ * 503 before: the readiness probe and what a script waits on before it starts an SM), and trace capture per
  * port at run time: {@code POST /capture/start?device=D&port=N&file=NAME} and {@code POST /capture/stop?device=D&port=N}.
  * A request whose handling throws answers 500 at once (the exception goes to the {@link FaultLog}) rather than leave
  * its caller waiting.
@@ -77,14 +78,14 @@ public final class ObservabilityServer {
                                 .end("scrape failed: " + r.cause().getMessage());
                     }
                 });
-            case "/health" -> answerHealth(request, doc -> "UP".equals(doc.getString("status")));
+            case "/health", "/health/live" -> answerHealth(request, doc -> "UP".equals(doc.getString("status")));
             case "/health/ready" -> answerHealth(request, doc -> doc.getBoolean("ready", false));
             case "/capture/start" -> capture(request, true);
             case "/capture/stop" -> capture(request, false);
             default ->
                 request.response()
                         .setStatusCode(404)
-                        .end("not found: try /metrics, /health, /health/ready or /capture/start\n");
+                        .end("not found: try /metrics, /health, /health/live, /health/ready or /capture/start\n");
         }
     }
 

@@ -52,6 +52,11 @@ public enum DropReason {
     // Transmit side: IBA 16.1.3.5 counts outbound packets discarded because the port is down or congested.
     /** The port could not take a packet to send: queue full, VL not operational, link or port state not up. */
     TRANSMIT_REFUSED(Counter.PORT_XMIT_DISCARDS),
+    /**
+     * A data packet whose SL the port's SL-to-VL table maps to no data VL (VL15, or one beyond OperationalVLs):
+     * discarded at the sender (IBA 7.6.6), never sent on VL15.
+     */
+    UNMAPPED_SL(Counter.PORT_XMIT_DISCARDS),
     /** A packet waited at the head of its VL queue longer than the port's HOQLife. */
     HEAD_OF_QUEUE_LIFETIME(Counter.PORT_XMIT_DISCARDS),
     /** Packets waiting to be sent when the link went down. */

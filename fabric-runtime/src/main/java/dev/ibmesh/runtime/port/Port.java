@@ -49,8 +49,14 @@ import java.util.concurrent.Executor;
 public final class Port implements LinkHandler {
     /** Frames (data and link packets) batched into one link message at most. */
     static final int MAX_BATCH_FRAMES = 64;
-    /** How often flow-control updates are refreshed on an idle link, as IBA requires a periodic update. */
-    static final long FLOW_CONTROL_REFRESH_NANOS = 10_000_000L;
+    /**
+     * The flow-control keep-alive (IBA 7.9.4 asks for flow-control packets at least once per update period): a port
+     * re-sends its whole flow-control state this long after it carried data, so a lost or corrupted update is repaired
+     * within this time. See {@link #keepAlive()}.
+     */
+    static final long KEEP_ALIVE_NANOS = 100_000_000L;
+    /** The longest keep-alive period: a link idle since its last update refreshes at most this rarely. */
+    static final long KEEP_ALIVE_MAX_NANOS = 10_000_000_000L;
     /** How long after a retrain request the link goes down. */
     static final long RETRAIN_DELAY_NANOS = 1_000_000L;
 
@@ -85,7 +91,14 @@ public final class Port implements LinkHandler {
     private Pacer pacer;
     private Scheduler.Cancellable pacedDrain;
     private boolean drainScheduled;
-    private Scheduler.Cancellable refreshTimer;
+    private Scheduler.Cancellable keepAliveTimer;
+    /** Fires when the oldest head of a VL queue outlives HOQLife, while packets wait for credit. */
+    private Scheduler.Cancellable headOfQueueTimer;
+    /** The period {@link #keepAliveTimer} was armed with. */
+    private long keepAlivePeriod;
+    /** Whether a data packet was sent or received since the last keep-alive. */
+    private boolean carriedData;
+
     private FrameTap tap;
     /** The VL of the packet the device is handling now (-1: none), and whether it released one of that VL since. */
     private int deliveringVl = -1;
@@ -262,6 +275,11 @@ public final class Port implements LinkHandler {
         }
     }
 
+    /** The device discarded a data packet before queueing it: its SL maps to no data VL ({@link DropReason#UNMAPPED_SL}). */
+    public void discardUnmappedSl() {
+        drop(DropReason.UNMAPPED_SL);
+    }
+
     /** PortInfo.LinkWidthEnabled as the SMA last set it; the link retrains with it on the next link up. */
     public void linkWidthEnabled(int widthEnabled) {
         this.linkWidthEnabled = widthEnabled;
@@ -415,7 +433,7 @@ public final class Port implements LinkHandler {
         flowControl.reset();
         publishCredits();
         queueFlowControl(flowControl.initPackets());
-        startRefreshTimer();
+        armKeepAlive(KEEP_ALIVE_NANOS);
         stateChanged();
         scheduleDrain();
     }
@@ -485,6 +503,7 @@ public final class Port implements LinkHandler {
             return;
         }
         counters.received(b.length, Lrh.isMulticast(Lrh.dlid(b, 0)));
+        carriedData();
         deliver(vl, b);
     }
 
@@ -562,9 +581,15 @@ public final class Port implements LinkHandler {
                     publishCredit(vl);
                 }
                 counters.transmitted(frame.length, Lrh.isMulticast(Lrh.dlid(frame, 0)));
+                carriedData = true;
                 addFrame(batch, Frame.Kind.DATA, frame);
             }
             if (batch.getFramesCount() == 0) {
+                if (queues.nonEmpty() != 0) {
+                    // Held back by credit: keep the keep-alive short until the credit comes.
+                    carriedData();
+                    armHeadOfQueueTimer();
+                }
                 return;
             }
             link.send(batch.build());
@@ -618,6 +643,22 @@ public final class Port implements LinkHandler {
         }
     }
 
+    /** While packets wait, a timer for when the oldest head outlives HOQLife (IBA 18.2.5.2), to discard it then. */
+    private void armHeadOfQueueTimer() {
+        if (hoqLifetimeNanos == Long.MAX_VALUE || headOfQueueTimer != null) {
+            return;
+        }
+        long oldest = Long.MAX_VALUE;
+        for (int mask = queues.nonEmpty(); mask != 0; mask &= mask - 1) {
+            oldest = Math.min(oldest, queues.headQueuedAt(Integer.numberOfTrailingZeros(mask)));
+        }
+        long wait = oldest + hoqLifetimeNanos + 1 - scheduler.nanoTime();
+        headOfQueueTimer = scheduler.schedule(Math.max(1, wait), () -> {
+            headOfQueueTimer = null;
+            drain();
+        });
+    }
+
     /** The arbiter's view of the queues: a VL is ready with a head packet that its credits cover. */
     private final class Lanes implements VlArbiter.Lanes {
         @Override
@@ -664,9 +705,10 @@ public final class Port implements LinkHandler {
         pacer = null;
         physicalState = newPhysicalState;
         portState = PortInfo.PORT_STATE_DOWN;
-        if (refreshTimer != null) {
-            refreshTimer.cancel();
-            refreshTimer = null;
+        cancelKeepAlive();
+        if (headOfQueueTimer != null) {
+            headOfQueueTimer.cancel();
+            headOfQueueTimer = null;
         }
         stateChanged();
     }
@@ -695,21 +737,50 @@ public final class Port implements LinkHandler {
         }
     }
 
-    private void startRefreshTimer() {
-        if (refreshTimer == null) {
-            refreshTimer = scheduler.schedule(FLOW_CONTROL_REFRESH_NANOS, this::refreshFlowControl);
+    /**
+     * A data packet went out or came in (or waits for credit): the keep-alive comes within {@link #KEEP_ALIVE_NANOS},
+     * re-armed only when it was further off, so a busy port touches its timer once per period at most.
+     */
+    private void carriedData() {
+        carriedData = true;
+        if (keepAliveTimer == null || keepAlivePeriod > KEEP_ALIVE_NANOS) {
+            armKeepAlive(KEEP_ALIVE_NANOS);
         }
     }
 
-    private void refreshFlowControl() {
-        refreshTimer = null;
-        if (physicalState == PortInfo.PHYS_STATE_LINK_UP) {
-            counters.flowControlPeriodEnded();
-            discardExpiredHeads();
-            queueFlowControl(flowControl.updatePackets());
-            scheduleDrain();
-            startRefreshTimer();
+    private void armKeepAlive(long period) {
+        cancelKeepAlive();
+        keepAlivePeriod = period;
+        keepAliveTimer = scheduler.schedule(period, this::keepAlive);
+    }
+
+    private void cancelKeepAlive() {
+        if (keepAliveTimer != null) {
+            keepAliveTimer.cancel();
+            keepAliveTimer = null;
         }
+    }
+
+    /**
+     * How ibmesh honours the periodic flow-control update in its own time: credit that moves is advertised at once
+     * ({@link #release}), so the periodic packets only repair updates lost or corrupted on the link. A port re-sends
+     * its whole flow-control state (and ends an ExcessiveBufferOverrunErrors period, and discards expired queue heads)
+     * {@link #KEEP_ALIVE_NANOS} after it carried data; while it carries none the period doubles up to
+     * {@link #KEEP_ALIVE_MAX_NANOS}. An idle fabric therefore spends almost nothing on timers, and any lost update is
+     * repaired within one period of the loss.
+     */
+    private void keepAlive() {
+        keepAliveTimer = null;
+        if (physicalState != PortInfo.PHYS_STATE_LINK_UP) {
+            return;
+        }
+        counters.flowControlPeriodEnded();
+        discardExpiredHeads();
+        queueFlowControl(flowControl.updatePackets());
+        scheduleDrain();
+        boolean busy = carriedData || queues.nonEmpty() != 0;
+        carriedData = false;
+        armKeepAlive(busy ? KEEP_ALIVE_NANOS : Math.min(KEEP_ALIVE_MAX_NANOS, keepAlivePeriod * 2));
     }
 
     /** What this end tells the peer while training: its identity and what it supports and enables. */

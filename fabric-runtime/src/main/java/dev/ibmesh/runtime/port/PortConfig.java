@@ -1,5 +1,6 @@
 package dev.ibmesh.runtime.port;
 
+import dev.ibmesh.runtime.link.Blocks;
 import dev.ibmesh.wire.Mtu;
 
 /**
@@ -40,8 +41,8 @@ public record PortConfig(
         if (vlCap < 1 || vlCap > 5) {
             throw new IllegalArgumentException("VLCap code must be 1..5, was " + vlCap);
         }
-        if (bufferBlocksPerVl < 66 || bufferBlocksPerVl > 4095) {
-            // 66 blocks hold the largest packet (4096 + 126 bytes); FCTBS and FCCL count modulo 4096.
+        if (bufferBlocksPerVl < Blocks.LARGEST_PACKET || bufferBlocksPerVl > 4095) {
+            // 66 blocks hold the largest packet (Blocks.LARGEST_PACKET); FCTBS and FCCL count modulo 4096.
             throw new IllegalArgumentException("buffer per VL must be 66..4095 blocks, was " + bufferBlocksPerVl);
         }
         if (vl15BufferPackets < 1 || queuePacketsPerVl < 1) {

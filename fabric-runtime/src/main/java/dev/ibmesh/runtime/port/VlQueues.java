@@ -5,12 +5,18 @@ import java.lang.invoke.VarHandle;
 
 /**
  * A port's transmit queues, one per VL (0-15), each a bounded ring of frames with the time each was queued (for
- * the head-of-queue lifetime). Allocates nothing per packet. Event loop only, except {@link #depth}: each queue's
+ * the head-of-queue lifetime). A ring starts empty and doubles when it fills, up to the capacity: most ports use one
+ * or two VLs and a few slots, and a fabric of thousands of ports would otherwise hold megabytes of empty rings.
+ * Allocates nothing per packet once a ring has grown to what the traffic needs. Event loop only, except {@link #depth}: each queue's
  * size is stored with release semantics (the loop is its only writer), so the metrics scrape reads it from its own
  * thread.
  */
 final class VlQueues {
     private static final VarHandle SIZE = MethodHandles.arrayElementVarHandle(int[].class);
+
+    private static final int FIRST_RING = 8;
+    private static final byte[][] NO_FRAMES = new byte[0][];
+    private static final long[] NO_TIMES = new long[0];
 
     private final byte[][][] frames = new byte[16][][];
     private final long[][] queuedAt = new long[16][];
@@ -22,8 +28,8 @@ final class VlQueues {
     VlQueues(int capacityPerVl) {
         this.capacity = capacityPerVl;
         for (int vl = 0; vl < 16; vl++) {
-            frames[vl] = new byte[capacityPerVl][];
-            queuedAt[vl] = new long[capacityPerVl];
+            frames[vl] = NO_FRAMES;
+            queuedAt[vl] = NO_TIMES;
         }
     }
 
@@ -32,7 +38,10 @@ final class VlQueues {
         if (size[vl] == capacity) {
             return false;
         }
-        int slot = (head[vl] + size[vl]) % capacity;
+        if (size[vl] == frames[vl].length) {
+            grow(vl);
+        }
+        int slot = (head[vl] + size[vl]) % frames[vl].length;
         frames[vl][slot] = frame;
         queuedAt[vl][slot] = now;
         SIZE.setRelease(size, vl, size[vl] + 1);
@@ -57,12 +66,28 @@ final class VlQueues {
         int h = head[vl];
         byte[] f = frames[vl][h];
         frames[vl][h] = null;
-        head[vl] = (h + 1) % capacity;
+        head[vl] = (h + 1) % frames[vl].length;
         SIZE.setRelease(size, vl, size[vl] - 1);
         if (size[vl] == 0) {
             nonEmpty &= ~(1 << vl);
         }
         return f;
+    }
+
+    /** The ring of {@code vl} is full: a new one twice as large (at most the capacity), its frames in queue order. */
+    private void grow(int vl) {
+        int n = size[vl];
+        int length = Math.min(capacity, Math.max(FIRST_RING, n * 2));
+        byte[][] f = new byte[length][];
+        long[] t = new long[length];
+        for (int i = 0; i < n; i++) {
+            int from = (head[vl] + i) % n;
+            f[i] = frames[vl][from];
+            t[i] = queuedAt[vl][from];
+        }
+        frames[vl] = f;
+        queuedAt[vl] = t;
+        head[vl] = 0;
     }
 
     int size(int vl) {

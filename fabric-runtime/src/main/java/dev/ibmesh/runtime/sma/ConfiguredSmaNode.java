@@ -16,8 +16,13 @@ import java.util.Optional;
  * own (an SM on the node runs as host software and answers SMInfo itself). Event loop only.
  */
 public abstract class ConfiguredSmaNode implements SmaNode {
-    /** The vendor ID ibmesh devices report (an OUI; tools show it as the vendor of emulated devices). */
-    public static final int VENDOR_ID = 0x0002C9;
+    /**
+     * The vendor ID ibmesh devices report in NodeInfo.VendorID: a 24-bit company ID with the IEEE "locally
+     * administered" bit (0x02 of the first octet) set, so it is no registered vendor's OUI (tools would otherwise take
+     * emulated devices for that vendor's and apply its quirks). The node GUIDs ibmesh derives carry the same
+     * locally administered bit ({@link dev.ibmesh.runtime.topology.Guids#derive}).
+     */
+    public static final int VENDOR_ID = 0x021B3E;
 
     /**
      * PortInfo.RespTimeValue of every port: 4.096 us x 2^16, about 268 ms, the time within which the SMA answers an

@@ -120,7 +120,7 @@ class LinkLayerTest {
         assertEquals(fit, onLoop(a, () -> pa.counters().portCounters(1).portXmitPkts()), "the credited ones left");
         advance(a, clockA, TimeUnit.MILLISECONDS.toNanos(66));
         assertEquals(0, onLoop(a, () -> pa.drops(DropReason.HEAD_OF_QUEUE_LIFETIME)), "not yet past HOQLife");
-        advance(a, clockA, TimeUnit.MILLISECONDS.toNanos(4)); // the flow-control refresh at 70 ms finds them expired
+        advance(a, clockA, TimeUnit.MILLISECONDS.toNanos(4)); // the head-of-queue timer at 67.1 ms expires them
         assertEquals(20, onLoop(a, () -> pa.drops(DropReason.HEAD_OF_QUEUE_LIFETIME)));
         assertEquals(20, onLoop(a, () -> pa.counters().portCounters(1).portXmitDiscards()));
         assertEquals(0, onLoop(a, () -> pa.queued(0)));

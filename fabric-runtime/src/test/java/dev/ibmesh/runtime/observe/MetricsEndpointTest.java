@@ -127,8 +127,8 @@ class MetricsEndpointTest {
         post(client, port, "/capture/start?device=zz&port=1&file=x.pcap", 400);
         post(client, port, "/capture/start?device=a&port=one&file=x.pcap", 400);
         aInit.get(10, TimeUnit.SECONDS);
-        // One flow-control refresh period (10 ms) on a's clock: its refresh packets go out, through the capture.
-        FabricTestKit.advance(fabric.device("a"), clockA, TimeUnit.MILLISECONDS.toNanos(10));
+        // One keep-alive period on a's clock: its flow-control packets go out again, through the capture.
+        FabricTestKit.advance(fabric.device("a"), clockA, TimeUnit.MILLISECONDS.toNanos(100));
         String stopped = post(client, port, "/capture/stop?device=a&port=1", 200);
         assertTrue(stopped.startsWith("stopped a/1: ") && !stopped.startsWith("stopped a/1: 0 "), stopped);
         try (ErfTraceReader trace = ErfTraceReader.open(dir.resolve("captures").resolve("a1.pcap"))) {

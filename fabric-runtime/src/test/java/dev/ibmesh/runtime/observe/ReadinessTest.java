@@ -1,6 +1,7 @@
 package dev.ibmesh.runtime.observe;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ibmesh.runtime.device.CaptureControl;
@@ -29,7 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * /health/ready is what a script waits on before it runs an SM: 503 while a cabled port has not trained (its peer is
- * not there yet), 200 once every cabled port is LinkUp; /health answers 200 all along, since the device runs.
+ * not there yet), 200 once every cabled port has been LinkUp, and still 200 when the link is cut afterwards;
+ * /health and /health/live answer 200 all along, since the device runs.
  */
 class ReadinessTest {
     private final Vertx vertx = Vertx.vertx();
@@ -59,6 +61,8 @@ class ReadinessTest {
         assertEquals(503, notYet.statusCode(), "a/1's peer b is not running: " + notYet.body());
         assertTrue(notYet.body().contains("\"ready\" : false"), notYet.body());
         assertEquals(200, get(port, "/health").statusCode(), "a itself is up");
+        assertEquals(200, get(port, "/health/live").statusCode(), "a itself is live");
+        assertFalse(a.ready().isComplete(), "not ready before b runs");
 
         Fabric.start(
                         vertx,
@@ -72,6 +76,12 @@ class ReadinessTest {
                 20_000,
                 () -> get(port, "/health/ready").statusCode() == 200);
         assertTrue(get(port, "/health/ready").body().contains("\"ready\" : true"));
+        a.ready().await(10, TimeUnit.SECONDS);
+
+        a.device("a").run(() -> a.device("a").port(1).disable()).await(10, TimeUnit.SECONDS);
+        HttpResponse<String> cut = get(port, "/health/ready");
+        assertEquals(200, cut.statusCode(), "readiness is kept when a trained link is cut: " + cut.body());
+        assertTrue(cut.body().contains("\"linksUp\" : false"), cut.body());
     }
 
     private static DeviceConfig device(String name, long guid, LinkPlan link) {

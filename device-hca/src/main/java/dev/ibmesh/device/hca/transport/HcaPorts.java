@@ -9,7 +9,11 @@ import dev.ibmesh.wire.Gid;
  * (257, 258). All calls run on the device's event loop.
  */
 public interface HcaPorts extends HcaPortView {
-    /** The VL data packets of service level {@code sl} leave on (the port's SL-to-VL table). */
+    /**
+     * The VL data packets of service level {@code sl} leave on (the port's SL-to-VL table): VL15 when the table maps
+     * the SL to no data VL ({@link dev.ibmesh.runtime.link.SlToVl#DROP}). No data packet ever leaves on VL15: the
+     * {@link Outbox} discards such a packet ({@link #unmappedSl}).
+     */
     int vl(int port, int sl);
 
     /** The port's GID at {@code index} (index 0: subnet prefix and port GUID); null when there is none. */
@@ -20,6 +24,12 @@ public interface HcaPorts extends HcaPortView {
      * {@link HcaTransport#onTransmitSpace} once there is room. Must not deliver anything back synchronously.
      */
     boolean transmit(int port, byte[] frame);
+
+    /**
+     * A data packet was discarded at the sender because its SL maps to no data VL (IBA 7.6.6): the device counts it
+     * (PortXmitDiscards).
+     */
+    void unmappedSl(int port);
 
     /** A data packet whose BTH P_Key does not match the QP's P_Key (PortInfo P_KeyViolations, trap 257). */
     void pKeyViolation(int port, byte[] frame);

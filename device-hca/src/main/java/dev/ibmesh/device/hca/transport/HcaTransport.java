@@ -33,6 +33,7 @@ public final class HcaTransport {
     private final Map<Integer, QpEngine> engines = new HashMap<>();
     private final SingleWriterCounter unknownQpDrops = new SingleWriterCounter();
     private final SingleWriterCounter malformedDrops = new SingleWriterCounter();
+    private Runnable qpsChanged = () -> {};
 
     /**
      * @param device   the HCA's name, for logs
@@ -67,6 +68,11 @@ public final class HcaTransport {
         Map<Integer, QpCountersView> all = new TreeMap<>();
         engines.forEach((qpn, e) -> all.put(qpn, e.counters()));
         return Collections.unmodifiableMap(all);
+    }
+
+    /** Runs {@code listener} on the event loop after each QP is created or destroyed (the metrics follow the QPs). */
+    public void onQpsChanged(Runnable listener) {
+        this.qpsChanged = listener;
     }
 
     /** Packets dropped because no QP has their DestQP. Any thread. */
@@ -127,6 +133,7 @@ public final class HcaTransport {
         @Override
         public void created(QueuePair qp) {
             engines.put(qp.qpn(), engineFactory.create(qp, ctx));
+            qpsChanged.run();
         }
 
         @Override
@@ -148,6 +155,7 @@ public final class HcaTransport {
         @Override
         public void destroyed(QueuePair qp) {
             engines.remove(qp.qpn()).destroy();
+            qpsChanged.run();
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.ibmesh.device.hca.transport;
 
+import dev.ibmesh.wire.Lrh;
 import java.util.ArrayDeque;
 import java.util.LinkedHashSet;
 import java.util.Set;
@@ -32,8 +33,16 @@ public final class Outbox {
         blocked.add(resume);
     }
 
-    /** Transmits or queues the frame; false only when the queue is at capacity (the frame is then not sent). */
+    /**
+     * Transmits or queues the frame; false only when the queue is at capacity (the frame is then not sent). A frame
+     * on VL15 is a data packet whose SL maps to no data VL: it is discarded here and counted, as lost on the wire
+     * (IBA 7.6.6; VL15 carries only SMPs, which leave through QP0's own way out).
+     */
     public boolean send(byte[] frame) {
+        if (Lrh.vl(frame, 0) == Lrh.VL15) {
+            ports.unmappedSl(port);
+            return true;
+        }
         if (waiting.isEmpty() && ports.transmit(port, frame)) {
             return true;
         }

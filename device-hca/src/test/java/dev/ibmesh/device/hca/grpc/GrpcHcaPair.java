@@ -201,6 +201,9 @@ final class GrpcHcaPair implements AutoCloseable {
         }
 
         @Override
+        public void unmappedSl(int port) {}
+
+        @Override
         public void pKeyViolation(int port, byte[] frame) {
             throw new AssertionError(name + ": P_Key violation");
         }

@@ -17,6 +17,7 @@ import dev.ibmesh.device.hca.verbs.WorkCompletion;
 import dev.ibmesh.runtime.time.ManualScheduler;
 import dev.ibmesh.wire.Gid;
 import dev.ibmesh.wire.IbaPacket;
+import dev.ibmesh.wire.Lrh;
 import dev.ibmesh.wire.Mtu;
 import dev.ibmesh.wire.PacketParser;
 import java.util.ArrayDeque;
@@ -57,6 +58,9 @@ final class TwoHcas {
     static final long MR_VA = 0x100000L;
     static final int MR_LEN = 1 << 20;
     static final int PKEY = 0xFFFF;
+    /** The SL both sides' SL-to-VL tables map to no data VL. */
+    static final int UNMAPPED_SL = 14;
+
     static final long GUID_A = 0x0002C9030000A001L;
     static final long GUID_B = 0x0002C9030000B001L;
 
@@ -169,6 +173,7 @@ final class TwoHcas {
         Side peer;
         boolean full;
         int pKeyViolations;
+        int unmappedSlDiscards;
         int qKeyViolations;
         Mtu portMtu = Mtu.MTU_4096;
 
@@ -298,7 +303,12 @@ final class TwoHcas {
 
         @Override
         public int vl(int port, int sl) {
-            return 0;
+            return sl == UNMAPPED_SL ? Lrh.VL15 : 0;
+        }
+
+        @Override
+        public void unmappedSl(int port) {
+            unmappedSlDiscards++;
         }
 
         @Override

@@ -42,6 +42,22 @@ class UdUcTest {
     }
 
     @Test
+    void aSendOnAnSlWithNoDataVlIsDiscardedAtTheSenderNotSentOnVl15() {
+        Conn c = f.connect(QpType.UD, new Path());
+        f.b.postRecv(c.qpB(), 1, 0, 100);
+        f.a.verbs.postSend(
+                c.qpA(),
+                List.of(SendWr.builder(1, WrOpcode.SEND)
+                        .inline(new byte[] {1})
+                        .ud(AddressVector.local(f.b.lid, TwoHcas.UNMAPPED_SL, 1), c.qpB(), QKEY)
+                        .build()));
+        f.settle();
+        assertEquals(List.of(), f.sentBy(f.a), "nothing on the wire");
+        assertEquals(1, f.a.unmappedSlDiscards, "counted at the sender");
+        assertEquals(List.of(), f.b.pollRecv(), "nothing arrived");
+    }
+
+    @Test
     void udSendCarriesADethAndLandsAfterTheGrhSpace() {
         Conn c = f.connect(QpType.UD, new Path());
         f.b.postRecv(c.qpB(), 1, 0, 100);

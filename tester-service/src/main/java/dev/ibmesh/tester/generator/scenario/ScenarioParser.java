@@ -49,7 +49,7 @@ import org.yaml.snakeyaml.nodes.Node;
  *   width: 4x                 #   1x 2x 4x 8x 12x; default 4x
  *   speed: QDR                #   SDR DDR QDR FDR EDR HDR; default QDR
  * linkPackets: false          # optional: also record and print the link's flow-control packets, the tester's and the
- *                             #   DUT's (each end refreshes every VL every 10 ms, so there are many); default false
+ *                             #   DUT's (each end sends them when credit moves, and as a keep-alive); default false
  * packets:                    # required, a list, sent in order; each entry a data packet or a flow-control packet:
  *   - name: good SMP          #   optional, for the output; default "packet N"
  *     count: 1                #   optional: copies to send, 1..1000000; default 1
