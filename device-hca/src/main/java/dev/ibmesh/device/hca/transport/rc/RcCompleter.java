@@ -111,7 +111,13 @@ final class RcCompleter {
         switch (code) {
             case Aeth.NAK_PSN_SEQUENCE_ERROR -> retry.lost();
             case Aeth.NAK_INVALID_REQUEST -> failAt(psn, WcStatus.REM_INV_REQ_ERR);
-            case Aeth.NAK_REMOTE_ACCESS_ERROR -> failAt(psn, WcStatus.REM_ACCESS_ERR);
+            case Aeth.NAK_REMOTE_ACCESS_ERROR -> {
+                if (ctx.deviates(HcaDeviation.RETRY_REMOTE_ACCESS_NAK)) {
+                    retry.lost();
+                } else {
+                    failAt(psn, WcStatus.REM_ACCESS_ERR);
+                }
+            }
             case Aeth.NAK_REMOTE_OPERATIONAL_ERROR -> failAt(psn, WcStatus.REM_OP_ERR);
             default -> failAt(psn, WcStatus.BAD_RESP_ERR);
         }
@@ -166,7 +172,7 @@ final class RcCompleter {
             return;
         }
         advance(Psn.add(psn, 1));
-        if (index == w.packets - 1) {
+        if (index == w.packets - 1 || ctx.deviates(HcaDeviation.COMPLETE_READ_AT_FIRST_RESPONSE)) {
             w.status = WcStatus.SUCCESS;
         }
     }
