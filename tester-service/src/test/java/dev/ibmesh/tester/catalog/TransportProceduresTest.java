@@ -132,4 +132,21 @@ class TransportProceduresTest {
         assertFail(
                 proof.run("C09_907_03", "hca", "send-ud-beyond-mtu"), 3, "ibmesh-c09-907#03", "LOC_LEN_ERR", "SUCCESS");
     }
+
+    @Test
+    void c09_908_01AnAckForTheLastPsnCompletesEveryRequestBeforeIt() {
+        assertPass(proof.run("C09_908_01", "hca"));
+        assertFail(proof.run("C09_908_01", "hca", "ack-covers-only-its-psn"), 5, "ibmesh-c09-908#01", null, null);
+    }
+
+    @Test
+    void c09_909_01ASequenceNakAcknowledgesWhatPrecedesItAndGoesBackToItsPsn() {
+        assertPass(proof.run("C09_909_01", "hca"));
+        assertFail(
+                proof.run("C09_909_01", "hca", "nak-acks-nothing"),
+                5,
+                "ibmesh-c09-909#01",
+                Integer.toString(0x1001),
+                Integer.toString(0x1000));
+    }
 }

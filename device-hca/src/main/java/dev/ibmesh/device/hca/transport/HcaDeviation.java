@@ -43,6 +43,16 @@ public enum HcaDeviation implements Deviation {
     MSN_COUNTS_PACKETS("msn-counts-packets"),
     /** The RC requester completes an RDMA READ at its first response packet, before the rest arrived (C9-60). */
     COMPLETE_READ_AT_FIRST_RESPONSE("complete-read-at-first-response"),
+    /**
+     * The RC requester takes an ACK as covering only the request whose PSN it names, not every request before it
+     * (no coalesced acknowledgement), so the earlier requests never complete.
+     */
+    ACK_COVERS_ONLY_ITS_PSN("ack-covers-only-its-psn"),
+    /**
+     * The RC requester takes a NAK as acknowledging nothing, not the requests before its PSN: on a PSN sequence error
+     * it goes back to its oldest unacknowledged request instead of the NAK's PSN.
+     */
+    NAK_ACKS_NOTHING("nak-acks-nothing"),
     /** The RC requester retries forever after ACK timeouts and sequence errors, whatever retry_cnt says (C9-142). */
     IGNORE_RETRY_COUNT("ignore-retry-count"),
     /** The RC responder executes a duplicate SEND or RDMA WRITE again instead of only acknowledging it (9.7.5.1). */

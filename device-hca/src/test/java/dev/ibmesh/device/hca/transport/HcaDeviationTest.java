@@ -50,7 +50,7 @@ class HcaDeviationTest {
         assertEquals(
                 EnumSet.of(HcaDeviation.NO_RNR_NAK, HcaDeviation.COMPLETE_BEFORE_ACK),
                 HcaDeviation.of(Set.of("no-rnr-nak", "complete-before-ack")));
-        assertEquals(26, Deviations.labels(HcaDeviation.class).size());
+        assertEquals(28, Deviations.labels(HcaDeviation.class).size());
         IllegalArgumentException e =
                 assertThrows(IllegalArgumentException.class, () -> HcaDeviation.of(Set.of("no-such-thing")));
         assertTrue(e.getMessage().contains("retry-before-rnr-timer"), e.getMessage());
@@ -507,5 +507,64 @@ class HcaDeviationTest {
         assertEquals(
                 WcStatus.LOC_LEN_ERR, udSendBeyondTheMtu(requesterDeviates(HcaDeviation.SEND_UD_BEYOND_MTU, false)));
         assertEquals(WcStatus.SUCCESS, udSendBeyondTheMtu(requesterDeviates(HcaDeviation.SEND_UD_BEYOND_MTU, true)));
+    }
+
+    /** With B's ACKs for the first two of three SENDs dropped, how many SENDs A completes. */
+    private static int completedByTheLastAck(TwoHcas f) {
+        Path p = new Path();
+        p.timeout = 0;
+        Conn c = f.connect(QpType.RC, p);
+        for (int i = 0; i < 3; i++) {
+            f.b.postRecv(c.qpB(), i, 8L * i, 8);
+        }
+        AtomicInteger acks = new AtomicInteger();
+        f.filter(s -> s.from() == f.b && acks.incrementAndGet() < 3 ? Action.DROP : Action.PASS);
+        f.a.verbs.postSend(
+                c.qpA(),
+                List.of(
+                        SendWr.builder(1, WrOpcode.SEND).inline(new byte[1]).build(),
+                        SendWr.builder(2, WrOpcode.SEND).inline(new byte[1]).build(),
+                        SendWr.builder(3, WrOpcode.SEND).inline(new byte[1]).build()));
+        f.settle();
+        return f.a.pollSend().size();
+    }
+
+    @Test
+    void ackCoversOnlyItsPsn() {
+        assertEquals(3, completedByTheLastAck(requesterDeviates(HcaDeviation.ACK_COVERS_ONLY_ITS_PSN, false)));
+        assertEquals(0, completedByTheLastAck(requesterDeviates(HcaDeviation.ACK_COVERS_ONLY_ITS_PSN, true)));
+    }
+
+    /**
+     * With the second of three SENDs lost and B's ACK of the first too, the PSN A sends again first: B's NAK for the
+     * second acknowledges the first.
+     */
+    private static int firstRetransmittedPsn(TwoHcas f) {
+        Path p = new Path();
+        p.timeout = 0;
+        Conn c = f.connect(QpType.RC, p);
+        for (int i = 0; i < 3; i++) {
+            f.b.postRecv(c.qpB(), i, 8L * i, 8);
+        }
+        AtomicInteger fromA = new AtomicInteger();
+        AtomicInteger fromB = new AtomicInteger();
+        f.filter(s -> (s.from() == f.a ? fromA : fromB).incrementAndGet() == (s.from() == f.a ? 2 : 1)
+                ? Action.DROP
+                : Action.PASS);
+        f.a.verbs.postSend(
+                c.qpA(),
+                List.of(
+                        SendWr.builder(1, WrOpcode.SEND).inline(new byte[1]).build(),
+                        SendWr.builder(2, WrOpcode.SEND).inline(new byte[1]).build(),
+                        SendWr.builder(3, WrOpcode.SEND).inline(new byte[1]).build()));
+        f.settle();
+        return f.sentBy(f.a).get(3).psn();
+    }
+
+    @Test
+    void nakAcksNothing() {
+        int sqPsn = new Path().sqPsn;
+        assertEquals(sqPsn + 1, firstRetransmittedPsn(requesterDeviates(HcaDeviation.NAK_ACKS_NOTHING, false)));
+        assertEquals(sqPsn, firstRetransmittedPsn(requesterDeviates(HcaDeviation.NAK_ACKS_NOTHING, true)));
     }
 }

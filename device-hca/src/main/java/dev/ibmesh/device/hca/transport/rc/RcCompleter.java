@@ -98,7 +98,9 @@ final class RcCompleter {
                 }
                 case Aeth.TYPE_NAK -> {
                     counters.nakReceived(aeth.syndromeValue());
-                    acknowledge(Psn.add(psn, -1));
+                    if (!ctx.deviates(HcaDeviation.NAK_ACKS_NOTHING)) {
+                        acknowledge(Psn.add(psn, -1));
+                    }
                     nak(aeth.syndromeValue(), psn);
                 }
                 default -> failAt(psn, WcStatus.BAD_RESP_ERR);
@@ -136,6 +138,9 @@ final class RcCompleter {
                 // Everything before it is acknowledged: una is the first PSN of its response still missing.
                 retry.lost();
                 return;
+            }
+            if (Psn.diff(psn, w.lastPsn()) > 0 && ctx.deviates(HcaDeviation.ACK_COVERS_ONLY_ITS_PSN)) {
+                continue;
             }
             if (Psn.diff(psn, w.lastPsn()) < 0) {
                 advance(Psn.add(psn, 1));
