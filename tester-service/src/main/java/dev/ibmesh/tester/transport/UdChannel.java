@@ -22,6 +22,7 @@ public final class UdChannel extends DutQp {
     /** The DUT's QP's Q_Key: an ordinary one (bit 31 clear, IBA 10.2.4). */
     public static final int Q_KEY = 0x1234_5678;
 
+    /** The DUT's UD QP's sq_psn; a UD receiver checks no PSN, so the tester's datagrams carry this one too. */
     public static final int DUT_START_PSN = 0x00_30_00;
 
     private final long dutPortGuid;

@@ -21,7 +21,8 @@ import dev.ibmesh.wire.OpCode;
  * acknowledge each packet with an ACK for its PSN whose AETH carries the MSN, the count of messages it completed
  * (IBA 9.7.5.1, 9.7.6.1.1 [unverified]): 0 until the Last packet, 1 after it, 2 after the SEND Only. Each message
  * completes one receive WQE with all its data (C9-60 seen from the responder: nothing completes before the last
- * packet).
+ * packet). The section number follows the part numbering of C09_060_05/07/09 (9.7.0.1.5/7/9); the CTS page seen
+ * names it 9.7.0.1.x.
  */
 @Cts(
         id = "C09_060_01_01",

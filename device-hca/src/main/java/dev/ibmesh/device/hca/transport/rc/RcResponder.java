@@ -290,18 +290,18 @@ final class RcResponder {
     }
 
     private void duplicate(IbaPacket p, int op, int psn) {
-        int expected = epsn;
-        if (Ops.isAtomic(op) && ctx.deviates(HcaDeviation.REEXECUTE_DUPLICATE_ATOMIC)) {
-            atomic(p, op, psn);
-            epsn = expected;
-        } else if (op == Ops.READ_REQUEST && ctx.deviates(HcaDeviation.DROP_DUPLICATE_READ)) {
-            counters.drop();
-        } else if (!Ops.isAtomic(op) && op != Ops.READ_REQUEST && ctx.deviates(HcaDeviation.REEXECUTE_DUPLICATE_SEND)) {
-            sendOrWrite(p, op, psn);
+        if (reexecutesDuplicate(op)) {
+            int expected = epsn;
+            if (Ops.isAtomic(op)) {
+                atomic(p, op, psn);
+            } else {
+                sendOrWrite(p, op, psn);
+            }
             epsn = expected;
         } else if (op == Ops.READ_REQUEST || Ops.isAtomic(op)) {
             ResponderResources.Resource r = resources.find(psn);
-            if (r == null || r.atomic() != Ops.isAtomic(op)) {
+            boolean dropRead = op == Ops.READ_REQUEST && ctx.deviates(HcaDeviation.DROP_DUPLICATE_READ);
+            if (r == null || r.atomic() != Ops.isAtomic(op) || dropRead) {
                 counters.drop();
             } else if (r.atomic()) {
                 atomicAck(psn, r.original());
@@ -313,9 +313,16 @@ final class RcResponder {
                 }
             }
         } else {
-            // A duplicate SEND or WRITE is acknowledged again, with the PSN of the last request executed.
+            // A duplicate SEND or WRITE is acknowledged again, with the PSN of the last request executed (C9-105).
             ack(Psn.add(epsn, -1));
         }
+    }
+
+    /** Under {@link HcaDeviation#REEXECUTE_DUPLICATE_ATOMIC} or {@code _SEND}: a duplicate runs again as if new. */
+    private boolean reexecutesDuplicate(int op) {
+        return Ops.isAtomic(op)
+                ? ctx.deviates(HcaDeviation.REEXECUTE_DUPLICATE_ATOMIC)
+                : op != Ops.READ_REQUEST && ctx.deviates(HcaDeviation.REEXECUTE_DUPLICATE_SEND);
     }
 
     private void receiverNotReady(int psn) {
