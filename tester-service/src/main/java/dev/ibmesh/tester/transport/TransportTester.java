@@ -2,6 +2,7 @@ package dev.ibmesh.tester.transport;
 
 import dev.ibmesh.proto.verbs.v1.Mtu;
 import dev.ibmesh.proto.verbs.v1.PortAttr;
+import dev.ibmesh.proto.verbs.v1.QpType;
 import dev.ibmesh.proto.verbs.v1.QueryPortRequest;
 import dev.ibmesh.tester.bench.CapturedFrame;
 import dev.ibmesh.tester.bench.Exerciser;
@@ -58,15 +59,55 @@ public final class TransportTester {
      * MTU and 4096.
      */
     public RcChannel openRcChannel(RcChannelOptions options) {
-        PortAttr port = dut.call(
-                "QueryPort",
-                s -> s.queryPort(QueryPortRequest.newBuilder().setPortNum(1).build()));
-        Mtu mtu = port.getActiveMtu() == Mtu.MTU_UNSPECIFIED ? Mtu.MTU_4096 : port.getActiveMtu();
+        return openRcChannel(options, pmtu());
+    }
+
+    /** OpenRcChannel(CC) with a path MTU of {@code pathMtu}, which may be below the port's active MTU. */
+    public RcChannel openRcChannel(RcChannelOptions options, Mtu pathMtu) {
         RcChannel channel = RcChannel.open(
-                dut, ctx.bench().link().testerLid(), ctx.bench().link().dutLid(), mtu, options);
+                dut, ctx.bench().link().testerLid(), ctx.bench().link().dutLid(), pathMtu, options, QpType.RC);
         ctx.note("RC channel open: DUT QP 0x" + Integer.toHexString(channel.dutQpn()) + " <-> tester QP 0x"
                 + Integer.toHexString(RcChannel.TESTER_QPN) + ", PMTU " + channel.pmtuBytes() + ", " + options);
         return channel;
+    }
+
+    /** OpenUcChannel(CC): a UC QP on the DUT connected to the tester's end, at the PMTU of {@link #openRcChannel}. */
+    public RcChannel openUcChannel() {
+        RcChannel channel = RcChannel.open(
+                dut,
+                ctx.bench().link().testerLid(),
+                ctx.bench().link().dutLid(),
+                pmtu(),
+                RcChannelOptions.DEFAULT,
+                QpType.UC);
+        ctx.note("UC channel open: DUT QP 0x" + Integer.toHexString(channel.dutQpn()) + " <-> tester QP 0x"
+                + Integer.toHexString(RcChannel.TESTER_QPN) + ", PMTU " + channel.pmtuBytes());
+        return channel;
+    }
+
+    /** A UD QP on the DUT's port 1 with Q_Key {@link UdChannel#Q_KEY}. */
+    public UdChannel openUdChannel() {
+        UdChannel channel = UdChannel.open(
+                dut, ctx.bench().link().testerLid(), ctx.bench().link().dutLid(), port().getPortGuid());
+        ctx.note("UD QP open on the DUT: QP 0x" + Integer.toHexString(channel.dutQpn()) + ", Q_Key 0x"
+                + Integer.toHexString(UdChannel.Q_KEY));
+        return channel;
+    }
+
+    /** The DUT port's active MTU (4096 when it names none): the path MTU of the channels. */
+    public int activeMtuBytes() {
+        return 128 << pmtu().getNumber();
+    }
+
+    private Mtu pmtu() {
+        Mtu active = port().getActiveMtu();
+        return active == Mtu.MTU_UNSPECIFIED ? Mtu.MTU_4096 : active;
+    }
+
+    private PortAttr port() {
+        return dut.call(
+                "QueryPort",
+                s -> s.queryPort(QueryPortRequest.newBuilder().setPortNum(1).build()));
     }
 
     /** TransportTxPacket: puts {@code frame} on the link; returns when it left, on the trace's clock. */

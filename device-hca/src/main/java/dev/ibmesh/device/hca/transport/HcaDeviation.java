@@ -34,6 +34,52 @@ public enum HcaDeviation implements Deviation {
     ACCEPT_PSN_OUT_OF_SEQUENCE("accept-psn-out-of-sequence"),
     /** The RC responder's atomic ACK carries the value after the operation instead of the original. */
     ATOMIC_ACK_WRONG_ORIGINAL("atomic-ack-wrong-original"),
+    /**
+     * The RC responder holds an RDMA READ's responses back until it executed the next request, so an atomic after the
+     * READ overtakes it: its ACK comes first and the READ returns what the atomic wrote (IBA 9.5, C9-27).
+     */
+    READ_OVERTAKEN_BY_ATOMIC("read-overtaken-by-atomic"),
+    /** The RC responder counts the MSN up at every packet of a SEND or WRITE instead of at its last (IBA 9.7.5.1). */
+    MSN_COUNTS_PACKETS("msn-counts-packets"),
+    /** The RC requester completes an RDMA READ at its first response packet, before the rest arrived (C9-60). */
+    COMPLETE_READ_AT_FIRST_RESPONSE("complete-read-at-first-response"),
+    /**
+     * The RC requester takes an ACK as covering only the request whose PSN it names, not every request before it
+     * (no coalesced acknowledgement), so the earlier requests never complete.
+     */
+    ACK_COVERS_ONLY_ITS_PSN("ack-covers-only-its-psn"),
+    /**
+     * The RC requester takes a NAK as acknowledging nothing, not the requests before its PSN: on a PSN sequence error
+     * it goes back to its oldest unacknowledged request instead of the NAK's PSN.
+     */
+    NAK_ACKS_NOTHING("nak-acks-nothing"),
+    /** The RC requester retries forever after ACK timeouts and sequence errors, whatever retry_cnt says (C9-142). */
+    IGNORE_RETRY_COUNT("ignore-retry-count"),
+    /** The RC responder executes a duplicate SEND or RDMA WRITE again instead of only acknowledging it (9.7.5.1). */
+    REEXECUTE_DUPLICATE_SEND("reexecute-duplicate-send"),
+    /** The RC responder drops a duplicate RDMA READ request instead of answering it again (IBA 9.7.5.1). */
+    DROP_DUPLICATE_READ("drop-duplicate-read"),
+    /** The RC responder executes a duplicate atomic again instead of answering from its saved result (9.7.5.1). */
+    REEXECUTE_DUPLICATE_ATOMIC("reexecute-duplicate-atomic"),
+    /**
+     * RDMA and atomic requests find their region by address in the QP's PD, whatever R_Key they carry, so a bad
+     * R_Key is never a remote access error.
+     */
+    IGNORE_R_KEY("ignore-r-key"),
+    /** The RC requester takes a NAK remote access error as a lost packet and retransmits instead of failing (9.7.5.2). */
+    RETRY_REMOTE_ACCESS_NAK("retry-remote-access-nak"),
+    /** The RC responder takes a SEND Middle or Last with no SEND in progress as the start of a message (9.7.5.1). */
+    ACCEPT_OPCODE_OUT_OF_SEQUENCE("accept-opcode-out-of-sequence"),
+    /** The RC responder takes a packet whose payload exceeds the path MTU instead of NAKing it (IBA 9.7.1.1). */
+    ACCEPT_PAYLOAD_BEYOND_PMTU("accept-payload-beyond-pmtu"),
+    /** The UC responder completes a message with a PSN gap inside instead of dropping it (IBA 9.8). */
+    UC_IGNORE_PSN_GAP("uc-ignore-psn-gap"),
+    /** The UD responder takes a datagram whose DETH Q_Key is not its QP's (no drop, no Q_KeyViolations, no trap). */
+    ACCEPT_WRONG_Q_KEY("accept-wrong-q-key"),
+    /** The UD responder leaves the first 40 bytes of the receive buffer zero when the datagram had a GRH. */
+    DROP_UD_GRH("drop-ud-grh"),
+    /** The UD requester sends a message longer than the port's MTU instead of completing it with LOC_LEN_ERR. */
+    SEND_UD_BEYOND_MTU("send-ud-beyond-mtu"),
     /** {@link SmaDeparture#ACK_READ_ONLY_SET} (procedures C14_024_02, C14_024_03). */
     ACK_SET_OF_READ_ONLY("ack-set-of-read-only", SmaDeparture.ACK_READ_ONLY_SET),
     /** {@link SmaDeparture#ECHO_SET_DATA} (procedure C14_024_05). */

@@ -50,7 +50,12 @@ public final class HcaTransport {
         this.ports = ports;
         this.engineFactory = engineFactory;
         this.verbs = new Verbs(nodeGuid, limits, ports, new Hooks());
-        this.ctx = new TransportContext(device, ports, scheduler, deviations, new LocalMemory(verbs.memory()));
+        this.ctx = new TransportContext(
+                device,
+                ports,
+                scheduler,
+                deviations,
+                new LocalMemory(verbs.memory(), !deviations.contains(HcaDeviation.IGNORE_R_KEY)));
     }
 
     public Verbs verbs() {

@@ -16,9 +16,12 @@ import java.util.List;
  */
 public final class LocalMemory {
     private final MemoryTable table;
+    /** False under {@link HcaDeviation#IGNORE_R_KEY}: a remote request finds its region by address. */
+    private final boolean rkeyChecked;
 
-    LocalMemory(MemoryTable table) {
+    LocalMemory(MemoryTable table, boolean rkeyChecked) {
         this.table = table;
+        this.rkeyChecked = rkeyChecked;
     }
 
     /**
@@ -98,7 +101,12 @@ public final class LocalMemory {
 
     /** The region a remote request may use, or null for a remote access error. */
     public MemoryRegion remote(QueuePair qp, int rkey, long va, long len, Access needed) {
-        MemoryRegion mr = table.byRkey(rkey);
+        MemoryRegion mr = rkeyChecked
+                ? table.byRkey(rkey)
+                : table.regions().stream()
+                        .filter(r -> r.pd() == qp.pd() && r.contains(va, len))
+                        .findFirst()
+                        .orElse(null);
         boolean ok = mr != null && mr.pd() == qp.pd() && mr.rkeyValid() && mr.allows(needed) && mr.contains(va, len);
         return ok ? mr : null;
     }

@@ -1,5 +1,7 @@
 package dev.ibmesh.device.hca.verbs;
 
+import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -21,6 +23,11 @@ public final class MemoryTable {
     /** The region with this L_Key, or null. */
     public MemoryRegion byLkey(int lkey) {
         return byLkey.get(lkey);
+    }
+
+    /** Every registered region. */
+    public Collection<MemoryRegion> regions() {
+        return Collections.unmodifiableCollection(byLkey.values());
     }
 
     /** The region with this R_Key, or null. */

@@ -4,7 +4,6 @@ import dev.ibmesh.proto.verbs.v1.WcStatus;
 import dev.ibmesh.proto.verbs.v1.WorkCompletion;
 import dev.ibmesh.tester.engine.Cts;
 import dev.ibmesh.tester.engine.DutKind;
-import dev.ibmesh.tester.engine.DutSilent;
 import dev.ibmesh.tester.engine.Role;
 import dev.ibmesh.tester.engine.Speed;
 import dev.ibmesh.tester.engine.Width;
@@ -16,7 +15,6 @@ import dev.ibmesh.tester.transport.TransportTester;
 import dev.ibmesh.wire.Aeth;
 import dev.ibmesh.wire.OpCode;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -65,7 +63,7 @@ public final class C09_901_01 extends TransportProcedure {
         check(A, "AETH:Syndrome", "NAK " + Aeth.nakName(Aeth.NAK_PSN_SEQUENCE_ERROR), nak.ackKind());
         check(A, "BTH:PSN", first, nak.psn());
         step(4, "Verify the DUT did not execute the SEND: no receive completion");
-        List<WorkCompletion> none = completionsWithin(NO_COMPLETION);
+        List<WorkCompletion> none = cc.completionsWithin(A, NO_COMPLETION);
         check(A, "receive completions", 0, none.size());
 
         step(5, "Go back: transmit the SENDs at the expected PSN and the next, in order");
@@ -93,17 +91,7 @@ public final class C09_901_01 extends TransportProcedure {
         }
     }
 
-    private List<WorkCompletion> completionsWithin(Duration window) {
-        try {
-            return List.of(cc.awaitCompletion(A, window));
-        } catch (DutSilent none) {
-            return List.of();
-        }
-    }
-
     private static byte[] payload(int marker) {
-        byte[] b = new byte[SIZE];
-        Arrays.fill(b, (byte) marker);
-        return b;
+        return Payloads.filled(SIZE, marker);
     }
 }

@@ -12,8 +12,6 @@ import dev.ibmesh.tester.transport.TransportProcedure;
 import dev.ibmesh.tester.transport.TransportTester;
 import dev.ibmesh.wire.AtomicEth;
 import dev.ibmesh.wire.OpCode;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 
 /**
  * Responder atomics: an RC responder executes Compare&amp;Swap and Fetch&amp;Add on the 64-bit word the AtomicETH
@@ -46,7 +44,7 @@ public final class C09_902_01 extends TransportProcedure {
     protected void initialize() {
         note("1. OpenRcChannel(CC); the DUT registers an 8-byte word holding 0x" + Long.toHexString(INITIAL));
         cc = tt().openRcChannel(RcChannelOptions.DEFAULT);
-        rkey = cc.registerMemory(8, hostOrder(INITIAL)).getRkey();
+        rkey = cc.registerMemory(8, Payloads.hostOrder(INITIAL)).getRkey();
     }
 
     @Override
@@ -68,9 +66,9 @@ public final class C09_902_01 extends TransportProcedure {
         check(
                 A,
                 "AtomicAckETH:OriginalRemoteData",
-                hex(INITIAL),
-                hex(ack.atomicAck().originalRemoteData()));
-        check(A, "the DUT's word", hex(SWAP), hex(word()));
+                Payloads.hex(INITIAL),
+                Payloads.hex(ack.atomicAck().originalRemoteData()));
+        check(A, "the DUT's word", Payloads.hex(SWAP), Payloads.hex(word()));
 
         step(4, "Transmit RC Fetch&Add (add = " + ADD + ")");
         tt().send(cc.packet(
@@ -83,9 +81,14 @@ public final class C09_902_01 extends TransportProcedure {
         check(
                 A,
                 "AtomicAckETH:OriginalRemoteData",
-                hex(SWAP),
-                hex(add.atomicAck().originalRemoteData()));
-        check(A, "the DUT's word", hex(SWAP + ADD), hex(word()));
+                Payloads.hex(SWAP),
+                Payloads.hex(add.atomicAck().originalRemoteData()));
+        check(A, "the DUT's word", Payloads.hex(SWAP + ADD), Payloads.hex(word()));
+    }
+
+    /** The DUT's word as the host reads it. */
+    private long word() {
+        return Payloads.hostWord(cc.readDutMemory(RcChannel.MR_ADDRESS, 8));
     }
 
     @Override
@@ -93,20 +96,5 @@ public final class C09_902_01 extends TransportProcedure {
         if (cc != null) {
             cc.close();
         }
-    }
-
-    /** The DUT's word as the host reads it (atomics act on host-order 64-bit integers: little-endian here). */
-    private long word() {
-        return ByteBuffer.wrap(cc.readDutMemory(RcChannel.MR_ADDRESS, 8))
-                .order(ByteOrder.LITTLE_ENDIAN)
-                .getLong();
-    }
-
-    private static byte[] hostOrder(long v) {
-        return ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(v).array();
-    }
-
-    private static String hex(long v) {
-        return String.format("0x%016x", v);
     }
 }

@@ -98,7 +98,9 @@ final class RcCompleter {
                 }
                 case Aeth.TYPE_NAK -> {
                     counters.nakReceived(aeth.syndromeValue());
-                    acknowledge(Psn.add(psn, -1));
+                    if (!ctx.deviates(HcaDeviation.NAK_ACKS_NOTHING)) {
+                        acknowledge(Psn.add(psn, -1));
+                    }
                     nak(aeth.syndromeValue(), psn);
                 }
                 default -> failAt(psn, WcStatus.BAD_RESP_ERR);
@@ -111,7 +113,13 @@ final class RcCompleter {
         switch (code) {
             case Aeth.NAK_PSN_SEQUENCE_ERROR -> retry.lost();
             case Aeth.NAK_INVALID_REQUEST -> failAt(psn, WcStatus.REM_INV_REQ_ERR);
-            case Aeth.NAK_REMOTE_ACCESS_ERROR -> failAt(psn, WcStatus.REM_ACCESS_ERR);
+            case Aeth.NAK_REMOTE_ACCESS_ERROR -> {
+                if (ctx.deviates(HcaDeviation.RETRY_REMOTE_ACCESS_NAK)) {
+                    retry.lost();
+                } else {
+                    failAt(psn, WcStatus.REM_ACCESS_ERR);
+                }
+            }
             case Aeth.NAK_REMOTE_OPERATIONAL_ERROR -> failAt(psn, WcStatus.REM_OP_ERR);
             default -> failAt(psn, WcStatus.BAD_RESP_ERR);
         }
@@ -130,6 +138,9 @@ final class RcCompleter {
                 // Everything before it is acknowledged: una is the first PSN of its response still missing.
                 retry.lost();
                 return;
+            }
+            if (Psn.diff(psn, w.lastPsn()) > 0 && ctx.deviates(HcaDeviation.ACK_COVERS_ONLY_ITS_PSN)) {
+                continue;
             }
             if (Psn.diff(psn, w.lastPsn()) < 0) {
                 advance(Psn.add(psn, 1));
@@ -166,7 +177,7 @@ final class RcCompleter {
             return;
         }
         advance(Psn.add(psn, 1));
-        if (index == w.packets - 1) {
+        if (index == w.packets - 1 || ctx.deviates(HcaDeviation.COMPLETE_READ_AT_FIRST_RESPONSE)) {
             w.status = WcStatus.SUCCESS;
         }
     }

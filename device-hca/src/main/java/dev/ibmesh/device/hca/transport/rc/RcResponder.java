@@ -50,6 +50,8 @@ final class RcResponder {
     private int msn;
     private boolean sequenceNakSent;
     private InboundMessage current;
+    /** Under {@link HcaDeviation#READ_OVERTAKEN_BY_ATOMIC}: the responses of a READ, held until the next request. */
+    private Runnable heldRead;
 
     RcResponder(
             QueuePair qp, TransportContext ctx, QpCounters counters, Consumer<WorkCompletion> complete, Runnable fail) {
@@ -65,6 +67,7 @@ final class RcResponder {
         msn = 0;
         sequenceNakSent = false;
         current = null;
+        heldRead = null;
         resources.reset(qp.maxDestRdAtomic());
     }
 
@@ -78,9 +81,19 @@ final class RcResponder {
 
     void reset() {
         current = null;
+        heldRead = null;
     }
 
     void onRequest(IbaPacket p) {
+        Runnable overtaken = heldRead;
+        heldRead = null;
+        handle(p);
+        if (overtaken != null) {
+            overtaken.run();
+        }
+    }
+
+    private void handle(IbaPacket p) {
         int op = Ops.op(p.bth().opCode());
         int psn = p.bth().psn();
         int d = Psn.diff(psn, epsn);
@@ -111,11 +124,13 @@ final class RcResponder {
     }
 
     private void sendOrWrite(IbaPacket p, int op, int psn) {
-        boolean inSequence =
-                current == null ? Ops.startsMessage(op) : !Ops.startsMessage(op) && Ops.isSend(op) == current.isSend();
-        if (!inSequence
-                || !InboundMessage.payloadFits(
-                        op, p.payload().length, qp.pathMtu().bytes())) {
+        boolean inSequence = current == null
+                ? Ops.startsMessage(op) || Ops.isSend(op) && ctx.deviates(HcaDeviation.ACCEPT_OPCODE_OUT_OF_SEQUENCE)
+                : !Ops.startsMessage(op) && Ops.isSend(op) == current.isSend();
+        boolean fits =
+                InboundMessage.payloadFits(op, p.payload().length, qp.pathMtu().bytes())
+                        || Ops.endsMessage(op) && ctx.deviates(HcaDeviation.ACCEPT_PAYLOAD_BEYOND_PMTU);
+        if (!inSequence || !fits) {
             requestError(Aeth.NAK_INVALID_REQUEST, psn, WcStatus.REM_INV_REQ_ERR);
             return;
         }
@@ -137,6 +152,9 @@ final class RcResponder {
         }
         if (Ops.endsMessage(op) && !end(p, op, psn)) {
             return;
+        }
+        if (!Ops.endsMessage(op) && ctx.deviates(HcaDeviation.MSN_COUNTS_PACKETS)) {
+            msn = Psn.add(msn, 1);
         }
         epsn = Psn.add(psn, 1);
         if (p.bth().ackReq()) {
@@ -207,7 +225,11 @@ final class RcResponder {
         int packets = Segments.count(reth.dmaLengthUnsigned(), qp.pathMtu().bytes());
         resources.save(new ResponderResources.Resource(psn, packets, false, 0));
         msn = Psn.add(msn, 1);
-        readResponses(mr, reth, psn);
+        if (ctx.deviates(HcaDeviation.READ_OVERTAKEN_BY_ATOMIC)) {
+            heldRead = () -> readResponses(mr, reth, psn);
+        } else {
+            readResponses(mr, reth, psn);
+        }
         epsn = Psn.add(psn, packets);
     }
 
@@ -268,9 +290,18 @@ final class RcResponder {
     }
 
     private void duplicate(IbaPacket p, int op, int psn) {
-        if (op == Ops.READ_REQUEST || Ops.isAtomic(op)) {
+        if (reexecutesDuplicate(op)) {
+            int expected = epsn;
+            if (Ops.isAtomic(op)) {
+                atomic(p, op, psn);
+            } else {
+                sendOrWrite(p, op, psn);
+            }
+            epsn = expected;
+        } else if (op == Ops.READ_REQUEST || Ops.isAtomic(op)) {
             ResponderResources.Resource r = resources.find(psn);
-            if (r == null || r.atomic() != Ops.isAtomic(op)) {
+            boolean dropRead = op == Ops.READ_REQUEST && ctx.deviates(HcaDeviation.DROP_DUPLICATE_READ);
+            if (r == null || r.atomic() != Ops.isAtomic(op) || dropRead) {
                 counters.drop();
             } else if (r.atomic()) {
                 atomicAck(psn, r.original());
@@ -282,9 +313,16 @@ final class RcResponder {
                 }
             }
         } else {
-            // A duplicate SEND or WRITE is acknowledged again, with the PSN of the last request executed.
+            // A duplicate SEND or WRITE is acknowledged again, with the PSN of the last request executed (C9-105).
             ack(Psn.add(epsn, -1));
         }
+    }
+
+    /** Under {@link HcaDeviation#REEXECUTE_DUPLICATE_ATOMIC} or {@code _SEND}: a duplicate runs again as if new. */
+    private boolean reexecutesDuplicate(int op) {
+        return Ops.isAtomic(op)
+                ? ctx.deviates(HcaDeviation.REEXECUTE_DUPLICATE_ATOMIC)
+                : op != Ops.READ_REQUEST && ctx.deviates(HcaDeviation.REEXECUTE_DUPLICATE_SEND);
     }
 
     private void receiverNotReady(int psn) {

@@ -89,11 +89,11 @@ final class RcRetry {
         if (qp.state() == QpState.ERR) {
             return;
         }
-        if (retriesLeft == 0) {
+        if (retriesLeft == 0 && !ctx.deviates(HcaDeviation.IGNORE_RETRY_COUNT)) {
             completer.failAt(psn, WcStatus.RETRY_EXC_ERR);
             return;
         }
-        retriesLeft--;
+        retriesLeft = Math.max(0, retriesLeft - 1);
         counters.retry();
         wentBackTo = psn;
         cancelAckTimer();

@@ -1,5 +1,6 @@
 package dev.ibmesh.device.hca.transport.uc;
 
+import dev.ibmesh.device.hca.transport.HcaDeviation;
 import dev.ibmesh.device.hca.transport.InboundMessage;
 import dev.ibmesh.device.hca.transport.Ops;
 import dev.ibmesh.device.hca.transport.Psn;
@@ -63,7 +64,7 @@ final class UcReceiver {
     void onPacket(IbaPacket p) {
         int op = Ops.op(p.bth().opCode());
         int psn = p.bth().psn();
-        if (psn != epsn) {
+        if (psn != epsn && !ctx.deviates(HcaDeviation.UC_IGNORE_PSN_GAP)) {
             abandon();
         }
         epsn = Psn.add(psn, 1);

@@ -1,5 +1,6 @@
 package dev.ibmesh.device.hca.transport.ud;
 
+import dev.ibmesh.device.hca.transport.HcaDeviation;
 import dev.ibmesh.device.hca.transport.QpCounters;
 import dev.ibmesh.device.hca.transport.TransportContext;
 import dev.ibmesh.device.hca.verbs.QueuePair;
@@ -34,7 +35,7 @@ final class UdReceiver {
 
     void onPacket(IbaPacket p, byte[] frame) {
         Deth deth = p.header(Deth.class);
-        if (deth.qKey() != qp.qkey()) {
+        if (deth.qKey() != qp.qkey() && !ctx.deviates(HcaDeviation.ACCEPT_WRONG_Q_KEY)) {
             counters.drop();
             ctx.ports().qKeyViolation(qp.port(), frame);
             return;
@@ -45,7 +46,7 @@ final class UdReceiver {
             return;
         }
         byte[] grh = new byte[GRH_SPACE];
-        if (p.grh() != null) {
+        if (p.grh() != null && !ctx.deviates(HcaDeviation.DROP_UD_GRH)) {
             p.grh().encode(grh, 0);
         }
         WcStatus status = ctx.memory().scatter(qp, wr.sgList(), 0, grh, 0, GRH_SPACE);

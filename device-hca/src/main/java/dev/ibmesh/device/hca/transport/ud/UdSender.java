@@ -1,5 +1,6 @@
 package dev.ibmesh.device.hca.transport.ud;
 
+import dev.ibmesh.device.hca.transport.HcaDeviation;
 import dev.ibmesh.device.hca.transport.Outbox;
 import dev.ibmesh.device.hca.transport.Psn;
 import dev.ibmesh.device.hca.transport.QpCounters;
@@ -62,7 +63,9 @@ final class UdSender {
             SendWr wr = qp.sendQueue().take();
             WcStatus error = !ctx.memory().readable(qp, wr)
                     ? WcStatus.LOC_PROT_ERR
-                    : wr.length() > ctx.ports().mtu(qp.port()).bytes() ? WcStatus.LOC_LEN_ERR : null;
+                    : wr.length() > ctx.ports().mtu(qp.port()).bytes() && !ctx.deviates(HcaDeviation.SEND_UD_BEYOND_MTU)
+                            ? WcStatus.LOC_LEN_ERR
+                            : null;
             if (error != null) {
                 complete.accept(wr, error);
                 sendQueueError.run();
