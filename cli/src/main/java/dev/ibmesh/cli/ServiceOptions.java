@@ -28,6 +28,34 @@ final class ServiceOptions {
                     + "running as fast as the emulation can.")
     boolean pace;
 
+    @Option(
+            names = "--event-loops",
+            paramLabel = "N",
+            defaultValue = "0",
+            converter = NonNegative.class,
+            description = "Event-loop threads the devices share (each device runs on one). Fewer loops mean fewer"
+                    + " thread hand-offs on a packet's way through the fabric (lower latency: an SM's sweep is"
+                    + " faster); more loops spread the devices over more cores (more total throughput). Default: 1 when"
+                    + " the JVM runs several devices (ibmesh up), else the number of cores (0 = that default).")
+    int eventLoops;
+
+    /** {@code --event-loops} when given, else {@code byDefault}. */
+    int eventLoopsOr(int byDefault) {
+        return eventLoops > 0 ? eventLoops : byDefault;
+    }
+
+    /** Refuses a negative count with a usage error (exit 2), as picocli does for any bad option value. */
+    static final class NonNegative implements picocli.CommandLine.ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            int n = Integer.parseInt(value);
+            if (n < 0) {
+                throw new picocli.CommandLine.TypeConversionException("must be 0 or more, was " + n);
+            }
+            return n;
+        }
+    }
+
     /** {@code --http-host} when given, else the topology's host, else {@value #DEFAULT_HTTP_HOST}. */
     String httpHostOr(Optional<String> fromTopology) {
         return httpHost != null ? httpHost : fromTopology.orElse(DEFAULT_HTTP_HOST);

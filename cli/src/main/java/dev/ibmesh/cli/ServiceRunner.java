@@ -12,6 +12,7 @@ import dev.ibmesh.runtime.umad.UmadServerOptions;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -43,7 +44,11 @@ final class ServiceRunner {
             String command) {
         Path captureDir = options.captureDir;
         long started = System.nanoTime();
-        Vertx vertx = Vertx.vertx();
+        // A whole fabric in one JVM shares one loop unless told otherwise: a packet then crosses devices without a
+        // thread hand-off, which is what an SM's sweep waits on (see --event-loops).
+        int loops = options.eventLoopsOr(
+                devices.size() > 1 ? 1 : Runtime.getRuntime().availableProcessors());
+        Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(loops));
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         Fabric fabric;
         try {

@@ -111,6 +111,7 @@ class PortDropReasonTest {
                 h.active().receive(send(0, 0, 8));
             }
             case TRANSMIT_REFUSED -> h.linkUp().port.transmit(toPeer(0)); // Init: data may not leave
+            case UNMAPPED_SL -> h.active().port.discardUnmappedSl(); // the HCA's outbox found no VL for the SL
             case HEAD_OF_QUEUE_LIFETIME -> {
                 h.active().port.hoqLife(0); // 4.096 us
                 queueBeyondCredit(3);

@@ -1,0 +1,104 @@
+package dev.ibmesh.bench;
+
+import dev.ibmesh.device.hca.HcaDevice;
+import dev.ibmesh.device.hca.HcaHostPort;
+import dev.ibmesh.mad.DrSmp;
+import dev.ibmesh.mad.Method;
+import dev.ibmesh.mad.smp.NodeInfo;
+import dev.ibmesh.runtime.agent.HostMad;
+import dev.ibmesh.runtime.device.Fabric;
+import dev.ibmesh.runtime.device.FabricPlan;
+import dev.ibmesh.runtime.madport.AgentMadPort;
+import dev.ibmesh.runtime.madport.MadPort;
+import dev.ibmesh.runtime.topology.DeviationCatalog;
+import dev.ibmesh.runtime.topology.YamlTopologyParser;
+import dev.ibmesh.runtime.transport.InProcessLinkTransport;
+import dev.ibmesh.tester.bench.DeviceKinds;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.vertx.core.Vertx;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The round trip of a directed-route SMP across three switches in one JVM, as an SM's sweep makes thousands of them:
+ * an HCA's host software sends SubnGet(NodeInfo) along the directed route h1 -> sw1 -> sw2 -> sw3, and the answer comes
+ * back along the return path. One SMP at a time, each sent when the previous answer arrived.
+ *
+ * <p>Run: {@code ./bench smp [ROUND_TRIPS]}. Target ([fabric] issue, 2 cores): p50 under 50 us, p99 under 200 us.
+ */
+public final class SmpLatencyBench {
+    private static final String LINE = String.join(
+            "\n",
+            "devices:",
+            "  - {name: h1, kind: hca, ports: 1}",
+            "  - {name: sw1, kind: switch, ports: 2}",
+            "  - {name: sw2, kind: switch, ports: 2}",
+            "  - {name: sw3, kind: switch, ports: 2}",
+            "links:",
+            "  - ends: [h1/1, sw1/1]",
+            "  - ends: [sw1/2, sw2/1]",
+            "  - ends: [sw2/2, sw3/1]",
+            "");
+
+    public static void main(String[] args) throws Exception {
+        int trips = args.length > 0 ? Integer.parseInt(args[0]) : 50_000;
+        System.out.printf(
+                "ibmesh SMP latency bench: DR SubnGet(NodeInfo) h1 -> sw1 -> sw2 -> sw3 and back, %d round trips;"
+                        + " %d cores, load %.2f, %s%n",
+                trips,
+                Runtime.getRuntime().availableProcessors(),
+                java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                        .getSystemLoadAverage(),
+                System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
+        Vertx vertx = Vertx.vertx(new io.vertx.core.VertxOptions()
+                .setEventLoopPoolSize(Integer.getInteger("loops", 2 * Runtime.getRuntime().availableProcessors())));
+        Fabric fabric = Fabric.start(
+                        vertx,
+                        FabricPlan.embedded(
+                                new YamlTopologyParser(DeviationCatalog.PERMISSIVE).parse("line.yaml", LINE)),
+                        new DeviceKinds(),
+                        new InProcessLinkTransport("smp-" + System.nanoTime()),
+                        new SimpleMeterRegistry())
+                .await(30, TimeUnit.SECONDS);
+        fabric.ready().await(30, TimeUnit.SECONDS);
+        MadPort port = AgentMadPort.open(
+                        HcaHostPort.of((HcaDevice) fabric.device("h1")).get(0))
+                .get(10, TimeUnit.SECONDS);
+        long[] nanos = new long[trips];
+        int warmup = Math.min(trips, 10_000);
+        for (int i = -warmup; i < trips; i++) {
+            HostMad get = HostMad.smp(
+                    DrSmp.PERMISSIVE_LID,
+                    DrSmp.outbound(
+                                    Method.GET,
+                                    port.newTransactionId(),
+                                    NodeInfo.ATTRIBUTE_ID,
+                                    0,
+                                    0,
+                                    new byte[0],
+                                    1,
+                                    2,
+                                    2)
+                            .encode());
+            long start = System.nanoTime();
+            port.request(get, Duration.ofSeconds(5)).get(10, TimeUnit.SECONDS);
+            if (i >= 0) {
+                nanos[i] = System.nanoTime() - start;
+            }
+        }
+        Arrays.sort(nanos);
+        System.out.printf(
+                "round trip: p50 %.1f us, p99 %.1f us, p99.9 %.1f us, max %.1f us (targets: p50 < 50, p99 < 200)%n",
+                nanos[trips / 2] / 1e3,
+                nanos[(int) (trips * 0.99)] / 1e3,
+                nanos[(int) (trips * 0.999)] / 1e3,
+                nanos[trips - 1] / 1e3);
+        port.close();
+        fabric.stop().await(30, TimeUnit.SECONDS);
+        vertx.close().await(30, TimeUnit.SECONDS);
+        System.exit(0);
+    }
+
+    private SmpLatencyBench() {}
+}
