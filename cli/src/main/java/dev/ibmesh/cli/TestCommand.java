@@ -10,6 +10,7 @@ import dev.ibmesh.tester.engine.RunItem;
 import dev.ibmesh.tester.engine.RunListener;
 import dev.ibmesh.tester.engine.Runner;
 import dev.ibmesh.tester.engine.Verdict;
+import dev.ibmesh.tester.report.CatalogMarkdown;
 import dev.ibmesh.tester.report.ConsoleReport;
 import dev.ibmesh.tester.report.ProofTable;
 import dev.ibmesh.tester.report.ReportDir;
@@ -106,6 +107,21 @@ final class TestCommand implements Callable<Integer> {
     @Option(names = "--list", description = "List the procedures (those selected) and exit.")
     boolean list;
 
+    /** How --list prints. */
+    enum ListFormat {
+        text,
+        markdown
+    }
+
+    @Option(
+            names = "--format",
+            paramLabel = "FORMAT",
+            defaultValue = "text",
+            description =
+                    "With --list: text (default) or markdown (the catalog as docs/catalog.md holds it: a table per"
+                            + " chapter with the deviations that prove each procedure, and totals).")
+    ListFormat format;
+
     @Option(
             names = "--prove",
             description = "Prove the procedures (those selected): each must PASS (or be NOT_APPLICABLE by design) on"
@@ -194,6 +210,12 @@ final class TestCommand implements Callable<Integer> {
         Catalog catalog = Catalog.load();
         TestRequest request = new TestRequest(procedures, suites, matrix, deviations);
         TestPlan plan = TestPlan.embedded(catalog, request);
+        if (list && format == ListFormat.markdown) {
+            out.print(CatalogMarkdown.render(
+                    plan.items().stream().map(RunItem::procedure).distinct().toList()));
+            out.flush();
+            return 0;
+        }
         if (list) {
             listProcedures(out, catalog, plan);
             return 0;

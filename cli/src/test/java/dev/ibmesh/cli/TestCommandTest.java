@@ -53,6 +53,17 @@ class TestCommandTest {
     }
 
     @Test
+    void docsCatalogMdIsWhatListFormatMarkdownPrints() throws IOException {
+        CliRun run = CliRun.of("test", "--list", "--format", "markdown");
+        assertEquals(0, run.exit(), run.err());
+        assertTrue(run.out().contains("| **All** | **" + Catalog.load().all().size() + "** |"), run.out());
+        assertEquals(
+                run.out(),
+                Files.readString(Path.of("..", "docs", "catalog.md")),
+                "docs/catalog.md is out of date: ./ibmesh test --list --format markdown > docs/catalog.md");
+    }
+
+    @Test
     void anUnknownProcedureOrAGlobMatchingNothingIsNamedWithAPointerToList() {
         for (String asked : List.of("C14_024_06_SW_99", "C77_*")) {
             CliRun run = CliRun.of("test", "--procedure", C14, "--procedure", asked);
