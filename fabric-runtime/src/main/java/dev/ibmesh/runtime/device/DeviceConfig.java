@@ -1,6 +1,7 @@
 package dev.ibmesh.runtime.device;
 
 import dev.ibmesh.runtime.port.PortConfig;
+import dev.ibmesh.runtime.topology.DeviceSpec;
 import dev.ibmesh.runtime.topology.SwitchOptions;
 import java.util.List;
 import java.util.Optional;
@@ -14,6 +15,7 @@ import java.util.Optional;
  * @param switchOptions a switch's table sizes and port 0 kind; empty for other kinds
  * @param portGuids     a switch: port 0's GUID; a CA: one per port, port 1 first; empty: the node GUID for a switch,
  *                      node GUID + port number for a CA (the topology's defaults)
+ * @param vendorId      NodeInfo.VendorID (the topology's, else {@link DeviceSpec#IBMESH_VENDOR_ID})
  */
 public record DeviceConfig(
         String name,
@@ -26,13 +28,42 @@ public record DeviceConfig(
         String listenAddress,
         List<String> deviations,
         Optional<SwitchOptions> switchOptions,
-        List<Long> portGuids) {
+        List<Long> portGuids,
+        int vendorId) {
     public DeviceConfig {
         ports = List.copyOf(ports);
         links = List.copyOf(links);
         deviations = List.copyOf(deviations);
         switchOptions = switchOptions == null ? Optional.empty() : switchOptions;
         portGuids = portGuids == null ? List.of() : List.copyOf(portGuids);
+    }
+
+    /** A device with ibmesh's own vendor ID. */
+    public DeviceConfig(
+            String name,
+            String kind,
+            long nodeGuid,
+            long systemImageGuid,
+            String nodeDescription,
+            List<PortConfig> ports,
+            List<LinkPlan> links,
+            String listenAddress,
+            List<String> deviations,
+            Optional<SwitchOptions> switchOptions,
+            List<Long> portGuids) {
+        this(
+                name,
+                kind,
+                nodeGuid,
+                systemImageGuid,
+                nodeDescription,
+                ports,
+                links,
+                listenAddress,
+                deviations,
+                switchOptions,
+                portGuids,
+                DeviceSpec.IBMESH_VENDOR_ID);
     }
 
     /** A device whose port GUIDs are the topology's defaults. */

@@ -78,7 +78,8 @@ public final class FabricPlan {
                 listenAddress,
                 d.deviations(),
                 d.switchOptions(),
-                d.portGuids());
+                d.portGuids(),
+                d.vendorId());
     }
 
     private static PortConfig portConfig(int number, PortParams p) {

@@ -17,14 +17,6 @@ import java.util.Optional;
  */
 public abstract class ConfiguredSmaNode implements SmaNode {
     /**
-     * The vendor ID ibmesh devices report in NodeInfo.VendorID: a 24-bit company ID with the IEEE "locally
-     * administered" bit (0x02 of the first octet) set, so it is no registered vendor's OUI (tools would otherwise take
-     * emulated devices for that vendor's and apply its quirks). The node GUIDs ibmesh derives carry the same
-     * locally administered bit ({@link dev.ibmesh.runtime.topology.Guids#derive}).
-     */
-    public static final int VENDOR_ID = 0x021B3E;
-
-    /**
      * PortInfo.RespTimeValue of every port: 4.096 us x 2^16, about 268 ms, the time within which the SMA answers an
      * SMP (IBA 13.4.6.2). An emulated node answers within milliseconds, far above the 4.096 us the value 0 would
      * promise, and well within this even on a loaded machine; a tester waits about this long before it concludes
@@ -85,7 +77,7 @@ public abstract class ConfiguredSmaNode implements SmaNode {
 
     @Override
     public int vendorId() {
-        return VENDOR_ID;
+        return config.vendorId();
     }
 
     @Override

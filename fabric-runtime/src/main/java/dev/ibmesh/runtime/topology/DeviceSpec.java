@@ -16,6 +16,7 @@ import java.util.stream.LongStream;
  * @param listen          where its VirtualLink server listens when it runs as its own process
  * @param http            where its /metrics and /health are served when it runs as its own process
  * @param deviations      names from the {@link DeviationCatalog} of its kind
+ * @param vendorId        NodeInfo.VendorID, 24 bits; default {@link #IBMESH_VENDOR_ID}
  */
 public record DeviceSpec(
         String name,
@@ -28,12 +29,22 @@ public record DeviceSpec(
         Optional<SwitchOptions> switchOptions,
         Optional<HostPort> listen,
         Optional<HttpAddress> http,
-        List<String> deviations) {
+        List<String> deviations,
+        int vendorId) {
 
     /** Letters, digits, '.', '_', ':' and '-'; no '/' (it separates the port) nor ibsim's reserved '#' and '@'. */
     public static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._:-]{0,49}");
     /** NodeDescription is 64 bytes. */
     public static final int MAX_DESCRIPTION_BYTES = 64;
+    /**
+     * The vendor ID ibmesh devices report in NodeInfo.VendorID unless their topology entry names another: a 24-bit
+     * company ID with the IEEE "locally administered" bit (0x02 of the first octet) set, so it is no registered
+     * vendor's OUI (tools would otherwise take emulated devices for that vendor's and apply its quirks). The node GUIDs
+     * ibmesh derives carry the same bit ({@link Guids#derive}).
+     */
+    public static final int IBMESH_VENDOR_ID = 0x021B3E;
+    /** NodeInfo.VendorID is 24 bits. */
+    public static final int MAX_VENDOR_ID = 0xFFFFFF;
 
     public DeviceSpec {
         Objects.requireNonNull(name, "name");
@@ -44,10 +55,42 @@ public record DeviceSpec(
         if (switchOptions.isPresent() != (kind == DeviceKind.SWITCH)) {
             throw new IllegalArgumentException("switchOptions must be present exactly for switches");
         }
+        if (vendorId < 0 || vendorId > MAX_VENDOR_ID) {
+            throw new IllegalArgumentException(
+                    name + ": vendor ID must be 24 bits, was 0x" + Integer.toHexString(vendorId));
+        }
         if (portGuids.size() != kind.portGuidCount(numPorts)) {
             throw new IllegalArgumentException(name + ": " + portGuids.size() + " port GUIDs for a " + kind.label()
                     + " with " + numPorts + " ports");
         }
+    }
+
+    /** A device with ibmesh's own vendor ID. */
+    public DeviceSpec(
+            String name,
+            DeviceKind kind,
+            int numPorts,
+            long nodeGuid,
+            long systemImageGuid,
+            List<Long> portGuids,
+            String nodeDescription,
+            Optional<SwitchOptions> switchOptions,
+            Optional<HostPort> listen,
+            Optional<HttpAddress> http,
+            List<String> deviations) {
+        this(
+                name,
+                kind,
+                numPorts,
+                nodeGuid,
+                systemImageGuid,
+                portGuids,
+                nodeDescription,
+                switchOptions,
+                listen,
+                http,
+                deviations,
+                IBMESH_VENDOR_ID);
     }
 
     /** The port GUID NodeInfo reports when asked through {@code port}; a switch answers port 0's on every port. */

@@ -57,6 +57,7 @@ public final class NetTopologyParser {
         long nodeGuid;
         Optional<Long> port0Guid = Optional.empty();
         Optional<Long> systemImageGuid = Optional.empty();
+        int vendorId = DeviceSpec.IBMESH_VENDOR_ID;
         final Map<Integer, Long> portGuids = new HashMap<>();
         String description;
         boolean enhancedPort0 = SwitchOptions.DEFAULT.enhancedPort0();
@@ -80,6 +81,7 @@ public final class NetTopologyParser {
         private long nextSwitchGuid = FIRST_SWITCH_GUID;
         private long nextCaGuid = FIRST_CA_GUID;
         private Optional<Long> pendingSystemImageGuid = Optional.empty();
+        private int pendingVendorId = DeviceSpec.IBMESH_VENDOR_ID;
         private Optional<Long> pendingPort0Guid = Optional.empty();
         private PortParams portDefaults = PortParams.DEFAULT;
         private Node current;
@@ -147,6 +149,8 @@ public final class NetTopologyParser {
             node.description = description(m.group(4)).orElse(name);
             node.systemImageGuid = pendingSystemImageGuid;
             pendingSystemImageGuid = Optional.empty();
+            node.vendorId = pendingVendorId;
+            pendingVendorId = DeviceSpec.IBMESH_VENDOR_ID;
             if (kind == DeviceKind.SWITCH) {
                 node.nodeGuid = nextSwitchGuid++;
                 node.port0Guid = pendingPort0Guid;
@@ -205,8 +209,14 @@ public final class NetTopologyParser {
                 }
                 case "caguid", "hcaguids" -> nextCaGuid = relative ? nextCaGuid + value : value;
                 case "sysimgguid" -> pendingSystemImageGuid = Optional.of(value);
-                case "vendid", "devid" -> {
-                    // NodeInfo VendorID and DeviceID: the model has neither
+                case "vendid" -> {
+                    if (value < 0 || value > DeviceSpec.MAX_VENDOR_ID) {
+                        throw new IllegalArgumentException("vendid must be 24 bits, was 0x" + Long.toHexString(value));
+                    }
+                    pendingVendorId = (int) value;
+                }
+                case "devid" -> {
+                    // NodeInfo DeviceID: each kind of ibmesh device has its own
                 }
                 case "width" ->
                     portDefaults = withEnabled(portDefaults, LinkWidth.CHOICES.fromMask(mask(value)), null, null);
@@ -327,7 +337,8 @@ public final class NetTopologyParser {
                                         : Optional.empty(),
                                 Optional.empty(),
                                 Optional.empty(),
-                                List.of()),
+                                List.of(),
+                                n.vendorId),
                         key -> at);
             }
             for (End end : ends) {

@@ -22,7 +22,9 @@ public final class NetTopologyWriter {
     public String write(Topology topology) {
         StringBuilder out = new StringBuilder("#\n# Topology file: written by ibmesh\n#\n");
         for (DeviceSpec d : topology.devices()) {
-            out.append("\nsysimgguid=")
+            out.append("\nvendid=0x")
+                    .append(Integer.toHexString(d.vendorId()))
+                    .append("\nsysimgguid=")
                     .append(Guids.format(d.systemImageGuid()))
                     .append('\n');
             if (d.kind() == DeviceKind.SWITCH) {

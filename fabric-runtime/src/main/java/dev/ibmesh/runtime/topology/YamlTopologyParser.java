@@ -34,6 +34,7 @@ import org.yaml.snakeyaml.nodes.ScalarNode;
  *     http: 9101                    # optional; its /metrics and /health port, or host:port, when run as its own
  *                                   #   process; unique. Default: a free port, printed when it starts
  *     deviations: [name, ...]       # optional; names the deviation catalog knows for this kind
+ *     vendorId: 0x021b3e            # optional NodeInfo.VendorID, 24 bits; default ibmesh's own
  * links:                            # optional, a list
  *   - ends: [sw1/1, h1/1]           # required: two different device/port
  *     linkWidthSupported: 1x,4x     # optional PortInfo values for both ends: a list or comma-separated text
@@ -63,7 +64,8 @@ public final class YamlTopologyParser {
             "switch",
             "listen",
             "http",
-            "deviations");
+            "deviations",
+            "vendorId");
     private static final List<String> SWITCH_KEYS = List.of("enhancedPort0", "linearFdbCap", "multicastFdbCap");
     private static final List<String> LINK_KEYS = Stream.concat(
                     Stream.of("ends", "overrides"), YamlPortParams.KEYS.stream())
@@ -137,6 +139,9 @@ public final class YamlTopologyParser {
         Optional<HostPort> listen = address(m, "listen", HostPort::parse, source);
         Optional<HttpAddress> http = address(m, "http", HttpAddress::parse, source);
         List<String> deviations = kind.map(k -> deviations(m, k, source)).orElse(List.of());
+        OptionalLong vendorId = m.get("vendorId").isPresent()
+                ? m.integer("vendorId", 0, DeviceSpec.MAX_VENDOR_ID)
+                : OptionalLong.of(DeviceSpec.IBMESH_VENDOR_ID);
         if (kind.isPresent() && ports.isPresent() && portGuids.isPresent()) {
             int needed = kind.get().portGuidCount((int) ports.getAsLong());
             if (portGuids.get().size() != needed) {
@@ -164,7 +169,8 @@ public final class YamlTopologyParser {
                 switchOptions,
                 listen,
                 http,
-                deviations);
+                deviations,
+                (int) vendorId.orElseThrow());
         builder.addDevice(device, m::at);
     }
 

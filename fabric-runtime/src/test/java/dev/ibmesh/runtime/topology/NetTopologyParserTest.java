@@ -27,6 +27,9 @@ class NetTopologyParserTest {
             PortParams.DEFAULT.mtuCap());
     private static final PortParams FOUR_X_QDR = PortParams.DEFAULT;
 
+    /** The vendid= ibnetdiscover printed for the Mellanox devices of the test file. */
+    private static final int MELLANOX = 0x2c9;
+
     private static List<String> errors(String net) {
         return problems(() -> PARSER.parse("fabric.net", net));
     }
@@ -43,7 +46,8 @@ class NetTopologyParserTest {
                 Optional.empty(),
                 Optional.empty(),
                 Optional.empty(),
-                List.of());
+                List.of(),
+                MELLANOX);
     }
 
     private static LinkSpec link(String a, int pa, String b, int pb, PortParams params) {
@@ -69,7 +73,8 @@ class NetTopologyParserTest {
                                 Optional.of(SwitchOptions.DEFAULT),
                                 Optional.empty(),
                                 Optional.empty(),
-                                List.of()),
+                                List.of(),
+                                MELLANOX),
                         new DeviceSpec(
                                 swB,
                                 DeviceKind.SWITCH,
@@ -81,7 +86,8 @@ class NetTopologyParserTest {
                                 Optional.of(new SwitchOptions(false, 0xC000, 1024)),
                                 Optional.empty(),
                                 Optional.empty(),
-                                List.of()),
+                                List.of(),
+                                MELLANOX),
                         hca(
                                 "H-0002c9030000fbd0",
                                 0x2c9030000fbd0L,

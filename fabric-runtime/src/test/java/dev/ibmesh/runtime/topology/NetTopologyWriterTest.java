@@ -101,7 +101,8 @@ class NetTopologyWriterTest {
         Topology t = YAML.parse("t.yaml", """
                 devices:
                   - {name: sw1, kind: switch, ports: 8, nodeGuid: 0x2c90200400ad0, systemImageGuid: 0x2c90200400ad3}
-                  - {name: h1, kind: hca, ports: 2, nodeGuid: 0x2c9030000fbd0, nodeDescription: node01 HCA-1}
+                  - {name: h1, kind: hca, ports: 2, nodeGuid: 0x2c9030000fbd0, nodeDescription: node01 HCA-1,
+                     vendorId: 0x2c9}
                 links:
                   - ends: [sw1/3, h1/2]
                     linkSpeedExtSupported: FDR
@@ -113,11 +114,13 @@ class NetTopologyWriterTest {
 
         assertEquals(
                 List.of(
+                        "vendid=0x21b3e",
                         "sysimgguid=0x0002c90200400ad3",
                         "switchguid=0x0002c90200400ad0(0002c90200400ad0)",
                         "Switch\t8 \"sw1\"\t\t# \"ibmesh switch sw1\" enhanced port 0 lid 0 lmc 0",
                         "[3]\t\"h1\"[2](0002c9030000fbd2) \tw=3 s=7 e=1\t\t# \"node01 HCA-1\" lid 0 1xFDR",
                         "",
+                        "vendid=0x2c9",
                         "sysimgguid=0x0002c9030000fbd0",
                         "caguid=0x0002c9030000fbd0",
                         "Ca\t2 \"h1\"\t\t# \"node01 HCA-1\"",

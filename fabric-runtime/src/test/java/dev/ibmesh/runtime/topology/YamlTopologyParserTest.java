@@ -13,6 +13,7 @@ import static dev.ibmesh.runtime.topology.LinkWidth.W4X;
 import static dev.ibmesh.runtime.topology.TopologyFiles.problems;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ibmesh.wire.Mtu;
 import java.util.List;
@@ -221,7 +222,7 @@ class YamlTopologyParserTest {
                 List.of(
                         "fabric.yaml:2:5: missing key 'name' in a device",
                         "fabric.yaml:2:5: unknown key 'nmae' in a device; allowed: name, kind, ports, nodeGuid,"
-                                + " systemImageGuid, portGuids, nodeDescription, switch, listen, http, deviations",
+                                + " systemImageGuid, portGuids, nodeDescription, switch, listen, http, deviations, vendorId",
                         "fabric.yaml:5:1: unknown key 'link' in the top level; allowed: devices, links"),
                 errors("""
                 devices:
@@ -335,6 +336,23 @@ class YamlTopologyParserTest {
                 devices:
                   - {name: r1, kind: router, ports: 2}
                 """));
+    }
+
+    @Test
+    void vendorIdIsIbmeshsOwnUnlessGiven() throws TopologyException {
+        Topology t = PARSER.parse("fabric.yaml", """
+                devices:
+                  - {name: sw1, kind: switch, ports: 8, vendorId: 0x2c9}
+                  - {name: h1, kind: hca, ports: 1}
+                """);
+        assertEquals(0x2c9, t.device("sw1").orElseThrow().vendorId());
+        assertEquals(DeviceSpec.IBMESH_VENDOR_ID, t.device("h1").orElseThrow().vendorId());
+        List<String> wide = errors("""
+                devices:
+                  - {name: h1, kind: hca, ports: 1, vendorId: 0x1000000}
+                """);
+        assertEquals(1, wide.size(), wide.toString());
+        assertTrue(wide.get(0).startsWith("fabric.yaml:2:") && wide.get(0).contains("vendorId"), wide.get(0));
     }
 
     @Test
