@@ -2,26 +2,11 @@ package dev.ibmesh.tester.catalog;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.ibmesh.tester.ProcedureProof;
 import dev.ibmesh.tester.engine.ProcedureResult;
 import dev.ibmesh.tester.engine.Verdict;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-class C09_060_09Test {
-    private static ProcedureProof proof;
-
-    @BeforeAll
-    static void start() {
-        proof = new ProcedureProof();
-    }
-
-    @AfterAll
-    static void stop() {
-        proof.close();
-    }
-
+class C09_060_09Test extends ProofFixture {
     @Test
     void passesOnTheCompliantHca() {
         ProcedureResult r = proof.run("C09_060_09", "hca");

@@ -3,27 +3,12 @@ package dev.ibmesh.tester.catalog;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.ibmesh.tester.ProcedureProof;
 import dev.ibmesh.tester.engine.ProcedureResult;
 import dev.ibmesh.tester.engine.Verdict;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-class C09_130_01Test {
-    private static ProcedureProof proof;
-
-    @BeforeAll
-    static void start() {
-        proof = new ProcedureProof();
-    }
-
-    @AfterAll
-    static void stop() {
-        proof.close();
-    }
-
+class C09_130_01Test extends ProofFixture {
     @Test
     void passesOnTheCompliantHcaForEveryTimerCode() {
         List<ProcedureResult> results = proof.runAll("C09_130_01", "hca");

@@ -4,27 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ibmesh.runtime.topology.SwitchOptions;
-import dev.ibmesh.tester.ProcedureProof;
 import dev.ibmesh.tester.engine.ProcedureResult;
 import dev.ibmesh.tester.engine.Verdict;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-class C14_024_06_SW_06Test {
-    private static ProcedureProof proof;
-
-    @BeforeAll
-    static void start() {
-        proof = new ProcedureProof();
-    }
-
-    @AfterAll
-    static void stop() {
-        proof.close();
-    }
-
+class C14_024_06_SW_06Test extends ProofFixture {
     @Test
     void passesOnTheCompliantSwitch() {
         ProcedureResult r = proof.run("C14_024_06_SW_06", "switch");

@@ -3,26 +3,11 @@ package dev.ibmesh.tester.catalog;
 import static dev.ibmesh.tester.catalog.Verdicts.assertFail;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.ibmesh.tester.ProcedureProof;
 import dev.ibmesh.tester.engine.ProcedureResult;
 import dev.ibmesh.tester.engine.Verdict;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-class C16_901_01Test {
-    private static ProcedureProof proof;
-
-    @BeforeAll
-    static void start() {
-        proof = new ProcedureProof();
-    }
-
-    @AfterAll
-    static void stop() {
-        proof.close();
-    }
-
+class C16_901_01Test extends ProofFixture {
     @Test
     void passesOnTheCompliantSwitch() {
         ProcedureResult r = proof.run("C16_901_01", "switch");

@@ -3,9 +3,6 @@ package dev.ibmesh.tester.catalog;
 import static dev.ibmesh.tester.catalog.Verdicts.assertFail;
 import static dev.ibmesh.tester.catalog.Verdicts.assertPass;
 
-import dev.ibmesh.tester.ProcedureProof;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -14,19 +11,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * The directed-route procedures (IBA 14.2.2, C14-9 and C14-13) besides C14_009_01_SW: each passes on the compliant
  * DUT and fails at its step with its assertion on the switch started with the deviation that breaks its rule.
  */
-class DirectedRouteProceduresTest {
-    private static ProcedureProof proof;
-
-    @BeforeAll
-    static void start() {
-        proof = new ProcedureProof();
-    }
-
-    @AfterAll
-    static void stop() {
-        proof.close();
-    }
-
+class DirectedRouteProceduresTest extends ProofFixture {
     @ParameterizedTest
     @CsvSource({
         "C14_909_01, switch",

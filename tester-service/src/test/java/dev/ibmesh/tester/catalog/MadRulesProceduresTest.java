@@ -3,9 +3,6 @@ package dev.ibmesh.tester.catalog;
 import static dev.ibmesh.tester.catalog.Verdicts.assertFail;
 import static dev.ibmesh.tester.catalog.Verdicts.assertPass;
 
-import dev.ibmesh.tester.ProcedureProof;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -14,19 +11,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * The procedures on the rules every MAD follows (c13, IBA 13.4): each passes on the compliant switch and HCA and fails
  * at its step with its assertion on the DUT started with the deviation that breaks its rule.
  */
-class MadRulesProceduresTest {
-    private static ProcedureProof proof;
-
-    @BeforeAll
-    static void start() {
-        proof = new ProcedureProof();
-    }
-
-    @AfterAll
-    static void stop() {
-        proof.close();
-    }
-
+class MadRulesProceduresTest extends ProofFixture {
     @ParameterizedTest
     @CsvSource({
         "C13_013, switch", "C13_013, hca",

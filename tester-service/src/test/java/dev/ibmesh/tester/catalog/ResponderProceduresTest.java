@@ -2,28 +2,13 @@ package dev.ibmesh.tester.catalog;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.ibmesh.tester.ProcedureProof;
 import dev.ibmesh.tester.engine.ProcedureResult;
 import dev.ibmesh.tester.engine.Verdict;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** The procedures where the Transport Tester is the requester and the DUT's responder is judged. */
-class ResponderProceduresTest {
-    private static ProcedureProof proof;
-
-    @BeforeAll
-    static void start() {
-        proof = new ProcedureProof();
-    }
-
-    @AfterAll
-    static void stop() {
-        proof.close();
-    }
-
+class ResponderProceduresTest extends ProofFixture {
     @Test
     void c09_130_02PassesForEveryTimerAndFailsAtStep3WithoutRnrNak() {
         List<ProcedureResult> compliant = proof.runAll("C09_130_02", "hca");

@@ -5,10 +5,7 @@ import static dev.ibmesh.tester.catalog.Verdicts.assertNotApplicable;
 import static dev.ibmesh.tester.catalog.Verdicts.assertPass;
 
 import dev.ibmesh.runtime.topology.SwitchOptions;
-import dev.ibmesh.tester.ProcedureProof;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -18,23 +15,11 @@ import org.junit.jupiter.params.provider.ValueSource;
  * The SMA attribute procedures (c14, v1c14-024.1.1): each passes on the compliant DUT (or does not apply to it, by
  * design) and fails at its step with its assertion on the DUT started with the deviation that breaks its rule.
  */
-class SmaAttributeProceduresTest {
+class SmaAttributeProceduresTest extends ProofFixture {
     /** Capacities that are not whole blocks: the last LFT and MFT blocks hold entries the tables do not have. */
     private static final SwitchOptions PARTIAL_BLOCKS = new SwitchOptions(true, 1000, 1000);
     /** A switch without the multicast forwarding service. */
     private static final SwitchOptions NO_MULTICAST = new SwitchOptions(true, 0xC000, 0);
-
-    private static ProcedureProof proof;
-
-    @BeforeAll
-    static void start() {
-        proof = new ProcedureProof();
-    }
-
-    @AfterAll
-    static void stop() {
-        proof.close();
-    }
 
     // ---- attributes every node answers: NodeDescription, NodeInfo, GUIDInfo, P_KeyTable, SMInfo, LedInfo ----
 

@@ -3,28 +3,13 @@ package dev.ibmesh.tester.catalog;
 import static dev.ibmesh.tester.catalog.Verdicts.assertFail;
 import static dev.ibmesh.tester.catalog.Verdicts.assertPass;
 
-import dev.ibmesh.tester.ProcedureProof;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
  * The RC, UC and UD procedures of chapter 9 beyond the seeds: each PASSes on the compliant HCA and FAILs, at the step
  * and assertion named here, on the HCA started with the deviation that breaks the rule it checks.
  */
-class TransportProceduresTest {
-    private static ProcedureProof proof;
-
-    @BeforeAll
-    static void start() {
-        proof = new ProcedureProof();
-    }
-
-    @AfterAll
-    static void stop() {
-        proof.close();
-    }
-
+class TransportProceduresTest extends ProofFixture {
     @Test
     void c09_027_05ResponsesComeInPsnOrder() {
         assertPass(proof.run("C09_027_05", "hca"));
