@@ -17,6 +17,7 @@ import dev.ibmesh.runtime.pma.Pma;
 import dev.ibmesh.runtime.pma.PmaNode;
 import dev.ibmesh.runtime.port.Port;
 import dev.ibmesh.runtime.port.PortCounterSet;
+import dev.ibmesh.runtime.port.ReceiveDeparture;
 import dev.ibmesh.runtime.sma.GmpPackets;
 import dev.ibmesh.runtime.sma.Sma;
 import dev.ibmesh.runtime.sma.SmpPackets;
@@ -120,7 +121,8 @@ final class ManagementPort implements PmaNode {
      * packet that fails is dropped and counted in the ingress port's PortRcvErrors.
      */
     private boolean icrcValid(Port in, byte[] frame, boolean smp) {
-        if (PacketCheck.isIcrcValid(frame, 0, frame.length)) {
+        if (in.receivePolicy().departs(ReceiveDeparture.NO_ICRC_CHECK)
+                || PacketCheck.isIcrcValid(frame, 0, frame.length)) {
             return true;
         }
         in.counters().increment(Counter.PORT_RCV_ERRORS);

@@ -478,7 +478,7 @@ public final class Port implements LinkHandler {
             drop(DropReason.SYMBOL_ERROR);
             return;
         }
-        if (endBad) {
+        if (endBad && !policy.departs(ReceiveDeparture.ACCEPT_EBP)) {
             drop(DropReason.REMOTE_PHYSICAL_ERROR);
             return;
         }

@@ -16,7 +16,8 @@ public final class ReceiveCheck {
     private ReceiveCheck() {}
 
     public static DropReason check(byte[] b, int off, int len, ReceivePolicy policy) {
-        DropReason linkLevel = map(PacketCheck.check(b, off, len, policy.mtuCap(), policy.endNode()));
+        DropReason linkLevel =
+                map(PacketCheck.check(b, off, len, policy.mtuCap(), policy.endNode(), policy.unchecked()));
         if (linkLevel != DropReason.NONE) {
             return linkLevel;
         }

@@ -1,0 +1,57 @@
+package dev.ibmesh.tester.catalog;
+
+import static dev.ibmesh.tester.catalog.Verdicts.assertFail;
+import static dev.ibmesh.tester.catalog.Verdicts.assertPass;
+
+import dev.ibmesh.tester.ProcedureProof;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The link layer's procedures (c07, IBA 7): each passes on the compliant switch and HCA and fails at its step with its
+ * assertion on the DUT started with the deviation that leaves its check out.
+ */
+class LinkLayerProceduresTest {
+    private static ProcedureProof proof;
+
+    @BeforeAll
+    static void start() {
+        proof = new ProcedureProof();
+    }
+
+    @AfterAll
+    static void stop() {
+        proof.close();
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+        "C07_901_01, switch", "C07_901_01, hca",
+        "C07_902_01, switch", "C07_902_01, hca",
+        "C07_903_01, switch", "C07_903_01, hca",
+        "C07_904_01, switch", "C07_904_01, hca",
+        "C07_905_01, switch", "C07_905_01, hca"
+    })
+    void passesOnTheCompliantNode(String id, String kind) {
+        assertPass(proof.run(id, kind));
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+        "C07_901_01, switch, no-vcrc-check, v1c07-009#01.01",
+        "C07_901_01, hca, no-vcrc-check, v1c07-007#01.01",
+        "C07_902_01, switch, no-icrc-check, v1c07-009#01.02",
+        "C07_902_01, hca, no-icrc-check, v1c07-007#01.02",
+        "C07_903_01, switch, no-lver-check, v1c07-009#01.03",
+        "C07_903_01, hca, no-lver-check, v1c07-007#01.03",
+        "C07_904_01, switch, no-pktlen-check, v1c07-009#01.04",
+        "C07_904_01, hca, no-pktlen-check, v1c07-007#01.04",
+        "C07_905_01, switch, accept-ebp-packets, v1c07-009#02.03",
+        "C07_905_01, hca, accept-ebp-packets, v1c07-007#02.03"
+    })
+    void failsAtStep2WhenTheCheckIsLeftOut(String id, String kind, String deviation, String assertion) {
+        assertFail(proof.run(id, kind, deviation), 2, assertion, null, null);
+    }
+}
