@@ -114,6 +114,8 @@ public enum SwitchDeviation implements Deviation {
     ZERO_M_KEY_LEASE_EXPIRES("zero-m-key-lease-expires", SmaDeparture.ZERO_M_KEY_LEASE_EXPIRES),
     /** The SMA discards SMPs that fail the M_Key check but raises no trap 256 for them (IBA 14.3.9). */
     NO_BAD_M_KEY_TRAP("no-bad-m-key-trap"),
+    /** A SubnSet(NodeDescription) raises no trap 144 with NodeDescriptionChange (IBA 14.3.11; procedure C14_904_01_SW). */
+    NO_NODE_DESCRIPTION_TRAP("no-node-description-trap"),
     /** {@link ReceiveDeparture#NO_VCRC_CHECK}; the HCA knows it too (procedure C07_901_01). */
     NO_VCRC_CHECK("no-vcrc-check", ReceiveDeparture.NO_VCRC_CHECK),
     /** {@link ReceiveDeparture#NO_ICRC_CHECK}, at port 0 here; the HCA knows it too (procedure C07_902_01). */

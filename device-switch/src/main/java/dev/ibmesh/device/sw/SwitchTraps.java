@@ -19,13 +19,16 @@ final class SwitchTraps {
     private final Supplier<PortInfo> port0;
     /** False under {@link SwitchDeviation#NO_BAD_M_KEY_TRAP}. */
     private final boolean badMKeyTraps;
+    /** False under {@link SwitchDeviation#NO_NODE_DESCRIPTION_TRAP}. */
+    private final boolean nodeDescriptionTraps;
 
     private final TrapNotices notices = new TrapNotices(NodeInfo.NODE_TYPE_SWITCH);
 
-    SwitchTraps(TrapSender sender, Supplier<PortInfo> port0, boolean badMKeyTraps) {
+    SwitchTraps(TrapSender sender, Supplier<PortInfo> port0, boolean badMKeyTraps, boolean nodeDescriptionTraps) {
         this.sender = sender;
         this.port0 = port0;
         this.badMKeyTraps = badMKeyTraps;
+        this.nodeDescriptionTraps = nodeDescriptionTraps;
     }
 
     /** Trap 128: a port's link went up or down. */
@@ -44,6 +47,13 @@ final class SwitchTraps {
     /** Trap 144 with the given change flags ({@link Notice.LocalChangesTrap} CHANGE_*). */
     void localChanges(int changeFlags) {
         raise(notices.localChanges(port0.get(), changeFlags));
+    }
+
+    /** Trap 144 with NodeDescriptionChange: the NodeDescription was set. */
+    void nodeDescriptionChanged() {
+        if (nodeDescriptionTraps) {
+            localChanges(Notice.LocalChangesTrap.CHANGE_NODE_DESCRIPTION);
+        }
     }
 
     /** Trap 256: the SMA refused an SMP for its M_Key. */

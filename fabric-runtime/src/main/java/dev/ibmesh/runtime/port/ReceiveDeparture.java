@@ -18,7 +18,14 @@ public enum ReceiveDeparture {
     /** LRH.LVer is not checked: a link version other than 0 is taken. */
     NO_LVER_CHECK(RejectReason.BAD_LVER),
     /** A packet ended with EBP (marked bad by a switch upstream) is taken like one ended with EGP. */
-    ACCEPT_EBP(RejectReason.NONE);
+    ACCEPT_EBP(RejectReason.NONE),
+    /** A CA port takes a unicast packet whatever its DLID, instead of only those of its LID range (C7-10). */
+    NO_DLID_CHECK(RejectReason.NONE),
+    /**
+     * A CA port takes only its base LID: the DLID is compared whole, not with the low LMC bits masked, so the other
+     * LIDs of its range are dropped (C7-66).
+     */
+    IGNORE_LMC(RejectReason.NONE);
 
     private final RejectReason unchecked;
 

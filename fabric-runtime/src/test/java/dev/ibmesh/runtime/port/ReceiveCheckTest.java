@@ -142,4 +142,15 @@ class ReceiveCheckTest {
         assertTrue(departing.departs(ReceiveDeparture.NO_VCRC_CHECK));
         assertFalse(departing.departs(ReceiveDeparture.ACCEPT_EBP));
     }
+
+    @Test
+    void dlidDeparturesTakeAnyDlidOrOnlyTheBaseLid() {
+        byte[] other = send(0, LID + 4, 1, 8).build();
+        byte[] inRange = send(0, LID + 1, 1, 8).build();
+        ReceivePolicy any = new ReceivePolicy().lid(LID, 2).depart(Set.of(ReceiveDeparture.NO_DLID_CHECK));
+        ReceivePolicy baseOnly = new ReceivePolicy().lid(LID, 2).depart(Set.of(ReceiveDeparture.IGNORE_LMC));
+        assertEquals(DropReason.NONE, ReceiveCheck.check(other, 0, other.length, any));
+        assertEquals(DropReason.BAD_DLID, ReceiveCheck.check(inRange, 0, inRange.length, baseOnly));
+        assertEquals(DropReason.NONE, check(inRange), "the compliant port takes its LID range");
+    }
 }

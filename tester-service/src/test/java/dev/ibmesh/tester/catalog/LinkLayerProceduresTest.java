@@ -6,6 +6,7 @@ import static dev.ibmesh.tester.catalog.Verdicts.assertPass;
 import dev.ibmesh.tester.ProcedureProof;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -28,11 +29,18 @@ class LinkLayerProceduresTest {
 
     @ParameterizedTest
     @CsvSource({
-        "C07_901_01, switch", "C07_901_01, hca",
-        "C07_902_01, switch", "C07_902_01, hca",
-        "C07_903_01, switch", "C07_903_01, hca",
-        "C07_904_01, switch", "C07_904_01, hca",
-        "C07_905_01, switch", "C07_905_01, hca"
+        "C07_901_01, switch",
+        "C07_901_01, hca",
+        "C07_902_01, switch",
+        "C07_902_01, hca",
+        "C07_903_01, switch",
+        "C07_903_01, hca",
+        "C07_904_01, switch",
+        "C07_904_01, hca",
+        "C07_905_01, switch",
+        "C07_905_01, hca",
+        "C07_906_01_CA, hca",
+        "C07_907_01_CA, hca"
     })
     void passesOnTheCompliantNode(String id, String kind) {
         assertPass(proof.run(id, kind));
@@ -53,5 +61,15 @@ class LinkLayerProceduresTest {
     })
     void failsAtStep2WhenTheCheckIsLeftOut(String id, String kind, String deviation, String assertion) {
         assertFail(proof.run(id, kind, deviation), 2, assertion, null, null);
+    }
+
+    @Test
+    void dlidCheckFailsAtStep1WhenThePortTakesAnyDlid() {
+        assertFail(proof.run("C07_906_01_CA", "hca", "no-dlid-check"), 1, "v1c07-010#02", null, null);
+    }
+
+    @Test
+    void lmcRangeFailsAtStep2WhenOnlyTheBaseLidIsAnswered() {
+        assertFail(proof.run("C07_907_01_CA", "hca", "dlid-ignores-lmc"), 2, "v1c07-066#01", null, "none");
     }
 }

@@ -60,7 +60,11 @@ public enum HcaDeviation implements Deviation {
     /** {@link ReceiveDeparture#NO_PKTLEN_CHECK}; the switch knows it too (procedure C07_904_01). */
     NO_PKTLEN_CHECK("no-pktlen-check", ReceiveDeparture.NO_PKTLEN_CHECK),
     /** {@link ReceiveDeparture#ACCEPT_EBP}; the switch knows it too (procedure C07_905_01). */
-    ACCEPT_EBP("accept-ebp-packets", ReceiveDeparture.ACCEPT_EBP);
+    ACCEPT_EBP("accept-ebp-packets", ReceiveDeparture.ACCEPT_EBP),
+    /** {@link ReceiveDeparture#NO_DLID_CHECK} (procedure C07_906_01_CA). */
+    NO_DLID_CHECK("no-dlid-check", ReceiveDeparture.NO_DLID_CHECK),
+    /** {@link ReceiveDeparture#IGNORE_LMC} (procedure C07_907_01_CA). */
+    DLID_IGNORES_LMC("dlid-ignores-lmc", ReceiveDeparture.IGNORE_LMC);
 
     private final String label;
     /** The SMA rule it breaks, when it is one of {@link SmaDeparture}'s; else null. */
