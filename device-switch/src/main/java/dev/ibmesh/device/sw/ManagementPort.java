@@ -69,11 +69,7 @@ final class ManagementPort implements PmaNode {
                 device.scheduler(),
                 this::sendToMasterSm,
                 !deviations.contains(SwitchDeviation.TRAP_IGNORES_REPRESS));
-        this.traps = new SwitchTraps(
-                sender,
-                this::port0Info,
-                !deviations.contains(SwitchDeviation.NO_BAD_M_KEY_TRAP),
-                !deviations.contains(SwitchDeviation.NO_NODE_DESCRIPTION_TRAP));
+        this.traps = new SwitchTraps(sender, this::port0Info, deviations);
         this.smaNode = new SwitchSmaNode(device.deviceConfig(), device, options, traps);
         this.sma = new Sma(smaNode, device.scheduler()::nanoTime, SwitchDeviation.smaOptions(deviations));
         this.smi = new Port0Smi(device, relay, smaNode, sma, traps, agents, deviations);

@@ -116,6 +116,8 @@ public enum SwitchDeviation implements Deviation {
     NO_BAD_M_KEY_TRAP("no-bad-m-key-trap"),
     /** A SubnSet(NodeDescription) raises no trap 144 with NodeDescriptionChange (IBA 14.3.11; procedure C14_904_01_SW). */
     NO_NODE_DESCRIPTION_TRAP("no-node-description-trap"),
+    /** A port whose link goes down or up raises no trap 128 (IBA 14.3.11; procedure C14_905_01_SW). */
+    NO_LINK_STATE_TRAP("no-link-state-trap"),
     /** {@link ReceiveDeparture#NO_VCRC_CHECK}; the HCA knows it too (procedure C07_901_01). */
     NO_VCRC_CHECK("no-vcrc-check", ReceiveDeparture.NO_VCRC_CHECK),
     /** {@link ReceiveDeparture#NO_ICRC_CHECK}, at port 0 here; the HCA knows it too (procedure C07_902_01). */

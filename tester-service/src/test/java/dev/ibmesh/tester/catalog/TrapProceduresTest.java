@@ -35,4 +35,14 @@ class TrapProceduresTest {
         assertFail(
                 proof.run("C14_904_01_SW", "switch", "no-node-description-trap"), 2, "v1c14-904#01", "a trap", "none");
     }
+
+    @Test
+    void linkStateTrapPassesOnTheCompliantSwitch() {
+        assertPass(proof.run("C14_905_01_SW", "switch"));
+    }
+
+    @Test
+    void linkStateTrapFailsAtStep2WhenNoneIsRaised() {
+        assertFail(proof.run("C14_905_01_SW", "switch", "no-link-state-trap"), 2, "v1c14-905#01", "a trap", "none");
+    }
 }
