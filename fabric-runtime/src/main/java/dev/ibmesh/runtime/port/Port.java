@@ -462,7 +462,11 @@ public final class Port implements LinkHandler {
         if (b.length != FlowControlPacket.SIZE
                 || !FlowControlPacket.isLpcrcValid(b, 0)
                 || !flowControl.onFlowControl(b, 0)) {
-            drop(DropReason.MALFORMED_LINK_PACKET);
+            if (policy.departs(ReceiveDeparture.UNCOUNTED_LINK_PACKET_ERRORS)) {
+                drops.increment(DropReason.MALFORMED_LINK_PACKET.ordinal());
+            } else {
+                drop(DropReason.MALFORMED_LINK_PACKET);
+            }
             return;
         }
         publishCredits();

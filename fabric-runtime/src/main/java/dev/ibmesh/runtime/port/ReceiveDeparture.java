@@ -25,7 +25,12 @@ public enum ReceiveDeparture {
      * A CA port takes only its base LID: the DLID is compared whole, not with the low LMC bits masked, so the other
      * LIDs of its range are dropped (C7-66).
      */
-    IGNORE_LMC(RejectReason.NONE);
+    IGNORE_LMC(RejectReason.NONE),
+    /**
+     * A malformed link packet (bad LPCRC, wrong length, reserved Op) is dropped but not counted in PortRcvErrors,
+     * which IBA 16.1.3.5 says counts malformed link packets too.
+     */
+    UNCOUNTED_LINK_PACKET_ERRORS(RejectReason.NONE);
 
     private final RejectReason unchecked;
 

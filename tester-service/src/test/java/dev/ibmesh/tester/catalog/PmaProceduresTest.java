@@ -29,6 +29,8 @@ class PmaProceduresTest {
 
     @ParameterizedTest
     @CsvSource({
+        "C16_903_01, switch",
+        "C16_903_01, hca",
         "C16_904_01_SW, switch",
         "C16_905_01, switch",
         "C16_905_01, hca",
@@ -80,5 +82,11 @@ class PmaProceduresTest {
                 "v1c16-907#01",
                 "0x000c",
                 "0x0000");
+    }
+
+    @ParameterizedTest
+    @CsvSource({"switch", "hca"})
+    void injectedErrorsFailAtStep3WhenBadLinkPacketsAreNotCounted(String kind) {
+        assertFail(proof.run("C16_903_01", kind, "uncounted-link-packet-errors"), 3, "v1c16-903#02", null, null);
     }
 }
