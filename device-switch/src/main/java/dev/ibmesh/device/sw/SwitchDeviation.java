@@ -126,6 +126,9 @@ public enum SwitchDeviation implements Deviation {
     NO_LVER_CHECK("no-lver-check", ReceiveDeparture.NO_LVER_CHECK),
     /** {@link ReceiveDeparture#NO_PKTLEN_CHECK}; the HCA knows it too (procedure C07_904_01). */
     NO_PKTLEN_CHECK("no-pktlen-check", ReceiveDeparture.NO_PKTLEN_CHECK),
+    /** {@link ReceiveDeparture#LID_ROUTED_SMPS_ONLY_WHEN_ACTIVE}; the HCA knows it too (procedure C07_908_01). */
+    LID_ROUTED_SMPS_ONLY_WHEN_ACTIVE(
+            "lid-routed-smps-only-when-active", ReceiveDeparture.LID_ROUTED_SMPS_ONLY_WHEN_ACTIVE),
     /** {@link ReceiveDeparture#UNCOUNTED_LINK_PACKET_ERRORS}; the HCA knows it too (procedure C16_903_01). */
     UNCOUNTED_LINK_PACKET_ERRORS("uncounted-link-packet-errors", ReceiveDeparture.UNCOUNTED_LINK_PACKET_ERRORS),
     /** {@link ReceiveDeparture#ACCEPT_EBP}; the HCA knows it too (procedure C07_905_01). */

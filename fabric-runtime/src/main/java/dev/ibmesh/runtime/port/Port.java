@@ -496,6 +496,13 @@ public final class Port implements LinkHandler {
             drop(DropReason.PORT_NOT_ACTIVE);
             return;
         }
+        if (vl == Lrh.VL15
+                && portState != PortInfo.PORT_STATE_ACTIVE
+                && Lrh.dlid(b, 0) != Lrh.PERMISSIVE_LID
+                && policy.departs(ReceiveDeparture.LID_ROUTED_SMPS_ONLY_WHEN_ACTIVE)) {
+            drop(DropReason.PORT_NOT_ACTIVE);
+            return;
+        }
         if (vl == Lrh.VL15) {
             if (vl15Held >= config.vl15BufferPackets()) {
                 drop(DropReason.VL15_BUFFER_FULL);

@@ -30,7 +30,13 @@ public enum ReceiveDeparture {
      * A malformed link packet (bad LPCRC, wrong length, reserved Op) is dropped but not counted in PortRcvErrors,
      * which IBA 16.1.3.5 says counts malformed link packets too.
      */
-    UNCOUNTED_LINK_PACKET_ERRORS(RejectReason.NONE);
+    UNCOUNTED_LINK_PACKET_ERRORS(RejectReason.NONE),
+    /**
+     * While the port is Init or Armed it takes only directed-route SMPs (to the permissive LID) and drops LID-routed
+     * ones, instead of taking every SMP in every state the link is up in (IBA 7.2.4: a port in Init or Armed receives
+     * SMPs).
+     */
+    LID_ROUTED_SMPS_ONLY_WHEN_ACTIVE(RejectReason.NONE);
 
     private final RejectReason unchecked;
 

@@ -40,7 +40,9 @@ class LinkLayerProceduresTest {
         "C07_905_01, switch",
         "C07_905_01, hca",
         "C07_906_01_CA, hca",
-        "C07_907_01_CA, hca"
+        "C07_907_01_CA, hca",
+        "C07_908_01, switch",
+        "C07_908_01, hca"
     })
     void passesOnTheCompliantNode(String id, String kind) {
         assertPass(proof.run(id, kind));
@@ -71,5 +73,11 @@ class LinkLayerProceduresTest {
     @Test
     void lmcRangeFailsAtStep2WhenOnlyTheBaseLidIsAnswered() {
         assertFail(proof.run("C07_907_01_CA", "hca", "dlid-ignores-lmc"), 2, "v1c07-066#01", null, "none");
+    }
+
+    @ParameterizedTest
+    @CsvSource({"switch", "hca"})
+    void smpsInInitFailAtStep2WhenLidRoutedOnesAreDropped(String kind) {
+        assertFail(proof.run("C07_908_01", kind, "lid-routed-smps-only-when-active"), 2, "v1c07-908#01", null, "none");
     }
 }

@@ -39,7 +39,7 @@ class HcaDeviationTest {
         assertEquals(
                 EnumSet.of(HcaDeviation.NO_RNR_NAK, HcaDeviation.COMPLETE_BEFORE_ACK),
                 HcaDeviation.of(Set.of("no-rnr-nak", "complete-before-ack")));
-        assertEquals(19, Deviations.labels(HcaDeviation.class).size());
+        assertEquals(20, Deviations.labels(HcaDeviation.class).size());
         IllegalArgumentException e =
                 assertThrows(IllegalArgumentException.class, () -> HcaDeviation.of(Set.of("no-such-thing")));
         assertTrue(e.getMessage().contains("retry-before-rnr-timer"), e.getMessage());
