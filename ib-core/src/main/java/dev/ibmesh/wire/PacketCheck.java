@@ -1,5 +1,7 @@
 package dev.ibmesh.wire;
 
+import java.util.Set;
+
 /**
  * The port-independent part of the link layer's data packet check (IBA figure 25-20), run in place on the frame
  * bytes without allocating beyond the CRC engine: VCRC, ICRC, length (minimum, maximum by MTUCap, PktLen against
@@ -23,11 +25,20 @@ public final class PacketCheck {
     }
 
     public static RejectReason check(byte[] b, int off, int len, Mtu mtuCap, boolean checkIcrc) {
+        return check(b, off, len, mtuCap, checkIcrc, Set.of());
+    }
+
+    /**
+     * Runs the checks but those whose failure {@code unchecked} names: how a device started with a deviation leaves
+     * one check out (a receiver that does not check the VCRC, say). The other checks keep their precedence.
+     */
+    public static RejectReason check(
+            byte[] b, int off, int len, Mtu mtuCap, boolean checkIcrc, Set<RejectReason> unchecked) {
         if (len < Lrh.SIZE + 2) {
             // Not even an LRH and a VCRC: the CRC cannot be meaningful, the length is what is wrong.
             return RejectReason.BELOW_MINIMUM_LENGTH;
         }
-        if (!Vcrc.isValid(b, off, len)) {
+        if (!unchecked.contains(RejectReason.BAD_VCRC) && !Vcrc.isValid(b, off, len)) {
             return RejectReason.BAD_VCRC;
         }
         int lnh = Lrh.lnh(b, off);
@@ -36,6 +47,7 @@ public final class PacketCheck {
         // A global packet too short for its GRH has no ICRC to check; the parser rejects its headers.
         if (iba
                 && checkIcrc
+                && !unchecked.contains(RejectReason.BAD_ICRC)
                 && pktBytes >= icrcMinimum(lnh)
                 && Icrc.compute(b, off, pktBytes - 4) != Icrc.read(b, off + pktBytes - 4)) {
             return RejectReason.BAD_ICRC;
@@ -46,10 +58,10 @@ public final class PacketCheck {
         if (len > mtuCap.maxFrameBytes()) {
             return RejectReason.ABOVE_MAXIMUM_LENGTH;
         }
-        if (Lrh.pktLen(b, off) * 4 != pktBytes) {
+        if (!unchecked.contains(RejectReason.PKTLEN_MISMATCH) && Lrh.pktLen(b, off) * 4 != pktBytes) {
             return RejectReason.PKTLEN_MISMATCH;
         }
-        if (Lrh.lver(b, off) != 0) {
+        if (!unchecked.contains(RejectReason.BAD_LVER) && Lrh.lver(b, off) != 0) {
             return RejectReason.BAD_LVER;
         }
         return RejectReason.NONE;

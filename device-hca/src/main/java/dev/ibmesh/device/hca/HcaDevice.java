@@ -81,6 +81,9 @@ public class HcaDevice extends Device implements PmaNode {
     public Future<?> start() throws Exception {
         Future<?> started = super.start();
         Set<HcaDeviation> deviations = HcaDeviation.of(config.deviations());
+        for (Port p : ports()) {
+            p.receivePolicy().depart(HcaDeviation.receiveDepartures(deviations));
+        }
         node = new HcaSmaNode(config, this);
         agents = new MadAgents();
         sma = new Sma(node, scheduler()::nanoTime, HcaDeviation.smaOptions(deviations));

@@ -17,6 +17,7 @@ import dev.ibmesh.runtime.pma.Pma;
 import dev.ibmesh.runtime.pma.PmaNode;
 import dev.ibmesh.runtime.port.Port;
 import dev.ibmesh.runtime.port.PortCounterSet;
+import dev.ibmesh.runtime.port.ReceiveDeparture;
 import dev.ibmesh.runtime.sma.GmpPackets;
 import dev.ibmesh.runtime.sma.Sma;
 import dev.ibmesh.runtime.sma.SmpPackets;
@@ -68,7 +69,7 @@ final class ManagementPort implements PmaNode {
                 device.scheduler(),
                 this::sendToMasterSm,
                 !deviations.contains(SwitchDeviation.TRAP_IGNORES_REPRESS));
-        this.traps = new SwitchTraps(sender, this::port0Info, !deviations.contains(SwitchDeviation.NO_BAD_M_KEY_TRAP));
+        this.traps = new SwitchTraps(sender, this::port0Info, deviations);
         this.smaNode = new SwitchSmaNode(device.deviceConfig(), device, options, traps);
         this.sma = new Sma(smaNode, device.scheduler()::nanoTime, SwitchDeviation.smaOptions(deviations));
         this.smi = new Port0Smi(device, relay, smaNode, sma, traps, agents, deviations);
@@ -120,7 +121,8 @@ final class ManagementPort implements PmaNode {
      * packet that fails is dropped and counted in the ingress port's PortRcvErrors.
      */
     private boolean icrcValid(Port in, byte[] frame, boolean smp) {
-        if (PacketCheck.isIcrcValid(frame, 0, frame.length)) {
+        if (in.receivePolicy().departs(ReceiveDeparture.NO_ICRC_CHECK)
+                || PacketCheck.isIcrcValid(frame, 0, frame.length)) {
             return true;
         }
         in.counters().increment(Counter.PORT_RCV_ERRORS);

@@ -3,7 +3,9 @@ package dev.ibmesh.device.sw;
 import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.mad.smp.SwitchInfo;
 import dev.ibmesh.runtime.pma.CounterOverflow;
+import dev.ibmesh.runtime.pma.PmaDeparture;
 import dev.ibmesh.runtime.pma.PmaOptions;
+import dev.ibmesh.runtime.port.ReceiveDeparture;
 import dev.ibmesh.runtime.sma.PortInfoRules;
 import dev.ibmesh.runtime.sma.SetResult;
 import dev.ibmesh.runtime.sma.SmaDeparture;
@@ -13,6 +15,7 @@ import dev.ibmesh.runtime.topology.Deviation;
 import dev.ibmesh.runtime.topology.Deviations;
 import dev.ibmesh.runtime.topology.DeviceKind;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -61,6 +64,14 @@ public enum SwitchDeviation implements Deviation {
     PMA_COUNTERS_WRAP("pma-counters-wrap"),
     /** Set(PortCounters) clears every counter, not only those CounterSelect names (IBA 16.1.3.5). */
     PMA_IGNORE_COUNTER_SELECT("pma-ignore-counter-select"),
+    /** {@link PmaDeparture#REFUSE_ALL_PORT_SELECT} (procedures C16_904_01_SW, C16_906_01). */
+    PMA_REFUSE_ALL_PORT_SELECT("pma-refuse-all-port-select"),
+    /** {@link PmaDeparture#EXTENDED_DATA_IN_OCTETS} (procedure C16_905_01). */
+    PMA_EXTENDED_DATA_IN_OCTETS("pma-extended-data-in-octets"),
+    /** {@link PmaDeparture#HIDE_EXTENDED_CAPABILITY} (procedure C16_906_01). */
+    PMA_HIDE_EXTENDED_CAPABILITY("pma-hide-extended-capability"),
+    /** {@link PmaDeparture#ANSWER_UNSUPPORTED_ATTRIBUTES} (procedure C16_907_01). */
+    PMA_ANSWER_UNSUPPORTED_ATTRIBUTES("pma-answer-unsupported-attributes"),
     /** Traps keep being repeated after the SM's TrapRepress (IBA 14.2.5.1); the SMA still does not answer it. */
     TRAP_IGNORES_REPRESS("trap-ignores-repress"),
     /** Port 0's QP1 takes GMPs whatever their P_Key and Q_Key (IBA 10.9.3, 9.6.1.5.1): no violation, no trap. */
@@ -102,19 +113,56 @@ public enum SwitchDeviation implements Deviation {
     /** {@link SmaDeparture#ZERO_M_KEY_LEASE_EXPIRES} (procedure C14_017_05). */
     ZERO_M_KEY_LEASE_EXPIRES("zero-m-key-lease-expires", SmaDeparture.ZERO_M_KEY_LEASE_EXPIRES),
     /** The SMA discards SMPs that fail the M_Key check but raises no trap 256 for them (IBA 14.3.9). */
-    NO_BAD_M_KEY_TRAP("no-bad-m-key-trap");
+    NO_BAD_M_KEY_TRAP("no-bad-m-key-trap"),
+    /** A SubnSet(NodeDescription) raises no trap 144 with NodeDescriptionChange (IBA 14.3.11; procedure C14_904_01_SW). */
+    NO_NODE_DESCRIPTION_TRAP("no-node-description-trap"),
+    /** A port whose link goes down or up raises no trap 128 (IBA 14.3.11; procedure C14_905_01_SW). */
+    NO_LINK_STATE_TRAP("no-link-state-trap"),
+    /** {@link ReceiveDeparture#NO_VCRC_CHECK}; the HCA knows it too (procedure C07_901_01). */
+    NO_VCRC_CHECK("no-vcrc-check", ReceiveDeparture.NO_VCRC_CHECK),
+    /** {@link ReceiveDeparture#NO_ICRC_CHECK}, at port 0 here; the HCA knows it too (procedure C07_902_01). */
+    NO_ICRC_CHECK("no-icrc-check", ReceiveDeparture.NO_ICRC_CHECK),
+    /** {@link ReceiveDeparture#NO_LVER_CHECK}; the HCA knows it too (procedure C07_903_01). */
+    NO_LVER_CHECK("no-lver-check", ReceiveDeparture.NO_LVER_CHECK),
+    /** {@link ReceiveDeparture#NO_PKTLEN_CHECK}; the HCA knows it too (procedure C07_904_01). */
+    NO_PKTLEN_CHECK("no-pktlen-check", ReceiveDeparture.NO_PKTLEN_CHECK),
+    /** {@link ReceiveDeparture#LID_ROUTED_SMPS_ONLY_WHEN_ACTIVE}; the HCA knows it too (procedure C07_908_01). */
+    LID_ROUTED_SMPS_ONLY_WHEN_ACTIVE(
+            "lid-routed-smps-only-when-active", ReceiveDeparture.LID_ROUTED_SMPS_ONLY_WHEN_ACTIVE),
+    /** {@link ReceiveDeparture#UNCOUNTED_LINK_PACKET_ERRORS}; the HCA knows it too (procedure C16_903_01). */
+    UNCOUNTED_LINK_PACKET_ERRORS("uncounted-link-packet-errors", ReceiveDeparture.UNCOUNTED_LINK_PACKET_ERRORS),
+    /** {@link ReceiveDeparture#ACCEPT_EBP}; the HCA knows it too (procedure C07_905_01). */
+    ACCEPT_EBP("accept-ebp-packets", ReceiveDeparture.ACCEPT_EBP);
+
+    /** The PMA rules the PMA deviations break. */
+    private static final Map<SwitchDeviation, PmaDeparture> PMA_DEPARTURES = Map.of(
+            PMA_REFUSE_ALL_PORT_SELECT, PmaDeparture.REFUSE_ALL_PORT_SELECT,
+            PMA_EXTENDED_DATA_IN_OCTETS, PmaDeparture.EXTENDED_DATA_IN_OCTETS,
+            PMA_HIDE_EXTENDED_CAPABILITY, PmaDeparture.HIDE_EXTENDED_CAPABILITY,
+            PMA_ANSWER_UNSUPPORTED_ATTRIBUTES, PmaDeparture.ANSWER_UNSUPPORTED_ATTRIBUTES);
 
     private final String label;
     /** The SMA rule it breaks, when it is one of {@link SmaDeparture}'s; else null. */
     private final SmaDeparture departure;
+    /** The receive check it leaves out, when it is one of {@link ReceiveDeparture}'s; else null. */
+    private final ReceiveDeparture receiveDeparture;
 
     SwitchDeviation(String label) {
-        this(label, null);
+        this(label, null, null);
     }
 
     SwitchDeviation(String label, SmaDeparture departure) {
+        this(label, departure, null);
+    }
+
+    SwitchDeviation(String label, ReceiveDeparture receiveDeparture) {
+        this(label, null, receiveDeparture);
+    }
+
+    SwitchDeviation(String label, SmaDeparture departure, ReceiveDeparture receiveDeparture) {
         this.label = label;
         this.departure = departure;
+        this.receiveDeparture = receiveDeparture;
     }
 
     @Override
@@ -148,11 +196,24 @@ public enum SwitchDeviation implements Deviation {
         return new SmaOptions(!deviations.contains(IGNORE_M_KEY), portInfoRules, switchInfoRules, departures);
     }
 
+    /** The receive checks these deviations leave out, on every port. */
+    static Set<ReceiveDeparture> receiveDepartures(Set<SwitchDeviation> deviations) {
+        return deviations.stream()
+                .map(d -> d.receiveDeparture)
+                .filter(Objects::nonNull)
+                .collect(Collectors.toSet());
+    }
+
     /** The PMA options these deviations call for. */
     static PmaOptions pmaOptions(Set<SwitchDeviation> deviations) {
+        Set<PmaDeparture> departures = deviations.stream()
+                .map(PMA_DEPARTURES::get)
+                .filter(Objects::nonNull)
+                .collect(Collectors.toSet());
         return new PmaOptions(
                 deviations.contains(PMA_COUNTERS_WRAP) ? CounterOverflow.WRAP : CounterOverflow.SATURATE,
-                !deviations.contains(PMA_IGNORE_COUNTER_SELECT));
+                !deviations.contains(PMA_IGNORE_COUNTER_SELECT),
+                departures);
     }
 
     /** {@code rules} for the read-write components; the read-only ones are taken from the Set as well. */

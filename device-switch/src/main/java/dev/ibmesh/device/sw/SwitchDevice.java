@@ -117,7 +117,7 @@ public class SwitchDevice extends Device {
     public Future<?> start() throws Exception {
         Future<?> started = super.start();
         for (Port p : ports()) {
-            p.receivePolicy().endNode(false);
+            p.receivePolicy().endNode(false).depart(SwitchDeviation.receiveDepartures(deviations));
         }
         relay = new SwitchRelay(
                 this,

@@ -164,7 +164,7 @@ final class SwitchSmaNode extends ConfiguredSmaNode implements SmaSwitch {
 
     @Override
     protected void nodeDescriptionChanged() {
-        traps.localChanges(Notice.LocalChangesTrap.CHANGE_NODE_DESCRIPTION);
+        traps.nodeDescriptionChanged();
     }
 
     @Override

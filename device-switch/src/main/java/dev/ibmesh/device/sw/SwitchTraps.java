@@ -8,6 +8,7 @@ import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.runtime.gsi.Qp1Verdict;
 import dev.ibmesh.runtime.sma.TrapNotices;
 import dev.ibmesh.runtime.sma.TrapSender;
+import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -17,19 +18,22 @@ import java.util.function.Supplier;
 final class SwitchTraps {
     private final TrapSender sender;
     private final Supplier<PortInfo> port0;
-    /** False under {@link SwitchDeviation#NO_BAD_M_KEY_TRAP}. */
-    private final boolean badMKeyTraps;
+    /** The switch's deviations: those that leave a trap out are looked at here. */
+    private final Set<SwitchDeviation> deviations;
 
     private final TrapNotices notices = new TrapNotices(NodeInfo.NODE_TYPE_SWITCH);
 
-    SwitchTraps(TrapSender sender, Supplier<PortInfo> port0, boolean badMKeyTraps) {
+    SwitchTraps(TrapSender sender, Supplier<PortInfo> port0, Set<SwitchDeviation> deviations) {
         this.sender = sender;
         this.port0 = port0;
-        this.badMKeyTraps = badMKeyTraps;
+        this.deviations = Set.copyOf(deviations);
     }
 
     /** Trap 128: a port's link went up or down. */
     void linkStateChange() {
+        if (deviations.contains(SwitchDeviation.NO_LINK_STATE_TRAP)) {
+            return;
+        }
         raise(notices.linkStateChange(port0.get().lid()));
     }
 
@@ -46,9 +50,16 @@ final class SwitchTraps {
         raise(notices.localChanges(port0.get(), changeFlags));
     }
 
+    /** Trap 144 with NodeDescriptionChange: the NodeDescription was set. */
+    void nodeDescriptionChanged() {
+        if (!deviations.contains(SwitchDeviation.NO_NODE_DESCRIPTION_TRAP)) {
+            localChanges(Notice.LocalChangesTrap.CHANGE_NODE_DESCRIPTION);
+        }
+    }
+
     /** Trap 256: the SMA refused an SMP for its M_Key. */
     void badMKey(Mad refused) {
-        if (!badMKeyTraps) {
+        if (deviations.contains(SwitchDeviation.NO_BAD_M_KEY_TRAP)) {
             return;
         }
         raise(notices.badMKey(port0.get().lid(), refused));

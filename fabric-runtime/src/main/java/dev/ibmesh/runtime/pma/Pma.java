@@ -71,6 +71,12 @@ public final class Pma {
                 .encode());
     }
 
+    private int capabilityMask() {
+        return options.departs(PmaDeparture.HIDE_EXTENDED_CAPABILITY)
+                ? CAPABILITY_MASK & ~ClassPortInfo.PMA_PORT_COUNTERS_EXTENDED
+                : CAPABILITY_MASK;
+    }
+
     private PmaReply reply(MadHeader header, byte[] data) {
         if (header.baseVersion() != MadHeader.BASE_VERSION || header.classVersion() != PmaMad.CLASS_VERSION) {
             return PmaReply.error(MadStatus.CODE_BAD_VERSION, data);
@@ -84,17 +90,19 @@ public final class Pma {
                 || attributeId == PortCountersExtended.ATTRIBUTE_ID
                 || (attributeId == ClassPortInfo.ATTRIBUTE_ID && method == Method.GET);
         if (!known) {
-            return PmaReply.error(MadStatus.CODE_METHOD_ATTRIBUTE_UNSUPPORTED, data);
+            return options.departs(PmaDeparture.ANSWER_UNSUPPORTED_ATTRIBUTES)
+                    ? new PmaReply(MadStatus.CODE_OK, new byte[PmaMad.DATA_SIZE])
+                    : PmaReply.error(MadStatus.CODE_METHOD_ATTRIBUTE_UNSUPPORTED, data);
         }
         if (header.attributeModifier() != 0) {
             return PmaReply.error(MadStatus.CODE_INVALID_FIELD, data);
         }
         return switch (attributeId) {
             case PortCounters.ATTRIBUTE_ID -> PortCountersHandler.handle(node, method, data, options);
-            case PortCountersExtended.ATTRIBUTE_ID -> PortCountersExtendedHandler.handle(node, method, data);
+            case PortCountersExtended.ATTRIBUTE_ID -> PortCountersExtendedHandler.handle(node, method, data, options);
             default ->
                 PmaReply.ok(ClassPortInfo.of(
-                        MadHeader.BASE_VERSION, PmaMad.CLASS_VERSION, CAPABILITY_MASK, 0, RESP_TIME_VALUE));
+                        MadHeader.BASE_VERSION, PmaMad.CLASS_VERSION, capabilityMask(), 0, RESP_TIME_VALUE));
         };
     }
 }

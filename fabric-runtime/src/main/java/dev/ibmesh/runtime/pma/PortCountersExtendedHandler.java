@@ -17,9 +17,9 @@ import java.util.Optional;
 final class PortCountersExtendedHandler {
     private PortCountersExtendedHandler() {}
 
-    static PmaReply handle(PmaNode node, int method, byte[] data) {
+    static PmaReply handle(PmaNode node, int method, byte[] data, PmaOptions options) {
         PortCountersExtended request = PortCountersExtended.decode(data, 0);
-        Optional<List<PortCounterSet>> ports = PortSelection.of(node, request.portSelect());
+        Optional<List<PortCounterSet>> ports = PortSelection.of(node, request.portSelect(), options);
         if (ports.isEmpty()) {
             return PmaReply.error(MadStatus.CODE_INVALID_FIELD, data);
         }
@@ -43,7 +43,9 @@ final class PortCountersExtendedHandler {
                 sum[i] += values[i];
             }
         }
+        // PortXmitData and PortRcvData count 4-octet words; a deviation reports octets.
+        int unit = options.departs(PmaDeparture.EXTENDED_DATA_IN_OCTETS) ? 4 : 1;
         return PmaReply.ok(PortCountersExtended.of(
-                request.portSelect(), sum[0], sum[1], sum[2], sum[3], sum[4], sum[5], sum[6], sum[7]));
+                request.portSelect(), sum[0] * unit, sum[1] * unit, sum[2], sum[3], sum[4], sum[5], sum[6], sum[7]));
     }
 }

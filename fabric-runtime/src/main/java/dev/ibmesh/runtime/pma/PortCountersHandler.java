@@ -30,7 +30,7 @@ final class PortCountersHandler {
 
     static PmaReply handle(PmaNode node, int method, byte[] data, PmaOptions options) {
         PortCounters request = PortCounters.decode(data, 0);
-        Optional<List<PortCounterSet>> ports = PortSelection.of(node, request.portSelect());
+        Optional<List<PortCounterSet>> ports = PortSelection.of(node, request.portSelect(), options);
         if (ports.isEmpty()) {
             return PmaReply.error(MadStatus.CODE_INVALID_FIELD, data);
         }

@@ -21,8 +21,8 @@ final class PortSelection {
     private PortSelection() {}
 
     /** The counters of the selected ports (none for switch port 0), or empty for an invalid PortSelect. */
-    static Optional<List<PortCounterSet>> of(PmaNode node, int portSelect) {
-        if (portSelect == PortCounters.ALL_PORTS) {
+    static Optional<List<PortCounterSet>> of(PmaNode node, int portSelect, PmaOptions options) {
+        if (portSelect == PortCounters.ALL_PORTS && !options.departs(PmaDeparture.REFUSE_ALL_PORT_SELECT)) {
             return Optional.of(IntStream.rangeClosed(1, node.numPorts())
                     .mapToObj(node::counters)
                     .toList());

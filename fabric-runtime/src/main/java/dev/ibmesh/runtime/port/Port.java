@@ -462,7 +462,11 @@ public final class Port implements LinkHandler {
         if (b.length != FlowControlPacket.SIZE
                 || !FlowControlPacket.isLpcrcValid(b, 0)
                 || !flowControl.onFlowControl(b, 0)) {
-            drop(DropReason.MALFORMED_LINK_PACKET);
+            if (policy.departs(ReceiveDeparture.UNCOUNTED_LINK_PACKET_ERRORS)) {
+                drops.increment(DropReason.MALFORMED_LINK_PACKET.ordinal());
+            } else {
+                drop(DropReason.MALFORMED_LINK_PACKET);
+            }
             return;
         }
         publishCredits();
@@ -478,7 +482,7 @@ public final class Port implements LinkHandler {
             drop(DropReason.SYMBOL_ERROR);
             return;
         }
-        if (endBad) {
+        if (endBad && !policy.departs(ReceiveDeparture.ACCEPT_EBP)) {
             drop(DropReason.REMOTE_PHYSICAL_ERROR);
             return;
         }
@@ -489,6 +493,13 @@ public final class Port implements LinkHandler {
         }
         int vl = Lrh.vl(b, 0);
         if (vl != Lrh.VL15 && portState != PortInfo.PORT_STATE_ARMED && portState != PortInfo.PORT_STATE_ACTIVE) {
+            drop(DropReason.PORT_NOT_ACTIVE);
+            return;
+        }
+        if (vl == Lrh.VL15
+                && portState != PortInfo.PORT_STATE_ACTIVE
+                && Lrh.dlid(b, 0) != Lrh.PERMISSIVE_LID
+                && policy.departs(ReceiveDeparture.LID_ROUTED_SMPS_ONLY_WHEN_ACTIVE)) {
             drop(DropReason.PORT_NOT_ACTIVE);
             return;
         }

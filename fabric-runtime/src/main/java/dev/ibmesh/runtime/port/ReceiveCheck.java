@@ -16,7 +16,8 @@ public final class ReceiveCheck {
     private ReceiveCheck() {}
 
     public static DropReason check(byte[] b, int off, int len, ReceivePolicy policy) {
-        DropReason linkLevel = map(PacketCheck.check(b, off, len, policy.mtuCap(), policy.endNode()));
+        DropReason linkLevel =
+                map(PacketCheck.check(b, off, len, policy.mtuCap(), policy.endNode(), policy.unchecked()));
         if (linkLevel != DropReason.NONE) {
             return linkLevel;
         }
@@ -53,10 +54,10 @@ public final class ReceiveCheck {
         if (dlid == Lrh.PERMISSIVE_LID) {
             return vl == Lrh.VL15;
         }
-        if (Lrh.isMulticast(dlid)) {
+        if (Lrh.isMulticast(dlid) || policy.departs(ReceiveDeparture.NO_DLID_CHECK)) {
             return true;
         }
-        int mask = ~((1 << policy.lmc()) - 1);
+        int mask = policy.departs(ReceiveDeparture.IGNORE_LMC) ? ~0 : ~((1 << policy.lmc()) - 1);
         return dlid != 0 && policy.lid() != 0 && (dlid & mask) == (policy.lid() & mask);
     }
 

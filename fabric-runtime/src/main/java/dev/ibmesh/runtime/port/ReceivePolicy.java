@@ -1,6 +1,9 @@
 package dev.ibmesh.runtime.port;
 
 import dev.ibmesh.wire.Mtu;
+import dev.ibmesh.wire.RejectReason;
+import java.util.EnumSet;
+import java.util.Set;
 
 /**
  * What a port's receiver checks incoming data packets against: values the SMA sets through PortInfo.
@@ -12,6 +15,8 @@ public final class ReceivePolicy {
     private int lid;
     private int lmc;
     private boolean endNode = true;
+    private final Set<ReceiveDeparture> departures = EnumSet.noneOf(ReceiveDeparture.class);
+    private final Set<RejectReason> unchecked = EnumSet.noneOf(RejectReason.class);
 
     /** PortInfo.MTUCap: the largest packet this port accepts. */
     public Mtu mtuCap() {
@@ -68,5 +73,26 @@ public final class ReceivePolicy {
     public ReceivePolicy endNode(boolean endNode) {
         this.endNode = endNode;
         return this;
+    }
+
+    /** Leaves out the checks {@code left} names (a device started with deviations); none by default. */
+    public ReceivePolicy depart(Set<ReceiveDeparture> left) {
+        departures.addAll(left);
+        for (ReceiveDeparture d : left) {
+            if (d.unchecked() != RejectReason.NONE) {
+                unchecked.add(d.unchecked());
+            }
+        }
+        return this;
+    }
+
+    /** Whether this port leaves {@code departure}'s check out. */
+    public boolean departs(ReceiveDeparture departure) {
+        return departures.contains(departure);
+    }
+
+    /** The failures of the port-independent check this port does not look for. */
+    Set<RejectReason> unchecked() {
+        return unchecked;
     }
 }

@@ -2,11 +2,18 @@ package dev.ibmesh.runtime.pma;
 
 import static dev.ibmesh.runtime.pma.PmaRequests.portCounters;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ibmesh.mad.ClassPortInfo;
+import dev.ibmesh.mad.Mad;
+import dev.ibmesh.mad.MadStatus;
 import dev.ibmesh.mad.Method;
 import dev.ibmesh.mad.pma.PmaMad;
 import dev.ibmesh.mad.pma.PortCounters;
 import dev.ibmesh.mad.pma.PortCounters.Counter;
+import dev.ibmesh.mad.pma.PortCountersExtended;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -71,5 +78,59 @@ class PmaOptionsTest {
             assertEquals(honour ? 2 : 0, after.linkDownedCounter(), honour ? "not selected" : "cleared anyway");
             sw.counters(1).clear(PortCounters.SELECT_ALL);
         }
+    }
+
+    private Mad handle(PmaDeparture departure, Mad request) {
+        return new Pma(sw, new PmaOptions(CounterOverflow.SATURATE, true, Set.of(departure)))
+                .handle(request)
+                .orElseThrow();
+    }
+
+    @Test
+    void departureRefuseAllPortSelectAnswers0xFfWithStatus7() {
+        assertEquals(
+                0,
+                new Pma(sw)
+                        .handle(portCounters(Method.GET, PortCounters.ALL_PORTS, 0))
+                        .orElseThrow()
+                        .header()
+                        .status());
+        Mad refused = handle(PmaDeparture.REFUSE_ALL_PORT_SELECT, portCounters(Method.GET, PortCounters.ALL_PORTS, 0));
+        assertEquals(
+                MadStatus.ofCode(MadStatus.CODE_INVALID_FIELD), refused.header().status());
+    }
+
+    @Test
+    void departureHideExtendedCapabilityClearsBit9Only() {
+        Mad get = PmaRequests.request(Method.GET, ClassPortInfo.ATTRIBUTE_ID, 0, new byte[0]);
+        ClassPortInfo hidden = PmaMad.decode(handle(PmaDeparture.HIDE_EXTENDED_CAPABILITY, get))
+                .attribute(ClassPortInfo::decode);
+        assertFalse(hidden.hasCapability(ClassPortInfo.PMA_PORT_COUNTERS_EXTENDED));
+        assertTrue(hidden.hasCapability(ClassPortInfo.PMA_ALL_PORT_SELECT));
+    }
+
+    @Test
+    void departureAnswerUnsupportedAttributesAnswersStatus0() {
+        Mad get = PmaRequests.request(Method.GET, 0x0002, 0, new byte[0]);
+        assertEquals(
+                MadStatus.ofCode(MadStatus.CODE_METHOD_ATTRIBUTE_UNSUPPORTED),
+                new Pma(sw).handle(get).orElseThrow().header().status());
+        assertEquals(
+                0,
+                handle(PmaDeparture.ANSWER_UNSUPPORTED_ATTRIBUTES, get).header().status());
+    }
+
+    @Test
+    void departureExtendedDataInOctetsReportsFourTimesTheWords() {
+        sw.counters(1).received(290, false);
+        Mad get = PmaRequests.portCountersExtended(Method.GET, 1, 0);
+        long words = PmaMad.decode(new Pma(sw).handle(get).orElseThrow())
+                .attribute(PortCountersExtended::decode)
+                .portRcvData();
+        long octets = PmaMad.decode(handle(PmaDeparture.EXTENDED_DATA_IN_OCTETS, get))
+                .attribute(PortCountersExtended::decode)
+                .portRcvData();
+        assertEquals(72, words);
+        assertEquals(4 * words, octets);
     }
 }

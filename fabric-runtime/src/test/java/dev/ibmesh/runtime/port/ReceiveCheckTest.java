@@ -1,6 +1,8 @@
 package dev.ibmesh.runtime.port;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ibmesh.mad.pma.PortCounters;
 import dev.ibmesh.mad.pma.PortCounters.Counter;
@@ -12,6 +14,7 @@ import dev.ibmesh.wire.OpCode;
 import dev.ibmesh.wire.PacketBuilder;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** Every receive-check failure is dropped with its reason and counted where the spec says; good packets pass. */
@@ -119,5 +122,35 @@ class ReceiveCheckTest {
         c.clearExtended(dev.ibmesh.mad.pma.PortCountersExtended.SELECT_PORT_XMIT_DATA);
         assertEquals(0, c.portCountersExtended(1).portXmitData());
         assertEquals(1, c.portCountersExtended(1).portUnicastXmitPkts());
+    }
+
+    @Test
+    void aDepartureLeavesOutItsCheckOnlyAndTheOthersKeepTheirPrecedence() {
+        byte[] badVcrc = send(0, LID, 1, 8).badVcrc().build();
+        byte[] badLenAndDlid = send(0, LID + 4, 1, 8).pktLen(3).build();
+        ReceivePolicy departing = new ReceivePolicy()
+                .mtuCap(Mtu.MTU_256)
+                .operationalVlsCode(2)
+                .lid(LID, 2)
+                .depart(Set.of(ReceiveDeparture.NO_VCRC_CHECK, ReceiveDeparture.NO_PKTLEN_CHECK));
+        assertEquals(DropReason.NONE, ReceiveCheck.check(badVcrc, 0, badVcrc.length, departing));
+        assertEquals(
+                DropReason.BAD_DLID,
+                ReceiveCheck.check(badLenAndDlid, 0, badLenAndDlid.length, departing),
+                "next check");
+        assertEquals(DropReason.BAD_VCRC, check(badVcrc), "the compliant port");
+        assertTrue(departing.departs(ReceiveDeparture.NO_VCRC_CHECK));
+        assertFalse(departing.departs(ReceiveDeparture.ACCEPT_EBP));
+    }
+
+    @Test
+    void dlidDeparturesTakeAnyDlidOrOnlyTheBaseLid() {
+        byte[] other = send(0, LID + 4, 1, 8).build();
+        byte[] inRange = send(0, LID + 1, 1, 8).build();
+        ReceivePolicy any = new ReceivePolicy().lid(LID, 2).depart(Set.of(ReceiveDeparture.NO_DLID_CHECK));
+        ReceivePolicy baseOnly = new ReceivePolicy().lid(LID, 2).depart(Set.of(ReceiveDeparture.IGNORE_LMC));
+        assertEquals(DropReason.NONE, ReceiveCheck.check(other, 0, other.length, any));
+        assertEquals(DropReason.BAD_DLID, ReceiveCheck.check(inRange, 0, inRange.length, baseOnly));
+        assertEquals(DropReason.NONE, check(inRange), "the compliant port takes its LID range");
     }
 }

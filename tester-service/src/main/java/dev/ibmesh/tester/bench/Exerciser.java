@@ -47,6 +47,12 @@ public interface Exerciser {
     void hold(boolean hold);
 
     /**
+     * Completes the next time the tester port's link trains (LinkUp), never at once: what a procedure that takes the
+     * link down waits on before it goes on. Ask for it before taking the link down.
+     */
+    CompletableFuture<Void> nextLinkUp();
+
+    /**
      * Completes after {@code nanos} on the tester device's clock (its scheduler, whose timers have millisecond
      * resolution): what spaces packets out without sleeping on the caller's thread.
      */

@@ -112,13 +112,22 @@ public final class TesterDevice extends HcaDevice {
     public void onStateChange(Port port) {
         super.onStateChange(port);
         PortSide s = sides.get(port.number());
-        if (s != null && port.physicalState() == PortInfo.PHYS_STATE_LINK_UP) {
+        if (s == null) {
+            return;
+        }
+        boolean up = port.physicalState() == PortInfo.PHYS_STATE_LINK_UP;
+        if (up) {
             s.waitingForLinkUp.forEach(f -> f.complete(null));
             s.waitingForLinkUp.clear();
-        } else if (s != null) {
+        } else {
             // A link that goes down starts its buffers afresh: what was held is nobody's to free any more.
             s.held.clear();
         }
+        if (up && !s.linkWasUp) {
+            s.waitingForNextLinkUp.forEach(f -> f.complete(null));
+            s.waitingForNextLinkUp.clear();
+        }
+        s.linkWasUp = up;
     }
 
     @Override
@@ -143,6 +152,10 @@ public final class TesterDevice extends HcaDevice {
         private final Port port;
         private final Map<byte[], CompletableFuture<Long>> leaving = new IdentityHashMap<>();
         private final List<CompletableFuture<Void>> waitingForLinkUp = new ArrayList<>();
+        /** Waiting for the link to train again after it went down ({@link #nextLinkUp}). */
+        private final List<CompletableFuture<Void>> waitingForNextLinkUp = new ArrayList<>();
+        /** Whether the link was up at the last state change: a LinkUp that follows a down is a new training. */
+        private boolean linkWasUp;
         /** Captured packets whose receive buffer is held while {@link #holding}. */
         private final List<byte[]> held = new ArrayList<>();
 
@@ -226,6 +239,13 @@ public final class TesterDevice extends HcaDevice {
                     held.clear();
                 }
             });
+        }
+
+        @Override
+        public CompletableFuture<Void> nextLinkUp() {
+            CompletableFuture<Void> up = new CompletableFuture<>();
+            loop().execute(() -> waitingForNextLinkUp.add(up));
+            return up;
         }
 
         @Override

@@ -11,9 +11,12 @@ import dev.ibmesh.runtime.madport.MadPort;
 import dev.ibmesh.runtime.madport.MadSendException;
 import dev.ibmesh.runtime.madport.MadTimeoutException;
 import dev.ibmesh.runtime.madport.MadWatcher;
+import dev.ibmesh.runtime.sma.SmpPackets;
+import dev.ibmesh.tester.bench.Exerciser;
 import dev.ibmesh.tester.engine.DutSilent;
 import dev.ibmesh.tester.engine.ProcedureContext;
 import dev.ibmesh.tester.engine.TesterError;
+import dev.ibmesh.trace.Direction;
 import dev.ibmesh.wire.Deth;
 import java.time.Duration;
 import java.util.Optional;
@@ -243,6 +246,39 @@ public final class MadTester {
                     came == null ? "none" : "a response: " + came.mad());
             return fenced;
         }
+    }
+
+    /**
+     * As {@link #expectNoResponse}, for a request that {@code inject} puts on the link as a raw frame (the exerciser's,
+     * with a fault the MadPort cannot make): {@code request} is the MAD the frame carries. No agent asked for an
+     * answer to it, so an answer would reach none: the tester looks for one in the bench's trace, among the frames
+     * its port received until the fence was answered and {@link #silence()} had passed on the exerciser's clock.
+     *
+     * @return the fence's exchange
+     * @throws NotApplicable when the bench has no exerciser (a MAD-only backend)
+     */
+    public MadExchange expectNoResponseToFrame(String assertions, HostMad request, Runnable inject, HostMad fence) {
+        Exerciser exerciser = ctx.bench()
+                .exerciser()
+                .orElseThrow(() -> ctx.notApplicable(
+                        "the tester must put raw packets on the link, and this backend carries only MADs"));
+        long tid = request.mad().header().transactionId();
+        CompletableFuture<Void> silenceOver = exerciser.after(silence.toNanos());
+        inject.run();
+        MadExchange fenced = send(assertions, fence);
+        silenceOver.join();
+        Optional<Mad> came = ctx.bench().trace().frames().stream()
+                .filter(f -> f.direction() == Direction.RX && !f.link() && SmpPackets.isSmp(f.bytes()))
+                .map(f -> SmpPackets.mad(f.bytes()))
+                .filter(m -> m.header().isResponse() && m.header().transactionId() == tid)
+                .findFirst();
+        ctx.checkThat(
+                assertions,
+                "no response to " + request.mad(),
+                came.isEmpty(),
+                "none before the answer to the next request, nor within " + silence.toMillis() + " ms",
+                came.map(m -> "a response: " + m).orElse("none"));
+        return fenced;
     }
 
     /** Sends a MAD that expects no response (TrapRepress, a request to nowhere) and returns once it left the port. */

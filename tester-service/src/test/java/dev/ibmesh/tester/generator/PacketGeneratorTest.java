@@ -93,6 +93,11 @@ class PacketGeneratorTest {
         public void hold(boolean hold) {}
 
         @Override
+        public CompletableFuture<Void> nextLinkUp() {
+            return new CompletableFuture<>();
+        }
+
+        @Override
         public CompletableFuture<Void> after(long nanos) {
             CompletableFuture<Void> done = new CompletableFuture<>();
             timers.add(new Timer(now + nanos, done));

@@ -1,6 +1,7 @@
 package dev.ibmesh.device.hca.transport;
 
 import dev.ibmesh.mad.smp.PortInfo;
+import dev.ibmesh.runtime.port.ReceiveDeparture;
 import dev.ibmesh.runtime.sma.PortInfoRules;
 import dev.ibmesh.runtime.sma.SetResult;
 import dev.ibmesh.runtime.sma.SmaDeparture;
@@ -95,19 +96,49 @@ public enum HcaDeviation implements Deviation {
      * SubnSet(PortInfo) stores the read-only components it carries (CapabilityMask, GUIDCap, the VL arbitration
      * capacities, RespTimeValue ...) instead of keeping them (IBA 14.2.5.6; procedure C14_924_01_CA).
      */
-    WRITE_READ_ONLY_PORT_INFO("write-read-only-port-info");
+    WRITE_READ_ONLY_PORT_INFO("write-read-only-port-info"),
+    /** {@link ReceiveDeparture#NO_VCRC_CHECK}; the switch knows it too (procedure C07_901_01). */
+    NO_VCRC_CHECK("no-vcrc-check", ReceiveDeparture.NO_VCRC_CHECK),
+    /** {@link ReceiveDeparture#NO_ICRC_CHECK}; the switch knows it too (procedure C07_902_01). */
+    NO_ICRC_CHECK("no-icrc-check", ReceiveDeparture.NO_ICRC_CHECK),
+    /** {@link ReceiveDeparture#NO_LVER_CHECK}; the switch knows it too (procedure C07_903_01). */
+    NO_LVER_CHECK("no-lver-check", ReceiveDeparture.NO_LVER_CHECK),
+    /** {@link ReceiveDeparture#NO_PKTLEN_CHECK}; the switch knows it too (procedure C07_904_01). */
+    NO_PKTLEN_CHECK("no-pktlen-check", ReceiveDeparture.NO_PKTLEN_CHECK),
+    /** {@link ReceiveDeparture#LID_ROUTED_SMPS_ONLY_WHEN_ACTIVE}; the switch knows it too (procedure C07_908_01). */
+    LID_ROUTED_SMPS_ONLY_WHEN_ACTIVE(
+            "lid-routed-smps-only-when-active", ReceiveDeparture.LID_ROUTED_SMPS_ONLY_WHEN_ACTIVE),
+    /** {@link ReceiveDeparture#UNCOUNTED_LINK_PACKET_ERRORS}; the switch knows it too (procedure C16_903_01). */
+    UNCOUNTED_LINK_PACKET_ERRORS("uncounted-link-packet-errors", ReceiveDeparture.UNCOUNTED_LINK_PACKET_ERRORS),
+    /** {@link ReceiveDeparture#ACCEPT_EBP}; the switch knows it too (procedure C07_905_01). */
+    ACCEPT_EBP("accept-ebp-packets", ReceiveDeparture.ACCEPT_EBP),
+    /** {@link ReceiveDeparture#NO_DLID_CHECK} (procedure C07_906_01_CA). */
+    NO_DLID_CHECK("no-dlid-check", ReceiveDeparture.NO_DLID_CHECK),
+    /** {@link ReceiveDeparture#IGNORE_LMC} (procedure C07_907_01_CA). */
+    DLID_IGNORES_LMC("dlid-ignores-lmc", ReceiveDeparture.IGNORE_LMC);
 
     private final String label;
     /** The SMA rule it breaks, when it is one of {@link SmaDeparture}'s; else null. */
     private final SmaDeparture departure;
+    /** The receive check it leaves out, when it is one of {@link ReceiveDeparture}'s; else null. */
+    private final ReceiveDeparture receiveDeparture;
 
     HcaDeviation(String label) {
-        this(label, null);
+        this(label, null, null);
     }
 
     HcaDeviation(String label, SmaDeparture departure) {
+        this(label, departure, null);
+    }
+
+    HcaDeviation(String label, ReceiveDeparture receiveDeparture) {
+        this(label, null, receiveDeparture);
+    }
+
+    HcaDeviation(String label, SmaDeparture departure, ReceiveDeparture receiveDeparture) {
         this.label = label;
         this.departure = departure;
+        this.receiveDeparture = receiveDeparture;
     }
 
     @Override
@@ -118,6 +149,14 @@ public enum HcaDeviation implements Deviation {
     /** The deviations with these labels; an unknown label is refused ({@link Deviations}). */
     public static Set<HcaDeviation> of(Collection<String> labels) {
         return Deviations.of(DeviceKind.HCA, HcaDeviation.class, labels);
+    }
+
+    /** The receive checks these deviations leave out, on every port. */
+    public static Set<ReceiveDeparture> receiveDepartures(Set<HcaDeviation> deviations) {
+        return deviations.stream()
+                .map(d -> d.receiveDeparture)
+                .filter(Objects::nonNull)
+                .collect(Collectors.toSet());
     }
 
     /** The SMA options these deviations call for. */

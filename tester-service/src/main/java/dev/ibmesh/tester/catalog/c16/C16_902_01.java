@@ -1,10 +1,7 @@
 package dev.ibmesh.tester.catalog.c16;
 
-import dev.ibmesh.mad.Method;
 import dev.ibmesh.mad.pma.PortCounters;
 import dev.ibmesh.mad.pma.PortCounters.Counter;
-import dev.ibmesh.mad.smp.NodeInfo;
-import dev.ibmesh.mad.smp.SwitchInfo;
 import dev.ibmesh.tester.engine.Cts;
 import dev.ibmesh.tester.engine.DutKind;
 import dev.ibmesh.tester.engine.Role;
@@ -44,16 +41,8 @@ public final class C16_902_01 extends PortCountersProcedure {
         PortCounters cleared = set(COUNTED, PortCounters.SELECT_ALL);
         check(COUNTED, "PortCounters:PortRcvSwitchRelayErrors", 0L, relayErrors(cleared));
 
-        int top = SwitchInfo.decode(mad().subnGet(SwitchInfo.ATTRIBUTE_ID, 0).smpData(), 0)
-                .linearFdbTop();
-        int nowhere = top + 1;
-        step(
-                2,
-                "Send " + UNROUTABLE + " LID-routed SubnGet(NodeInfo) to LID " + nowhere + ", above LinearFDBTop " + top
-                        + ": the DUT cannot relay them");
-        for (int i = 0; i < UNROUTABLE; i++) {
-            mad().sendOnly(mad().lidRouted(nowhere, Method.GET, NodeInfo.ATTRIBUTE_ID, 0, 0, new byte[0]));
-        }
+        step(2, "Send " + UNROUTABLE + " LID-routed SubnGet(NodeInfo) above LinearFDBTop: the DUT cannot relay them");
+        note("sent to LID " + sendUnroutable(UNROUTABLE));
         step(3, "SendMad (Get(PortCounters where PortSelect = " + dutPort() + "))");
         PortCounters counted = get(COUNTED);
         step(4, "Verify PortRcvSwitchRelayErrors == " + UNROUTABLE);
