@@ -27,6 +27,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Executor;
+import java.util.function.Consumer;
 
 /**
  * A device of the fabric: a Vert.x verticle that owns its ports. Its gRPC server (VirtualLink streams and the
@@ -55,6 +56,7 @@ public class Device extends VerticleBase implements PortEvents {
     private Scheduler scheduler;
     private long delivered;
     private final Promise<Void> linksTrained = Promise.promise();
+    private final PortWatchers watchers = new PortWatchers(this);
 
     public Device(DeviceConfig config, LinkTransport transport, MeterRegistry registry) {
         this.config = config;
@@ -133,11 +135,19 @@ public class Device extends VerticleBase implements PortEvents {
         return linksTrained.future();
     }
 
+    /**
+     * Tells {@code watcher} of every later change of a port's physical state or PortState, on the device's event
+     * loop, after the change (it may read the port then). Any thread; running the answer stops it.
+     */
+    public Runnable watchPortStates(Consumer<Port> watcher) {
+        return watchers.add(watcher);
+    }
+
     @Override
     public Future<?> start() throws Exception {
         loop = task -> context.runOnContext(v -> task.run());
         scheduler = newScheduler();
-        PortLog events = new PortLog(config, ports.length - 1, new LinkReadiness(config, this, linksTrained));
+        PortLog events = new PortLog(config, ports.length - 1, new LinkReadiness(config, watchers, linksTrained));
         for (PortConfig pc : config.ports()) {
             ports[pc.number()] = new Port(config.nodeGuid(), pc, events, loop, scheduler);
             PortMetrics.bind(registry, config.name(), ports[pc.number()]);
