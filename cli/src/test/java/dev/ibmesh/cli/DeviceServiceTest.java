@@ -93,6 +93,8 @@ class DeviceServiceTest {
                                 .toString(),
                         "--http",
                         Integer.toString(httpPort),
+                        "--grpc",
+                        "0",
                         "--capture-dir",
                         dir.toString(),
                         "--no-umad")
