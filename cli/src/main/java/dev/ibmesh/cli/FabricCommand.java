@@ -208,8 +208,8 @@ final class FabricCommand implements Callable<Integer> {
     @Command(
             name = "up",
             mixinStandardHelpOptions = true,
-            description = "Put a pulled cable back: the named end is enabled and the link trains again (within about"
-                    + " 2 s; see `ibmesh fabric links`).")
+            description = "Put a pulled cable back: the named end is enabled and the link trains again (see"
+                    + " `ibmesh fabric links`).")
     static final class Up implements Callable<Integer> {
         @ParentCommand
         FabricCommand parent;

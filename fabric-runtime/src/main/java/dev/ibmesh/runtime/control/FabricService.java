@@ -104,8 +104,15 @@ public final class FabricService extends FabricGrpc.FabricImplBase {
                 p.disable();
             } else {
                 p.enable();
+                device.redialNow(end.port());
             }
         });
+        if (!down && link.bLocal()) {
+            // The other end may be the one that dials: it need not wait out the backoff it grew meanwhile.
+            PortName other = link.a().equals(end) ? link.b() : link.a();
+            Device peer = device(other);
+            changed = changed.compose(v -> peer.run(() -> peer.redialNow(other.port())));
+        }
         List<Device> ends = new ArrayList<>(List.of(device(link.a())));
         if (link.bLocal()) {
             ends.add(device(link.b()));

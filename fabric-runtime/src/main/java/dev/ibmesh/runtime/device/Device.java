@@ -24,7 +24,9 @@ import io.vertx.core.Promise;
 import io.vertx.core.VerticleBase;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
@@ -48,7 +50,9 @@ public class Device extends VerticleBase implements PortEvents {
     private final LinkTransport transport;
     private final MeterRegistry registry;
     private final Port[] ports;
-    private final List<LinkDialer> dialers = new ArrayList<>();
+    /** The dialer of each port whose link this end dials, by port number. */
+    private final Map<Integer, LinkDialer> dialers = new HashMap<>();
+
     private final List<ManagedChannel> channels = new ArrayList<>();
     private Server server;
     private HealthStatusManager health;
@@ -136,6 +140,17 @@ public class Device extends VerticleBase implements PortEvents {
     }
 
     /**
+     * If this end dials the link of port {@code number} and that link is down, dials it at once rather than after the
+     * backoff (see {@link LinkDialer#redialNow}): for a cable put back. Event loop only.
+     */
+    public void redialNow(int number) {
+        LinkDialer dialer = dialers.get(number);
+        if (dialer != null) {
+            dialer.redialNow();
+        }
+    }
+
+    /**
      * Tells {@code watcher} of every later change of a port's physical state or PortState, on the device's event
      * loop, after the change (it may read the port then). Any thread; running the answer stops it.
      */
@@ -167,7 +182,7 @@ public class Device extends VerticleBase implements PortEvents {
                         ports[link.localPort()],
                         scheduler,
                         link.peerDevice() + "/" + link.peerPort());
-                dialers.add(dialer);
+                dialers.put(link.localPort(), dialer);
                 dialer.start();
             }
         }
@@ -180,7 +195,7 @@ public class Device extends VerticleBase implements PortEvents {
         if (health != null) {
             health.enterTerminalState();
         }
-        dialers.forEach(LinkDialer::stop);
+        dialers.values().forEach(LinkDialer::stop);
         for (Port p : ports) {
             if (p != null) {
                 p.close();

@@ -161,32 +161,41 @@ class FabricServiceTest {
             watch.next(e -> true);
         }
 
-        Link cut = stub.setLinkState(request("h2/1", Action.ACTION_DOWN)).getLink();
-        assertEquals("sw1/2-h2/1", name(cut), "the link is named by either end and shown from its first");
+        // h2/1 dials this link (its name sorts first), so cutting at sw1/2 leaves h2 trying again and again.
+        Link cut = stub.setLinkState(request("sw1/2", Action.ACTION_DOWN)).getLink();
+        assertEquals("sw1/2-h2/1", name(cut));
         assertEquals(LinkState.LINK_STATE_DOWN, cut.getState());
-        assertEquals(PhysicalState.PHYSICAL_STATE_DISABLED, cut.getB().getPhysicalState(), cut.toString());
-        Event disabled = watch.next(e -> e.getDevice().equals("h2"));
+        assertEquals(PhysicalState.PHYSICAL_STATE_DISABLED, cut.getA().getPhysicalState(), cut.toString());
+        Event disabled = watch.next(e -> e.getDevice().equals("sw1"));
+        assertEquals(2, disabled.getPort(), disabled.toString());
         assertEquals(PhysicalState.PHYSICAL_STATE_DISABLED, disabled.getPhysicalState(), disabled.toString());
         assertEquals(PortState.PORT_STATE_DOWN, disabled.getPortState());
         assertEquals("port disabled", disabled.getReason());
         assertTrue(disabled.getTime().getSeconds() > 0, disabled.toString());
-        Event peerDown = watch.next(e -> e.getDevice().equals("sw1") && e.getPort() == 2);
-        assertFalse(peerDown.getPhysicalState() == PhysicalState.PHYSICAL_STATE_LINK_UP, peerDown.toString());
+        Event peerDown = watch.next(e -> e.getDevice().equals("h2"));
+        assertEquals(PhysicalState.PHYSICAL_STATE_POLLING, peerDown.getPhysicalState(), peerDown.toString());
         assertEquals(PortState.PORT_STATE_DOWN, peerDown.getPortState());
+        // It stays down: h2 dials again, trains for a moment, is refused and polls on.
+        watch.next(e -> e.getDevice().equals("h2")
+                && e.getPhysicalState() == PhysicalState.PHYSICAL_STATE_PORT_CONFIGURATION_TRAINING);
+        watch.next(e -> e.getDevice().equals("h2") && e.getPhysicalState() == PhysicalState.PHYSICAL_STATE_POLLING);
         Link listed = linkOf("sw1/2");
         assertEquals(LinkState.LINK_STATE_DOWN, listed.getState(), listed.toString());
-        assertEquals(PhysicalState.PHYSICAL_STATE_DISABLED, listed.getB().getPhysicalState());
+        assertEquals(PhysicalState.PHYSICAL_STATE_DISABLED, listed.getA().getPhysicalState());
         assertEquals(LinkState.LINK_STATE_UP, linkOf("sw1/1").getState(), "the other link is untouched");
 
-        stub.setLinkState(request("sw1/2", Action.ACTION_UP)).getLink();
-        // sw1/2 was never disabled: UP on it is a no-op, the cable stays pulled at h2's end.
+        // h2/1 was never disabled: UP there changes nothing, the cable stays pulled at sw1's end.
         assertEquals(
-                PhysicalState.PHYSICAL_STATE_DISABLED, linkOf("h2/1").getB().getPhysicalState());
-        stub.setLinkState(request("h2/1", Action.ACTION_UP));
-        watch.next(e -> e.getDevice().equals("h2") && e.getPhysicalState() == PhysicalState.PHYSICAL_STATE_LINK_UP);
+                PhysicalState.PHYSICAL_STATE_DISABLED,
+                stub.setLinkState(request("h2/1", Action.ACTION_UP))
+                        .getLink()
+                        .getA()
+                        .getPhysicalState());
+        stub.setLinkState(request("sw1/2", Action.ACTION_UP));
         watch.next(e -> e.getDevice().equals("sw1")
                 && e.getPort() == 2
                 && e.getPhysicalState() == PhysicalState.PHYSICAL_STATE_LINK_UP);
+        watch.next(e -> e.getDevice().equals("h2") && e.getPhysicalState() == PhysicalState.PHYSICAL_STATE_LINK_UP);
         Link back = linkOf("sw1/2");
         assertEquals(LinkState.LINK_STATE_UP, back.getState(), back.toString());
         assertEquals(PortState.PORT_STATE_INIT, back.getA().getPortState());
