@@ -65,6 +65,7 @@ class FabricServiceTest {
     @TempDir
     static Path dir;
 
+    private static Topology topology;
     private static Vertx vertx;
     private static Fabric fabric;
     private static ControlServer server;
@@ -86,7 +87,7 @@ class FabricServiceTest {
                         "  - ends: [sw1/1, h1/1]",
                         "  - ends: [h2/1, sw1/2]",
                         ""));
-        Topology topology = TopologyLoader.load(file, DeviationCatalog.PERMISSIVE);
+        topology = TopologyLoader.load(file, DeviationCatalog.PERMISSIVE);
         vertx = Vertx.vertx();
         fabric = Fabric.start(
                         vertx,
@@ -257,6 +258,42 @@ class FabricServiceTest {
                                 .setService("ibmesh.fabric.v1.Fabric")
                                 .build())
                         .getStatus());
+    }
+
+    @Test
+    void aServerRunningOneEndListsTheLinkFromItsEndAndCannotPullTheOther() throws Exception {
+        List<dev.ibmesh.runtime.device.DeviceConfig> h1Only = FabricPlan.embedded(topology).stream()
+                .filter(c -> c.name().equals("h1"))
+                .toList();
+        Fabric alone = Fabric.start(
+                        vertx,
+                        h1Only,
+                        DeviceFactory.BASIC,
+                        new InProcessLinkTransport("fabric-service-test-alone"),
+                        new SimpleMeterRegistry())
+                .await(60, TimeUnit.SECONDS);
+        try (ControlServer s = ControlServer.start(alone, "127.0.0.1", 0)) {
+            ManagedChannel c = ManagedChannelBuilder.forAddress("127.0.0.1", s.port())
+                    .usePlaintext()
+                    .build();
+            try {
+                FabricGrpc.FabricBlockingStub h1 =
+                        FabricGrpc.newBlockingStub(c).withDeadlineAfter(30, TimeUnit.SECONDS);
+                Link l = h1.listLinks(ListLinksRequest.getDefaultInstance()).getLinks(0);
+                assertEquals("h1/1-sw1/1", name(l));
+                assertTrue(l.getA().getLocal() && !l.getB().getLocal(), l.toString());
+                assertEquals(PhysicalState.PHYSICAL_STATE_UNSPECIFIED, l.getB().getPhysicalState());
+                assertEquals(LinkState.LINK_STATE_DOWN, l.getState(), "sw1 is not running: " + l);
+                StatusRuntimeException e = assertThrows(
+                        StatusRuntimeException.class, () -> h1.setLinkState(request("sw1/1", Action.ACTION_DOWN)));
+                assertEquals(Status.Code.NOT_FOUND, e.getStatus().getCode());
+                assertTrue(e.getStatus().getDescription().startsWith("link: no device 'sw1' here"), e.getMessage());
+            } finally {
+                c.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+            }
+        } finally {
+            alone.stop().await(10, TimeUnit.SECONDS);
+        }
     }
 
     private static void assertRefused(Status.Code code, String start, SetLinkStateRequest r) {
