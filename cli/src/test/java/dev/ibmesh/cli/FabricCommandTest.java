@@ -29,18 +29,15 @@ class FabricCommandTest {
 
     @BeforeAll
     static void start() throws Exception {
-        Path topology = Files.writeString(
-                dir.resolve("fabric.yaml"),
-                String.join(
-                        "\n",
-                        "devices:",
-                        "  - {name: sw1, kind: switch, ports: 3}",
-                        "  - {name: h1, kind: hca, ports: 1}",
-                        "  - {name: h2, kind: hca, ports: 1}",
-                        "links:",
-                        "  - ends: [sw1/1, h1/1]",
-                        "  - ends: [sw1/2, h2/1]",
-                        ""));
+        Path topology = Files.writeString(dir.resolve("fabric.yaml"), """
+                devices:
+                  - {name: sw1, kind: switch, ports: 3}
+                  - {name: h1, kind: hca, ports: 1}
+                  - {name: h2, kind: hca, ports: 1}
+                links:
+                  - ends: [sw1/1, h1/1]
+                  - ends: [sw1/2, h2/1]
+                """);
         up = CliProcess.start(
                 "ibmesh up",
                 Map.of(),

@@ -55,8 +55,13 @@ public final class ControlServer implements AutoCloseable {
 
     /** Tells health watchers the server is going, ends every call (event streams too) and waits briefly. */
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         health.enterTerminalState();
-        server.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+        try {
+            server.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            // Shut down already; only the wait for the last calls is cut short.
+            Thread.currentThread().interrupt();
+        }
     }
 }

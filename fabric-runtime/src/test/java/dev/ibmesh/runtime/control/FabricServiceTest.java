@@ -70,23 +70,20 @@ class FabricServiceTest {
     private static Fabric fabric;
     private static ControlServer server;
     private static ManagedChannel channel;
-    private static FabricGrpc.FabricBlockingStub stub;
+    private static FabricGrpc.FabricBlockingStub client;
 
     @BeforeAll
     static void start() throws Exception {
         Path file = dir.resolve("fabric.yaml");
-        Files.writeString(
-                file,
-                String.join(
-                        "\n",
-                        "devices:",
-                        "  - {name: sw1, kind: switch, ports: 3}",
-                        "  - {name: h1, kind: hca, ports: 1}",
-                        "  - {name: h2, kind: hca, ports: 1}",
-                        "links:",
-                        "  - ends: [sw1/1, h1/1]",
-                        "  - ends: [h2/1, sw1/2]",
-                        ""));
+        Files.writeString(file, """
+                devices:
+                  - {name: sw1, kind: switch, ports: 3}
+                  - {name: h1, kind: hca, ports: 1}
+                  - {name: h2, kind: hca, ports: 1}
+                links:
+                  - ends: [sw1/1, h1/1]
+                  - ends: [h2/1, sw1/2]
+                """);
         topology = TopologyLoader.load(file, DeviationCatalog.PERMISSIVE);
         vertx = Vertx.vertx();
         fabric = Fabric.start(
@@ -101,7 +98,7 @@ class FabricServiceTest {
         channel = ManagedChannelBuilder.forAddress("127.0.0.1", server.port())
                 .usePlaintext()
                 .build();
-        stub = FabricGrpc.newBlockingStub(channel).withDeadlineAfter(30, TimeUnit.SECONDS);
+        client = FabricGrpc.newBlockingStub(channel);
     }
 
     @AfterAll
@@ -115,7 +112,7 @@ class FabricServiceTest {
     @Test
     void listsDevicesWithTheirPorts() {
         List<Device> devices =
-                stub.listDevices(ListDevicesRequest.getDefaultInstance()).getDevicesList();
+                stub().listDevices(ListDevicesRequest.getDefaultInstance()).getDevicesList();
         assertEquals(
                 List.of("sw1", "h1", "h2"),
                 devices.stream().map(Device::getName).toList());
@@ -142,7 +139,8 @@ class FabricServiceTest {
 
     @Test
     void listsEachLinkOnceFromItsEndEarlierInTheTopology() {
-        List<Link> links = stub.listLinks(ListLinksRequest.getDefaultInstance()).getLinksList();
+        List<Link> links =
+                stub().listLinks(ListLinksRequest.getDefaultInstance()).getLinksList();
         assertEquals(
                 List.of("sw1/1-h1/1", "sw1/2-h2/1"),
                 links.stream().map(FabricServiceTest::name).toList());
@@ -163,7 +161,7 @@ class FabricServiceTest {
         }
 
         // h2/1 dials this link (its name sorts first), so cutting at sw1/2 leaves h2 trying again and again.
-        Link cut = stub.setLinkState(request("sw1/2", Action.ACTION_DOWN)).getLink();
+        Link cut = stub().setLinkState(request("sw1/2", Action.ACTION_DOWN)).getLink();
         assertEquals("sw1/2-h2/1", name(cut));
         assertEquals(LinkState.LINK_STATE_DOWN, cut.getState());
         assertEquals(PhysicalState.PHYSICAL_STATE_DISABLED, cut.getA().getPhysicalState(), cut.toString());
@@ -188,15 +186,16 @@ class FabricServiceTest {
         // h2/1 was never disabled: UP there changes nothing, the cable stays pulled at sw1's end.
         assertEquals(
                 PhysicalState.PHYSICAL_STATE_DISABLED,
-                stub.setLinkState(request("h2/1", Action.ACTION_UP))
+                stub().setLinkState(request("h2/1", Action.ACTION_UP))
                         .getLink()
                         .getA()
                         .getPhysicalState());
-        stub.setLinkState(request("sw1/2", Action.ACTION_UP));
-        watch.next(e -> e.getDevice().equals("sw1")
-                && e.getPort() == 2
-                && e.getPhysicalState() == PhysicalState.PHYSICAL_STATE_LINK_UP);
-        watch.next(e -> e.getDevice().equals("h2") && e.getPhysicalState() == PhysicalState.PHYSICAL_STATE_LINK_UP);
+        stub().setLinkState(request("sw1/2", Action.ACTION_UP));
+        watch.all(List.of(
+                e -> e.getDevice().equals("sw1")
+                        && e.getPort() == 2
+                        && e.getPhysicalState() == PhysicalState.PHYSICAL_STATE_LINK_UP,
+                e -> e.getDevice().equals("h2") && e.getPhysicalState() == PhysicalState.PHYSICAL_STATE_LINK_UP));
         Link back = linkOf("sw1/2");
         assertEquals(LinkState.LINK_STATE_UP, back.getState(), back.toString());
         assertEquals(PortState.PORT_STATE_INIT, back.getA().getPortState());
@@ -296,8 +295,13 @@ class FabricServiceTest {
         }
     }
 
+    /** The client, with a deadline for the next call. */
+    private static FabricGrpc.FabricBlockingStub stub() {
+        return client.withDeadlineAfter(30, TimeUnit.SECONDS);
+    }
+
     private static void assertRefused(Status.Code code, String start, SetLinkStateRequest r) {
-        StatusRuntimeException e = assertThrows(StatusRuntimeException.class, () -> stub.setLinkState(r));
+        StatusRuntimeException e = assertThrows(StatusRuntimeException.class, () -> stub().setLinkState(r));
         assertEquals(code, e.getStatus().getCode(), e.getMessage());
         assertTrue(e.getStatus().getDescription().startsWith(start), e.getMessage());
     }
@@ -307,7 +311,7 @@ class FabricServiceTest {
     }
 
     private static Link linkOf(String end) {
-        return stub.listLinks(ListLinksRequest.getDefaultInstance()).getLinksList().stream()
+        return stub().listLinks(ListLinksRequest.getDefaultInstance()).getLinksList().stream()
                 .filter(l -> name(l).contains(end))
                 .findFirst()
                 .orElseThrow();
@@ -355,6 +359,15 @@ class FabricServiceTest {
                 if (wanted.test(e)) {
                     return e;
                 }
+            }
+        }
+
+        /** Reads on until each of {@code wanted} accepted an event, in whatever order they come. */
+        void all(List<Predicate<Event>> wanted) throws InterruptedException {
+            List<Predicate<Event>> left = new ArrayList<>(wanted);
+            while (!left.isEmpty()) {
+                Event e = next(x -> left.stream().anyMatch(w -> w.test(x)));
+                left.removeIf(w -> w.test(e));
             }
         }
 
