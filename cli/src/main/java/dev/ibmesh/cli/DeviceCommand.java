@@ -38,6 +38,15 @@ final class DeviceCommand implements Callable<Integer> {
                     + "topology, else a free port; the one taken is printed.")
     Integer httpPort;
 
+    @Option(
+            names = "--grpc",
+            paramLabel = "PORT",
+            defaultValue = "0",
+            converter = ServiceOptions.NonNegative.class,
+            description = "Port for the control API (gRPC ibmesh.fabric.v1.Fabric, which `ibmesh fabric` drives), on"
+                    + " the HTTP host. Default: a free port (0); the one taken is printed.")
+    int grpcPort;
+
     @Mixin
     ServiceOptions service;
 
@@ -75,6 +84,7 @@ final class DeviceCommand implements Callable<Integer> {
                 umad.server(Optional.empty()),
                 service.httpHostOr(http.flatMap(HttpAddress::host)),
                 httpPort != null ? httpPort : http.map(HttpAddress::port).orElse(0),
+                Optional.of(grpcPort),
                 spec.commandLine().getOut(),
                 spec.commandLine().getErr(),
                 "device");

@@ -11,8 +11,9 @@ final class ServiceOptions {
     @Option(
             names = "--http-host",
             paramLabel = "HOST",
-            description = "Address for /metrics, /health and /capture. Default: the host of the device's http in the "
-                    + "topology, else " + DEFAULT_HTTP_HOST + "; 0.0.0.0 in a container.")
+            description =
+                    "Address for /metrics, /health, /capture and the gRPC control API. Default: the host of the device's http in the "
+                            + "topology, else " + DEFAULT_HTTP_HOST + "; 0.0.0.0 in a container.")
     String httpHost;
 
     @Option(

@@ -1,5 +1,6 @@
 package dev.ibmesh.cli;
 
+import dev.ibmesh.runtime.control.ControlServer;
 import dev.ibmesh.runtime.device.CaptureControl;
 import dev.ibmesh.runtime.device.Device;
 import dev.ibmesh.runtime.device.DeviceConfig;
@@ -13,6 +14,7 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -30,7 +32,11 @@ import java.util.concurrent.TimeUnit;
 final class ServiceRunner {
     private ServiceRunner() {}
 
-    /** @param factory builds each device of its kind (switch, hca, tester) */
+    /**
+     * @param factory builds each device of its kind (switch, hca, tester)
+     * @param grpcPort where the control API ({@code ibmesh.fabric.v1.Fabric}) listens, on the HTTP host (0: a free
+     *     port); empty: not served
+     */
     static int run(
             List<DeviceConfig> devices,
             DeviceFactory factory,
@@ -39,6 +45,7 @@ final class ServiceRunner {
             Optional<UmadServerOptions> umad,
             String httpHost,
             int httpPort,
+            Optional<Integer> grpcPort,
             PrintWriter out,
             PrintWriter err,
             String command) {
@@ -82,10 +89,31 @@ final class ServiceRunner {
                 "ibmesh %s: capture a port with: curl -X POST 'http://%s:%d/capture/start?device=NAME&port=N&file=NAME.pcap'"
                         + " (traces go to %s)%n",
                 command, httpHost, bound, captureDir.toAbsolutePath());
+        ControlServer control = null;
+        if (grpcPort.isPresent()) {
+            try {
+                control = ControlServer.start(fabric, httpHost, grpcPort.get());
+            } catch (IOException e) {
+                err.println("ibmesh " + command + ": cannot serve gRPC on " + httpHost + ":" + grpcPort.get()
+                        + " (use --grpc PORT, 0 for a free one): " + e.getMessage());
+                http.stop();
+                fabric.stop();
+                vertx.close();
+                return Ibmesh.EXIT_BAD_INPUT;
+            }
+            out.printf(
+                    "ibmesh %s: control API (gRPC ibmesh.fabric.v1.Fabric, with reflection) at %s:%d; try: ibmesh fabric"
+                            + " --target %s:%d ls%n",
+                    command, httpHost, control.port(), httpHost, control.port());
+        }
+        ControlServer controlServer = control;
         CountDownLatch stopped = new CountDownLatch(1);
         Thread hook = new Thread(
                 () -> {
                     try {
+                        if (controlServer != null) {
+                            controlServer.close();
+                        }
                         http.stop().await(5, TimeUnit.SECONDS);
                         fabric.stop().await(10, TimeUnit.SECONDS);
                         vertx.close().await(10, TimeUnit.SECONDS);

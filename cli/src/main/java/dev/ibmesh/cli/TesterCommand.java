@@ -120,6 +120,7 @@ final class TesterCommand implements Callable<Integer> {
                 Optional.empty(),
                 service.httpHostOr(http.flatMap(HttpAddress::host)),
                 httpPort != null ? httpPort : http.map(HttpAddress::port).orElse(0),
+                Optional.empty(),
                 out,
                 err,
                 "tester");

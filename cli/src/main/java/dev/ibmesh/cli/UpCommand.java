@@ -31,6 +31,15 @@ final class UpCommand implements Callable<Integer> {
             description = "Port for /metrics and /health (0 picks a free one). Default: ${DEFAULT-VALUE}.")
     int httpPort;
 
+    @Option(
+            names = "--grpc",
+            paramLabel = "PORT",
+            defaultValue = "9200",
+            converter = ServiceOptions.NonNegative.class,
+            description = "Port for the control API (gRPC ibmesh.fabric.v1.Fabric, which `ibmesh fabric` drives), on"
+                    + " the --http-host address (0 picks a free one). Default: ${DEFAULT-VALUE}.")
+    int grpcPort;
+
     @Mixin
     ServiceOptions service;
 
@@ -66,6 +75,7 @@ final class UpCommand implements Callable<Integer> {
                 umad.server(Optional.of(UmadServerOptions.DEFAULT_PORT)),
                 service.httpHostOr(Optional.empty()),
                 httpPort,
+                Optional.of(grpcPort),
                 spec.commandLine().getOut(),
                 spec.commandLine().getErr(),
                 "up");

@@ -5,6 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.ibmesh.proto.fabric.v1.FabricGrpc;
+import dev.ibmesh.proto.fabric.v1.Link;
+import dev.ibmesh.proto.fabric.v1.LinkState;
+import dev.ibmesh.proto.fabric.v1.ListLinksRequest;
 import dev.ibmesh.proto.verbs.v1.DeviceAttr;
 import dev.ibmesh.proto.verbs.v1.PortState;
 import dev.ibmesh.proto.verbs.v1.QueryDeviceRequest;
@@ -63,11 +67,13 @@ class DeviceServiceTest {
                         "links:",
                         "  - ends: [a/1, b/1]",
                         ""));
-        start(topology, "a", dir);
+        int grpcA = freePort();
+        start(topology, "a", dir, "--grpc", Integer.toString(grpcA));
         Process b = start(topology, "b", dir);
         awaitPort(httpA, "Init");
         awaitPort(httpB, "Init");
         assertVerbsServed(linkA, Guids.derive("a"));
+        assertControlApiServed(grpcA);
 
         b.destroy(); // SIGTERM: b shuts down gracefully, closing its link
         assertTrue(b.waitFor(20, TimeUnit.SECONDS), "b stops on SIGTERM");
@@ -93,6 +99,8 @@ class DeviceServiceTest {
                                 .toString(),
                         "--http",
                         Integer.toString(httpPort),
+                        "--grpc",
+                        "0",
                         "--capture-dir",
                         dir.toString(),
                         "--no-umad")
@@ -165,20 +173,41 @@ class DeviceServiceTest {
         assertTrue(run.err().contains("missing.yaml: no such file"), run.err());
     }
 
-    private Process start(Path topology, String name, Path dir) throws IOException {
+    /** The control API of device a, run alone: its link to b listed from a's end, b's end not run there. */
+    private static void assertControlApiServed(int grpcPort) throws InterruptedException {
+        ManagedChannel channel = ManagedChannelBuilder.forAddress("127.0.0.1", grpcPort)
+                .usePlaintext()
+                .build();
+        try {
+            Link link = FabricGrpc.newBlockingStub(channel)
+                    .withDeadlineAfter(30, TimeUnit.SECONDS)
+                    .listLinks(ListLinksRequest.getDefaultInstance())
+                    .getLinks(0);
+            assertEquals("a", link.getA().getDevice());
+            assertEquals("b", link.getB().getDevice());
+            assertTrue(link.getA().getLocal() && !link.getB().getLocal(), link.toString());
+            assertEquals(LinkState.LINK_STATE_UP, link.getState(), link.toString());
+        } finally {
+            channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+        }
+    }
+
+    private Process start(Path topology, String name, Path dir, String... more) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process p = new ProcessBuilder(
-                        java,
-                        "-cp",
-                        System.getProperty("java.class.path"),
-                        Ibmesh.class.getName(),
-                        "device",
-                        "--topology",
-                        topology.toString(),
-                        "--name",
-                        name,
-                        "--http-host",
-                        "127.0.0.1")
+        List<String> command = new ArrayList<>(List.of(
+                java,
+                "-cp",
+                System.getProperty("java.class.path"),
+                Ibmesh.class.getName(),
+                "device",
+                "--topology",
+                topology.toString(),
+                "--name",
+                name,
+                "--http-host",
+                "127.0.0.1"));
+        command.addAll(List.of(more));
+        Process p = new ProcessBuilder(command)
                 .redirectErrorStream(true)
                 .redirectOutput(
                         dir.resolve(name + "-" + children.size() + ".log").toFile())

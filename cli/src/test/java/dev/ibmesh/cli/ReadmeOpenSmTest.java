@@ -53,7 +53,8 @@ class ReadmeOpenSmTest {
         String script = block.lines()
                 .filter(l -> !l.startsWith("sudo apt-get install"))
                 .collect(Collectors.joining("\n", "", "\n"));
-        script = replaceOnce(script, "./ibmesh up ", ibmesh + " up --http " + http + " --umad-port " + umad + " ");
+        script = replaceOnce(
+                script, "./ibmesh up ", ibmesh + " up --http " + http + " --grpc 0 --umad-port " + umad + " ");
         script = replaceOnce(script, "localhost:9100", "localhost:" + http);
         script = replaceOnce(script, "IBSIM_SERVER_PORT=7070", "IBSIM_SERVER_PORT=" + umad);
         assertTrue(script.contains("/tmp/osm"), script);

@@ -24,9 +24,12 @@ import io.vertx.core.Promise;
 import io.vertx.core.VerticleBase;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Executor;
+import java.util.function.Consumer;
 
 /**
  * A device of the fabric: a Vert.x verticle that owns its ports. Its gRPC server (VirtualLink streams and the
@@ -47,7 +50,9 @@ public class Device extends VerticleBase implements PortEvents {
     private final LinkTransport transport;
     private final MeterRegistry registry;
     private final Port[] ports;
-    private final List<LinkDialer> dialers = new ArrayList<>();
+    /** The dialer of each port whose link this end dials, by port number. */
+    private final Map<Integer, LinkDialer> dialers = new HashMap<>();
+
     private final List<ManagedChannel> channels = new ArrayList<>();
     private Server server;
     private HealthStatusManager health;
@@ -55,6 +60,7 @@ public class Device extends VerticleBase implements PortEvents {
     private Scheduler scheduler;
     private long delivered;
     private final Promise<Void> linksTrained = Promise.promise();
+    private final PortWatchers watchers = new PortWatchers(this);
 
     public Device(DeviceConfig config, LinkTransport transport, MeterRegistry registry) {
         this.config = config;
@@ -133,11 +139,30 @@ public class Device extends VerticleBase implements PortEvents {
         return linksTrained.future();
     }
 
+    /**
+     * If this end dials the link of port {@code number} and that link is down, dials it at once rather than after the
+     * backoff (see {@link LinkDialer#redialNow}): for a cable put back. Event loop only.
+     */
+    public void redialNow(int number) {
+        LinkDialer dialer = dialers.get(number);
+        if (dialer != null) {
+            dialer.redialNow();
+        }
+    }
+
+    /**
+     * Tells {@code watcher} of every later change of a port's physical state or PortState, on the device's event
+     * loop, after the change (it may read the port then). Any thread; running the answer stops it.
+     */
+    public Runnable watchPortStates(Consumer<Port> watcher) {
+        return watchers.add(watcher);
+    }
+
     @Override
     public Future<?> start() throws Exception {
         loop = task -> context.runOnContext(v -> task.run());
         scheduler = newScheduler();
-        PortLog events = new PortLog(config, ports.length - 1, new LinkReadiness(config, this, linksTrained));
+        PortLog events = new PortLog(config, ports.length - 1, new LinkReadiness(config, watchers, linksTrained));
         for (PortConfig pc : config.ports()) {
             ports[pc.number()] = new Port(config.nodeGuid(), pc, events, loop, scheduler);
             PortMetrics.bind(registry, config.name(), ports[pc.number()]);
@@ -157,7 +182,7 @@ public class Device extends VerticleBase implements PortEvents {
                         ports[link.localPort()],
                         scheduler,
                         link.peerDevice() + "/" + link.peerPort());
-                dialers.add(dialer);
+                dialers.put(link.localPort(), dialer);
                 dialer.start();
             }
         }
@@ -170,7 +195,7 @@ public class Device extends VerticleBase implements PortEvents {
         if (health != null) {
             health.enterTerminalState();
         }
-        dialers.forEach(LinkDialer::stop);
+        dialers.values().forEach(LinkDialer::stop);
         for (Port p : ports) {
             if (p != null) {
                 p.close();

@@ -6,9 +6,6 @@ import dev.ibmesh.mad.smp.PortState;
 import dev.ibmesh.runtime.port.LinkTraining;
 import dev.ibmesh.runtime.port.Port;
 import dev.ibmesh.runtime.port.PortEvents;
-import dev.ibmesh.runtime.topology.LinkSpeed;
-import dev.ibmesh.runtime.topology.LinkSpeedExt;
-import dev.ibmesh.runtime.topology.LinkWidth;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
@@ -66,7 +63,14 @@ final class PortLog implements PortEvents {
         int wasPhys = physicalState[n];
         if (phys == PortInfo.PHYS_STATE_LINK_UP && wasPhys != PortInfo.PHYS_STATE_LINK_UP) {
             LinkTraining.Result t = port.training();
-            LOG.info("{}/{} LinkUp with {} [{}]: {} {}", device, n, peerName(n), port.peer(), width(t), speed(t));
+            LOG.info(
+                    "{}/{} LinkUp with {} [{}]: {} {}",
+                    device,
+                    n,
+                    peerName(n),
+                    port.peer(),
+                    LinkLabels.width(t),
+                    LinkLabels.speed(t));
         } else if (wasPhys == PortInfo.PHYS_STATE_LINK_UP && phys != PortInfo.PHYS_STATE_LINK_UP) {
             LOG.info(
                     "{}/{} link down ({}), was up with {}: {}",
@@ -108,29 +112,5 @@ final class PortLog implements PortEvents {
 
     private String peerName(int port) {
         return cabledTo.getOrDefault(port, "an uncabled peer");
-    }
-
-    private static String width(LinkTraining.Result t) {
-        for (LinkWidth w : LinkWidth.values()) {
-            if (w.code() == t.linkWidthActive()) {
-                return w.label();
-            }
-        }
-        return "width(" + t.linkWidthActive() + ")";
-    }
-
-    /** The extended speed when both ends enabled one (FDR and up), else the base speed. */
-    private static String speed(LinkTraining.Result t) {
-        for (LinkSpeedExt s : LinkSpeedExt.values()) {
-            if (s.code() == t.linkSpeedExtActive()) {
-                return s.label();
-            }
-        }
-        for (LinkSpeed s : LinkSpeed.values()) {
-            if (s.code() == t.linkSpeedActive()) {
-                return s.label();
-            }
-        }
-        return "speed(" + t.linkSpeedActive() + ")";
     }
 }

@@ -47,6 +47,22 @@ public final class LinkDialer {
         }
     }
 
+    /**
+     * Dials at once, with the backoff started over, when no stream is up or being opened: the peer or the local port
+     * has just come back (a cable put back), so the link need not wait out a backoff grown while it was away.
+     */
+    public void redialNow() {
+        if (stopped || current != null) {
+            return;
+        }
+        if (pendingRedial != null) {
+            pendingRedial.cancel();
+            pendingRedial = null;
+        }
+        backoffNanos = INITIAL_BACKOFF_NANOS;
+        dial();
+    }
+
     /** Closes the link (if up) and dials no more. */
     public void stop() {
         stopped = true;

@@ -1,0 +1,378 @@
+package dev.ibmesh.runtime.control;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ibmesh.proto.fabric.v1.Action;
+import dev.ibmesh.proto.fabric.v1.Device;
+import dev.ibmesh.proto.fabric.v1.Event;
+import dev.ibmesh.proto.fabric.v1.FabricGrpc;
+import dev.ibmesh.proto.fabric.v1.Link;
+import dev.ibmesh.proto.fabric.v1.LinkState;
+import dev.ibmesh.proto.fabric.v1.ListDevicesRequest;
+import dev.ibmesh.proto.fabric.v1.ListLinksRequest;
+import dev.ibmesh.proto.fabric.v1.PhysicalState;
+import dev.ibmesh.proto.fabric.v1.Port;
+import dev.ibmesh.proto.fabric.v1.PortState;
+import dev.ibmesh.proto.fabric.v1.SetLinkStateRequest;
+import dev.ibmesh.proto.fabric.v1.WatchEventsRequest;
+import dev.ibmesh.runtime.device.DeviceFactory;
+import dev.ibmesh.runtime.device.Fabric;
+import dev.ibmesh.runtime.device.FabricPlan;
+import dev.ibmesh.runtime.topology.DeviationCatalog;
+import dev.ibmesh.runtime.topology.Topology;
+import dev.ibmesh.runtime.topology.TopologyLoader;
+import dev.ibmesh.runtime.transport.InProcessLinkTransport;
+import io.grpc.ManagedChannel;
+import io.grpc.ManagedChannelBuilder;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.grpc.health.v1.HealthCheckRequest;
+import io.grpc.health.v1.HealthCheckResponse;
+import io.grpc.health.v1.HealthGrpc;
+import io.grpc.reflection.v1.ServerReflectionGrpc;
+import io.grpc.reflection.v1.ServerReflectionRequest;
+import io.grpc.reflection.v1.ServerReflectionResponse;
+import io.grpc.reflection.v1.ServiceResponse;
+import io.grpc.stub.ClientCallStreamObserver;
+import io.grpc.stub.ClientResponseObserver;
+import io.grpc.stub.StreamObserver;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.vertx.core.Vertx;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The control API as a client sees it, through stubs generated from fabric.proto alone, over TCP: a switch sw1 with
+ * h1 on port 1, h2 on port 2 and nothing on port 3, all in this JVM (base devices: links train to LinkUp and Init,
+ * nothing answers MADs).
+ */
+class FabricServiceTest {
+    @TempDir
+    static Path dir;
+
+    private static Topology topology;
+    private static Vertx vertx;
+    private static Fabric fabric;
+    private static ControlServer server;
+    private static ManagedChannel channel;
+    private static FabricGrpc.FabricBlockingStub client;
+
+    @BeforeAll
+    static void start() throws Exception {
+        Path file = dir.resolve("fabric.yaml");
+        Files.writeString(file, """
+                devices:
+                  - {name: sw1, kind: switch, ports: 3}
+                  - {name: h1, kind: hca, ports: 1}
+                  - {name: h2, kind: hca, ports: 1}
+                links:
+                  - ends: [sw1/1, h1/1]
+                  - ends: [h2/1, sw1/2]
+                """);
+        topology = TopologyLoader.load(file, DeviationCatalog.PERMISSIVE);
+        vertx = Vertx.vertx();
+        fabric = Fabric.start(
+                        vertx,
+                        FabricPlan.embedded(topology),
+                        DeviceFactory.BASIC,
+                        new InProcessLinkTransport("fabric-service-test"),
+                        new SimpleMeterRegistry())
+                .await(60, TimeUnit.SECONDS);
+        fabric.ready().await(60, TimeUnit.SECONDS);
+        server = ControlServer.start(fabric, "127.0.0.1", 0);
+        channel = ManagedChannelBuilder.forAddress("127.0.0.1", server.port())
+                .usePlaintext()
+                .build();
+        client = FabricGrpc.newBlockingStub(channel);
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+        server.close();
+        fabric.stop().await(10, TimeUnit.SECONDS);
+        vertx.close().await(10, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void listsDevicesWithTheirPorts() {
+        List<Device> devices =
+                stub().listDevices(ListDevicesRequest.getDefaultInstance()).getDevicesList();
+        assertEquals(
+                List.of("sw1", "h1", "h2"),
+                devices.stream().map(Device::getName).toList());
+        Device sw1 = devices.get(0);
+        assertEquals("switch", sw1.getKind());
+        assertTrue(sw1.getNodeGuid() != 0, sw1.toString());
+        assertEquals(
+                List.of(1, 2, 3),
+                sw1.getPortsList().stream().map(Port::getNumber).toList());
+        Port toH1 = sw1.getPorts(0);
+        assertEquals(PhysicalState.PHYSICAL_STATE_LINK_UP, toH1.getPhysicalState(), toH1.toString());
+        assertEquals(PortState.PORT_STATE_INIT, toH1.getPortState(), "no SM: the port waits in Init");
+        assertEquals("h1/1", toH1.getCabledTo());
+        assertFalse(toH1.getWidth().isEmpty() || toH1.getSpeed().isEmpty(), toH1.toString());
+        assertTrue(toH1.getRateGbps() > 0, toH1.toString());
+        assertFalse(toH1.getPeer().isEmpty(), toH1.toString());
+        assertTrue(toH1.getCounters().getXmitPkts() >= 0, toH1.toString());
+        Port uncabled = sw1.getPorts(2);
+        assertEquals(PhysicalState.PHYSICAL_STATE_POLLING, uncabled.getPhysicalState(), uncabled.toString());
+        assertEquals(PortState.PORT_STATE_DOWN, uncabled.getPortState());
+        assertEquals("", uncabled.getCabledTo());
+        assertEquals("", uncabled.getWidth());
+    }
+
+    @Test
+    void listsEachLinkOnceFromItsEndEarlierInTheTopology() {
+        List<Link> links =
+                stub().listLinks(ListLinksRequest.getDefaultInstance()).getLinksList();
+        assertEquals(
+                List.of("sw1/1-h1/1", "sw1/2-h2/1"),
+                links.stream().map(FabricServiceTest::name).toList());
+        for (Link l : links) {
+            assertTrue(l.getA().getLocal() && l.getB().getLocal(), l.toString());
+            assertEquals(PhysicalState.PHYSICAL_STATE_LINK_UP, l.getB().getPhysicalState(), l.toString());
+        }
+    }
+
+    @Test
+    void aPulledCableTakesBothEndsDownAndPutBackTrainsAgain() throws Exception {
+        Watch watch = new Watch();
+        FabricGrpc.newStub(channel)
+                .watchEvents(WatchEventsRequest.newBuilder().setCurrent(true).build(), watch);
+        // The current state of every port (3 + 1 + 1) comes first: from then on the watch sees every change.
+        for (int i = 0; i < 5; i++) {
+            watch.next(e -> true);
+        }
+
+        // h2/1 dials this link (its name sorts first), so cutting at sw1/2 leaves h2 trying again and again.
+        Link cut = stub().setLinkState(request("sw1/2", Action.ACTION_DOWN)).getLink();
+        assertEquals("sw1/2-h2/1", name(cut));
+        assertEquals(LinkState.LINK_STATE_DOWN, cut.getState());
+        assertEquals(PhysicalState.PHYSICAL_STATE_DISABLED, cut.getA().getPhysicalState(), cut.toString());
+        Event disabled = watch.next(e -> e.getDevice().equals("sw1"));
+        assertEquals(2, disabled.getPort(), disabled.toString());
+        assertEquals(PhysicalState.PHYSICAL_STATE_DISABLED, disabled.getPhysicalState(), disabled.toString());
+        assertEquals(PortState.PORT_STATE_DOWN, disabled.getPortState());
+        assertEquals("port disabled", disabled.getReason());
+        assertTrue(disabled.getTime().getSeconds() > 0, disabled.toString());
+        Event peerDown = watch.next(e -> e.getDevice().equals("h2"));
+        assertEquals(PhysicalState.PHYSICAL_STATE_POLLING, peerDown.getPhysicalState(), peerDown.toString());
+        assertEquals(PortState.PORT_STATE_DOWN, peerDown.getPortState());
+        // It stays down: h2 dials again, trains for a moment, is refused and polls on.
+        watch.next(e -> e.getDevice().equals("h2")
+                && e.getPhysicalState() == PhysicalState.PHYSICAL_STATE_PORT_CONFIGURATION_TRAINING);
+        watch.next(e -> e.getDevice().equals("h2") && e.getPhysicalState() == PhysicalState.PHYSICAL_STATE_POLLING);
+        Link listed = linkOf("sw1/2");
+        assertEquals(LinkState.LINK_STATE_DOWN, listed.getState(), listed.toString());
+        assertEquals(PhysicalState.PHYSICAL_STATE_DISABLED, listed.getA().getPhysicalState());
+        assertEquals(LinkState.LINK_STATE_UP, linkOf("sw1/1").getState(), "the other link is untouched");
+
+        // h2/1 was never disabled: UP there changes nothing, the cable stays pulled at sw1's end.
+        assertEquals(
+                PhysicalState.PHYSICAL_STATE_DISABLED,
+                stub().setLinkState(request("h2/1", Action.ACTION_UP))
+                        .getLink()
+                        .getA()
+                        .getPhysicalState());
+        stub().setLinkState(request("sw1/2", Action.ACTION_UP));
+        watch.all(List.of(
+                e -> e.getDevice().equals("sw1")
+                        && e.getPort() == 2
+                        && e.getPhysicalState() == PhysicalState.PHYSICAL_STATE_LINK_UP,
+                e -> e.getDevice().equals("h2") && e.getPhysicalState() == PhysicalState.PHYSICAL_STATE_LINK_UP));
+        Link back = linkOf("sw1/2");
+        assertEquals(LinkState.LINK_STATE_UP, back.getState(), back.toString());
+        assertEquals(PortState.PORT_STATE_INIT, back.getA().getPortState());
+        watch.cancel();
+    }
+
+    @Test
+    void badNamesAreRefusedNamingTheFieldAndChangeNothing() {
+        assertRefused(Status.Code.INVALID_ARGUMENT, "link: missing", request("", Action.ACTION_DOWN));
+        assertRefused(
+                Status.Code.INVALID_ARGUMENT, "link: 'sw1' is not DEVICE/PORT", request("sw1", Action.ACTION_DOWN));
+        assertRefused(Status.Code.INVALID_ARGUMENT, "link: 'x' in 'sw1/x'", request("sw1/x", Action.ACTION_DOWN));
+        assertRefused(Status.Code.INVALID_ARGUMENT, "link: port 0", request("sw1/0", Action.ACTION_DOWN));
+        assertRefused(Status.Code.NOT_FOUND, "link: no device 'sw9'", request("sw9/1", Action.ACTION_DOWN));
+        assertRefused(Status.Code.NOT_FOUND, "link: device sw1 has no port 7", request("sw1/7", Action.ACTION_DOWN));
+        assertRefused(Status.Code.NOT_FOUND, "link: sw1/3 is not cabled", request("sw1/3", Action.ACTION_DOWN));
+        assertRefused(Status.Code.INVALID_ARGUMENT, "action:", request("sw1/1", Action.ACTION_UNSPECIFIED));
+        StatusRuntimeException e = assertThrows(
+                StatusRuntimeException.class,
+                () -> FabricGrpc.newBlockingStub(channel)
+                        .watchEvents(WatchEventsRequest.newBuilder()
+                                .setDevice("nope")
+                                .build())
+                        .hasNext());
+        assertEquals(Status.Code.NOT_FOUND, e.getStatus().getCode());
+        assertTrue(e.getStatus().getDescription().startsWith("device: no device 'nope'"), e.getMessage());
+        assertEquals(LinkState.LINK_STATE_UP, linkOf("sw1/1").getState(), "nothing changed");
+    }
+
+    @Test
+    void reflectionAndHealthAreServed() throws Exception {
+        CompletableFuture<ServerReflectionResponse> answer = new CompletableFuture<>();
+        StreamObserver<ServerReflectionRequest> requests = ServerReflectionGrpc.newStub(channel)
+                .serverReflectionInfo(new StreamObserver<>() {
+                    @Override
+                    public void onNext(ServerReflectionResponse r) {
+                        answer.complete(r);
+                    }
+
+                    @Override
+                    public void onError(Throwable t) {
+                        answer.completeExceptionally(t);
+                    }
+
+                    @Override
+                    public void onCompleted() {}
+                });
+        requests.onNext(ServerReflectionRequest.newBuilder().setListServices("").build());
+        List<String> services = answer.get(30, TimeUnit.SECONDS).getListServicesResponse().getServiceList().stream()
+                .map(ServiceResponse::getName)
+                .toList();
+        requests.onCompleted();
+        assertTrue(services.contains("ibmesh.fabric.v1.Fabric"), services.toString());
+        assertTrue(services.contains("grpc.health.v1.Health"), services.toString());
+        assertEquals(
+                HealthCheckResponse.ServingStatus.SERVING,
+                HealthGrpc.newBlockingStub(channel)
+                        .check(HealthCheckRequest.newBuilder()
+                                .setService("ibmesh.fabric.v1.Fabric")
+                                .build())
+                        .getStatus());
+    }
+
+    @Test
+    void aServerRunningOneEndListsTheLinkFromItsEndAndCannotPullTheOther() throws Exception {
+        List<dev.ibmesh.runtime.device.DeviceConfig> h1Only = FabricPlan.embedded(topology).stream()
+                .filter(c -> c.name().equals("h1"))
+                .toList();
+        Fabric alone = Fabric.start(
+                        vertx,
+                        h1Only,
+                        DeviceFactory.BASIC,
+                        new InProcessLinkTransport("fabric-service-test-alone"),
+                        new SimpleMeterRegistry())
+                .await(60, TimeUnit.SECONDS);
+        try (ControlServer s = ControlServer.start(alone, "127.0.0.1", 0)) {
+            ManagedChannel c = ManagedChannelBuilder.forAddress("127.0.0.1", s.port())
+                    .usePlaintext()
+                    .build();
+            try {
+                FabricGrpc.FabricBlockingStub h1 =
+                        FabricGrpc.newBlockingStub(c).withDeadlineAfter(30, TimeUnit.SECONDS);
+                Link l = h1.listLinks(ListLinksRequest.getDefaultInstance()).getLinks(0);
+                assertEquals("h1/1-sw1/1", name(l));
+                assertTrue(l.getA().getLocal() && !l.getB().getLocal(), l.toString());
+                assertEquals(PhysicalState.PHYSICAL_STATE_UNSPECIFIED, l.getB().getPhysicalState());
+                assertEquals(LinkState.LINK_STATE_DOWN, l.getState(), "sw1 is not running: " + l);
+                StatusRuntimeException e = assertThrows(
+                        StatusRuntimeException.class, () -> h1.setLinkState(request("sw1/1", Action.ACTION_DOWN)));
+                assertEquals(Status.Code.NOT_FOUND, e.getStatus().getCode());
+                assertTrue(e.getStatus().getDescription().startsWith("link: no device 'sw1' here"), e.getMessage());
+            } finally {
+                c.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+            }
+        } finally {
+            alone.stop().await(10, TimeUnit.SECONDS);
+        }
+    }
+
+    /** The client, with a deadline for the next call. */
+    private static FabricGrpc.FabricBlockingStub stub() {
+        return client.withDeadlineAfter(30, TimeUnit.SECONDS);
+    }
+
+    private static void assertRefused(Status.Code code, String start, SetLinkStateRequest r) {
+        StatusRuntimeException e = assertThrows(StatusRuntimeException.class, () -> stub().setLinkState(r));
+        assertEquals(code, e.getStatus().getCode(), e.getMessage());
+        assertTrue(e.getStatus().getDescription().startsWith(start), e.getMessage());
+    }
+
+    private static SetLinkStateRequest request(String link, Action action) {
+        return SetLinkStateRequest.newBuilder().setLink(link).setAction(action).build();
+    }
+
+    private static Link linkOf(String end) {
+        return stub().listLinks(ListLinksRequest.getDefaultInstance()).getLinksList().stream()
+                .filter(l -> name(l).contains(end))
+                .findFirst()
+                .orElseThrow();
+    }
+
+    private static String name(Link l) {
+        return l.getA().getDevice() + "/" + l.getA().getPort() + "-" + l.getB().getDevice() + "/"
+                + l.getB().getPort();
+    }
+
+    /** A WatchEvents stream read in order: {@link #next} skips to the first event it accepts. */
+    private static final class Watch implements ClientResponseObserver<WatchEventsRequest, Event> {
+        private final BlockingQueue<Object> events = new LinkedBlockingQueue<>();
+        private final List<Event> seen = new ArrayList<>();
+        private ClientCallStreamObserver<WatchEventsRequest> call;
+
+        @Override
+        public void beforeStart(ClientCallStreamObserver<WatchEventsRequest> requests) {
+            call = requests;
+        }
+
+        @Override
+        public void onNext(Event e) {
+            events.add(e);
+        }
+
+        @Override
+        public void onError(Throwable t) {
+            events.add(t);
+        }
+
+        @Override
+        public void onCompleted() {
+            events.add("completed");
+        }
+
+        Event next(Predicate<Event> wanted) throws InterruptedException {
+            while (true) {
+                Object o = events.poll(30, TimeUnit.SECONDS);
+                assertNotNull(o, "no event in 30 s; seen: " + seen);
+                if (!(o instanceof Event e)) {
+                    throw new AssertionError("the stream ended: " + o + "; seen: " + seen);
+                }
+                seen.add(e);
+                if (wanted.test(e)) {
+                    return e;
+                }
+            }
+        }
+
+        /** Reads on until each of {@code wanted} accepted an event, in whatever order they come. */
+        void all(List<Predicate<Event>> wanted) throws InterruptedException {
+            List<Predicate<Event>> left = new ArrayList<>(wanted);
+            while (!left.isEmpty()) {
+                Event e = next(x -> left.stream().anyMatch(w -> w.test(x)));
+                left.removeIf(w -> w.test(e));
+            }
+        }
+
+        void cancel() {
+            call.cancel("the test is done", null);
+        }
+    }
+}
