@@ -50,7 +50,7 @@ class HcaDeviationTest {
         assertEquals(
                 EnumSet.of(HcaDeviation.NO_RNR_NAK, HcaDeviation.COMPLETE_BEFORE_ACK),
                 HcaDeviation.of(Set.of("no-rnr-nak", "complete-before-ack")));
-        assertEquals(36, Deviations.labels(HcaDeviation.class).size());
+        assertEquals(37, Deviations.labels(HcaDeviation.class).size());
         IllegalArgumentException e =
                 assertThrows(IllegalArgumentException.class, () -> HcaDeviation.of(Set.of("no-such-thing")));
         assertTrue(e.getMessage().contains("retry-before-rnr-timer"), e.getMessage());
