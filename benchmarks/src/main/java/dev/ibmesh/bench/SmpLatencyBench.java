@@ -16,6 +16,7 @@ import dev.ibmesh.runtime.transport.InProcessLinkTransport;
 import dev.ibmesh.tester.bench.DeviceKinds;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
@@ -25,7 +26,8 @@ import java.util.concurrent.TimeUnit;
  * an HCA's host software sends SubnGet(NodeInfo) along the directed route h1 -> sw1 -> sw2 -> sw3, and the answer comes
  * back along the return path. One SMP at a time, each sent when the previous answer arrived.
  *
- * <p>Run: {@code ./bench smp [ROUND_TRIPS]}. Target ([fabric] issue, 2 cores): p50 under 50 us, p99 under 200 us.
+ * <p>Run: {@code ./bench smp [ROUND_TRIPS]}. Target ([fabric] issue, 2 cores): p50 under 50 us, p99 under 200 us. The
+ * devices share one event loop, as in {@code ibmesh up}; {@code -Dloops=N} spreads them over N.
  */
 public final class SmpLatencyBench {
     private static final String LINE = String.join(
@@ -51,8 +53,7 @@ public final class SmpLatencyBench {
                 java.lang.management.ManagementFactory.getOperatingSystemMXBean()
                         .getSystemLoadAverage(),
                 System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
-        Vertx vertx = Vertx.vertx(new io.vertx.core.VertxOptions()
-                .setEventLoopPoolSize(Integer.getInteger("loops", 2 * Runtime.getRuntime().availableProcessors())));
+        Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(Integer.getInteger("loops", 1)));
         Fabric fabric = Fabric.start(
                         vertx,
                         FabricPlan.embedded(
