@@ -775,8 +775,8 @@ public final class Port implements LinkHandler {
     /**
      * How ibmesh honours the periodic flow-control update in its own time: credit that moves is advertised at once
      * ({@link #release}), so the periodic packets only repair updates lost or corrupted on the link. A port re-sends
-     * its whole flow-control state (and ends an ExcessiveBufferOverrunErrors period, and discards expired queue heads)
-     * {@link #KEEP_ALIVE_NANOS} after it carried data; while it carries none the period doubles up to
+     * its whole flow-control state (and ends an ExcessiveBufferOverrunErrors period) {@link #KEEP_ALIVE_NANOS} after
+     * it carried data; while it carries none the period doubles up to
      * {@link #KEEP_ALIVE_MAX_NANOS}. An idle fabric therefore spends almost nothing on timers, and any lost update is
      * repaired within one period of the loss.
      */
@@ -786,9 +786,8 @@ public final class Port implements LinkHandler {
             return;
         }
         counters.flowControlPeriodEnded();
-        discardExpiredHeads();
         queueFlowControl(flowControl.updatePackets());
-        scheduleDrain();
+        scheduleDrain(); // the drain also discards heads past HOQLife
         boolean busy = carriedData || queues.nonEmpty() != 0;
         carriedData = false;
         armKeepAlive(busy ? KEEP_ALIVE_NANOS : Math.min(KEEP_ALIVE_MAX_NANOS, keepAlivePeriod * 2));
