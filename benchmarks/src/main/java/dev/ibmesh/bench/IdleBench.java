@@ -2,13 +2,9 @@ package dev.ibmesh.bench;
 
 import com.sun.management.OperatingSystemMXBean;
 import dev.ibmesh.runtime.device.Fabric;
-import dev.ibmesh.runtime.device.FabricPlan;
 import dev.ibmesh.runtime.topology.FatTree;
-import dev.ibmesh.runtime.transport.InProcessLinkTransport;
-import dev.ibmesh.tester.bench.DeviceKinds;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import io.vertx.core.Vertx;
 import java.lang.management.ManagementFactory;
 import java.util.concurrent.TimeUnit;
 
@@ -33,29 +29,20 @@ public final class IdleBench {
         FatTree tree = new FatTree(hcas, radix);
         OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         System.out.printf(
-                "ibmesh idle bench: fat tree of %d devices (%d HCAs, %d leaves, %d spines, radix %d); %d cores, load"
-                        + " %.2f, max heap %d MiB, %s%n",
-                tree.devices(),
-                hcas,
-                tree.leaves(),
-                tree.spines(),
-                radix,
-                os.getAvailableProcessors(),
-                os.getSystemLoadAverage(),
-                Runtime.getRuntime().maxMemory() >> 20,
-                System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
+                "ibmesh idle bench: fat tree of %d devices (%d HCAs, %d leaves, %d spines, radix %d), one event"
+                        + " loop as in ibmesh up%n",
+                tree.devices(), hcas, tree.leaves(), tree.spines(), radix);
+        System.out.println(Machine.line());
         long heapBefore = heapAfterGc();
-        Vertx vertx = Vertx.vertx();
         long start = System.nanoTime();
-        Fabric fabric = Fabric.start(
-                        vertx,
-                        FabricPlan.embedded(tree.topology()),
-                        new DeviceKinds(),
-                        new InProcessLinkTransport("idle-" + System.nanoTime()),
-                        new PrometheusMeterRegistry(PrometheusConfig.DEFAULT))
-                .await(120, TimeUnit.SECONDS);
-        fabric.ready().await(120, TimeUnit.SECONDS);
-        double readySeconds = (System.nanoTime() - start) / 1e9;
+        try (UpFabric up = UpFabric.start(tree.topology(), new PrometheusMeterRegistry(PrometheusConfig.DEFAULT), 1)) {
+            measure(up.fabric(), os, (System.nanoTime() - start) / 1e9, heapBefore);
+        }
+        System.exit(0);
+    }
+
+    private static void measure(Fabric fabric, OperatingSystemMXBean os, double readySeconds, long heapBefore)
+            throws InterruptedException {
         int ports = fabric.devices().stream().mapToInt(d -> d.ports().size()).sum();
         System.out.printf("ready: %d links trained in %.1f s%n", fabric.links(), readySeconds);
 
@@ -73,9 +60,6 @@ public final class IdleBench {
                 "heap held: %d MiB after a full GC (target < 1024 MiB at 702 nodes); on average %.1f KiB per"
                         + " device, or %.1f KiB per port (%d ports; their meters included)%n",
                 held >> 20, held / 1024.0 / fabric.devices().size(), held / 1024.0 / ports, ports);
-        fabric.stop().await(60, TimeUnit.SECONDS);
-        vertx.close().await(60, TimeUnit.SECONDS);
-        System.exit(0);
     }
 
     private static long heapAfterGc() {

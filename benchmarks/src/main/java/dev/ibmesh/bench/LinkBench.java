@@ -38,11 +38,8 @@ public final class LinkBench {
 
     public static void main(String[] args) throws Exception {
         int packets = args.length > 0 ? Integer.parseInt(args[0]) : 1_000_000;
-        System.out.printf(
-                "ibmesh link bench: %d packets per run, %d cores, %s%n",
-                packets,
-                Runtime.getRuntime().availableProcessors(),
-                System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
+        System.out.printf("ibmesh link bench: %d packets per run%n", packets);
+        System.out.println(Machine.line());
         System.out.printf(
                 "%-11s %6s %14s %10s %12s %12s%n", "transport", "bytes", "packets/s", "Gb/s", "p50 us", "p99 us");
         for (boolean inProcess : new boolean[] {true, false}) {

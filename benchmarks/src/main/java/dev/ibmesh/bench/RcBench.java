@@ -2,7 +2,6 @@ package dev.ibmesh.bench;
 
 import dev.ibmesh.device.hca.transport.QpCountersView;
 import dev.ibmesh.device.hca.verbs.WrOpcode;
-import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 
 /**
@@ -50,14 +49,7 @@ public final class RcBench {
     private void run() throws Exception {
         System.out.printf("ibmesh rc bench: h1 - s1 - h2 in one JVM (HcaDevice, SwitchDevice, in-process links with"
                 + " credits), RC, path MTU 4096%n");
-        System.out.printf(
-                "machine: %d cores, %s %s, %s %s, load average %.2f at start%n",
-                Runtime.getRuntime().availableProcessors(),
-                System.getProperty("java.vm.name"),
-                System.getProperty("java.version"),
-                System.getProperty("os.name"),
-                System.getProperty("os.arch"),
-                ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+        System.out.println(Machine.line());
         warmUp();
 
         System.out.printf(

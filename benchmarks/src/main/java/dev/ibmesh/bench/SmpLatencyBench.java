@@ -7,16 +7,11 @@ import dev.ibmesh.mad.Method;
 import dev.ibmesh.mad.smp.NodeInfo;
 import dev.ibmesh.runtime.agent.HostMad;
 import dev.ibmesh.runtime.device.Fabric;
-import dev.ibmesh.runtime.device.FabricPlan;
 import dev.ibmesh.runtime.madport.AgentMadPort;
 import dev.ibmesh.runtime.madport.MadPort;
 import dev.ibmesh.runtime.topology.DeviationCatalog;
 import dev.ibmesh.runtime.topology.YamlTopologyParser;
-import dev.ibmesh.runtime.transport.InProcessLinkTransport;
-import dev.ibmesh.tester.bench.DeviceKinds;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import io.vertx.core.Vertx;
-import io.vertx.core.VertxOptions;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
@@ -45,24 +40,22 @@ public final class SmpLatencyBench {
 
     public static void main(String[] args) throws Exception {
         int trips = args.length > 0 ? Integer.parseInt(args[0]) : 50_000;
+        int loops = Integer.getInteger("loops", 1);
         System.out.printf(
                 "ibmesh SMP latency bench: DR SubnGet(NodeInfo) h1 -> sw1 -> sw2 -> sw3 and back, %d round trips;"
-                        + " %d cores, load %.2f, %s%n",
-                trips,
-                Runtime.getRuntime().availableProcessors(),
-                java.lang.management.ManagementFactory.getOperatingSystemMXBean()
-                        .getSystemLoadAverage(),
-                System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
-        Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(Integer.getInteger("loops", 1)));
-        Fabric fabric = Fabric.start(
-                        vertx,
-                        FabricPlan.embedded(
-                                new YamlTopologyParser(DeviationCatalog.PERMISSIVE).parse("line.yaml", LINE)),
-                        new DeviceKinds(),
-                        new InProcessLinkTransport("smp-" + System.nanoTime()),
-                        new SimpleMeterRegistry())
-                .await(30, TimeUnit.SECONDS);
-        fabric.ready().await(30, TimeUnit.SECONDS);
+                        + " %d event loop(s)%n",
+                trips, loops);
+        System.out.println(Machine.line());
+        try (UpFabric up = UpFabric.start(
+                new YamlTopologyParser(DeviationCatalog.PERMISSIVE).parse("line.yaml", LINE),
+                new SimpleMeterRegistry(),
+                loops)) {
+            measure(up.fabric(), trips);
+        }
+        System.exit(0);
+    }
+
+    private static void measure(Fabric fabric, int trips) throws Exception {
         MadPort port = AgentMadPort.open(
                         HcaHostPort.of((HcaDevice) fabric.device("h1")).get(0))
                 .get(10, TimeUnit.SECONDS);
@@ -96,9 +89,6 @@ public final class SmpLatencyBench {
                 nanos[(int) (trips * 0.999)] / 1e3,
                 nanos[trips - 1] / 1e3);
         port.close();
-        fabric.stop().await(30, TimeUnit.SECONDS);
-        vertx.close().await(30, TimeUnit.SECONDS);
-        System.exit(0);
     }
 
     private SmpLatencyBench() {}
