@@ -604,11 +604,7 @@ public final class Port implements LinkHandler {
                 return;
             }
             link.send(batch.build());
-            try {
-                events.onTransmitSpace(this);
-            } catch (RuntimeException e) {
-                faults.caught("PortEvents.onTransmitSpace", e);
-            }
+            transmitSpace();
         }
     }
 
@@ -697,8 +693,20 @@ public final class Port implements LinkHandler {
         }
         portState = to;
         stateChanged();
+        // Armed lets SMPs through and Active data packets: what the device was refused before may go now. Without
+        // this a refused packet waited for the next batch the port happened to send (a keep-alive, seconds away).
+        transmitSpace();
         scheduleDrain();
         return true;
+    }
+
+    /** Tells the device the port can take packets again; its failure to handle the news changes nothing here. */
+    private void transmitSpace() {
+        try {
+            events.onTransmitSpace(this);
+        } catch (RuntimeException e) {
+            faults.caught("PortEvents.onTransmitSpace", e);
+        }
     }
 
     private void takeDown(int newPhysicalState, String reason) {

@@ -8,7 +8,10 @@ public interface PortEvents {
      */
     void onPacket(Port port, byte[] frame);
 
-    /** Packets left the transmit queues: a device holding packets back for lack of queue space may offer them now. */
+    /**
+     * Packets left the transmit queues, or the port reached a PortState that lets more through (Armed, Active): a
+     * device holding packets back that the port refused may offer them now.
+     */
     default void onTransmitSpace(Port port) {}
 
     /** The port's physical state or PortState changed (the SMA turns this into trap 128 and PortStateChange). */
