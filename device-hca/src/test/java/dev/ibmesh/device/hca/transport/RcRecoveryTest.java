@@ -89,6 +89,43 @@ class RcRecoveryTest {
                 f.sentBy(f.a).get(1).nanos() - f.sentBy(f.a).get(0).nanos());
     }
 
+    /**
+     * A long message asks for an ACK every 64 packets, so a lost final ACK costs only the packets after the last
+     * periodic one, not the whole message again (rxe's behaviour; before, a long WRITE was resent whole).
+     */
+    @Test
+    void aLongWriteAsksForAcksAlongTheWayAndALostAckResendsOnlyTheUnacknowledgedTail() {
+        Path p = new Path();
+        p.timeout = 10;
+        Conn c = f.connect(QpType.RC, p);
+        int packets = 200;
+        byte[] msg = bytes(packets * 256, 7);
+        f.a.write(0, msg);
+        AtomicInteger finalAcks = new AtomicInteger();
+        f.filter(s -> s.from() == f.b && s.psn() == p.sqPsn + packets - 1 && finalAcks.incrementAndGet() == 1
+                ? Action.DROP
+                : Action.PASS);
+        f.a.verbs.postSend(
+                c.qpA(),
+                List.of(SendWr.builder(1, WrOpcode.RDMA_WRITE)
+                        .sge(f.a.sge(0, msg.length))
+                        .remote(MR_VA + 8192, f.b.mr.rkey())
+                        .build()));
+        f.run(2 * ackTimeoutNanos(10));
+        List<Integer> askingForAck = f.sentBy(f.a).stream()
+                .limit(packets)
+                .filter(s -> s.packet().bth().ackReq())
+                .map(s -> s.psn() - p.sqPsn)
+                .toList();
+        assertEquals(List.of(63, 127, 191, 199), askingForAck);
+        assertEquals(WcStatus.SUCCESS, f.a.pollSend().get(0).status());
+        assertArrayEquals(msg, f.b.read(8192, msg.length));
+        List<Integer> resent =
+                f.sentBy(f.a).stream().skip(packets).map(s -> s.psn() - p.sqPsn).toList();
+        assertEquals(List.of(192, 193, 194, 195, 196, 197, 198, 199), resent, "from the last acknowledged PSN on");
+        assertEquals(1, f.a.counters(c.qpA()).timeouts());
+    }
+
     @Test
     void duplicatedRequestsExecuteOnce() {
         Conn c = f.connectRc();

@@ -21,13 +21,18 @@ import java.util.ArrayDeque;
 /**
  * The RC requester (rxe's rxe_req.c in spirit): turns send requests into request packets. It assigns PSNs, segments
  * SEND and RDMA WRITE messages by the path MTU (First, Middle, Last, Only), asks for an ACK (AckReq) on the last packet
- * of each message, keeps at most max_rd_atomic RDMA READs and atomics outstanding, and on a retry goes back to the
+ * of each message and on every {@value #ACK_REQUEST_INTERVAL}th packet of a long one (as rxe does: the acknowledgements
+ * of a long message keep the ACK timer from expiring while it is still being sent, and a loss is resent from the last
+ * acknowledged PSN, not from the message's start), keeps at most max_rd_atomic RDMA READs and atomics outstanding, and on a retry goes back to the
  * first unacknowledged PSN and sends everything from there again (go-back-N). A READ resent from the middle asks only
  * for what is still missing. While the port's queue is full it waits. It never resumes before the first
  * unacknowledged PSN: an ACK or response that arrives while a go-back or an RNR wait is under way acknowledges
  * everything before it (IBA 9.7.5.1), so what it covers is not sent again.
  */
 final class RcRequester {
+    /** Packets of one message between two ACK requests (rxe's RXE_MAX_PKT_PER_ACK). */
+    static final int ACK_REQUEST_INTERVAL = 64;
+
     private final QueuePair qp;
     private final TransportContext ctx;
     private final QpCounters counters;
@@ -176,6 +181,7 @@ final class RcRequester {
                     w,
                     OpCode.RC_RDMA_READ_REQUEST,
                     true,
+                    true,
                     psn,
                     new byte[0],
                     new Reth(wr.remoteAddr() + offset, wr.rkey(), (int) (wr.length() - offset)));
@@ -186,6 +192,7 @@ final class RcRequester {
             return frame(
                     w,
                     cas ? OpCode.RC_COMPARE_SWAP : OpCode.RC_FETCH_ADD,
+                    true,
                     true,
                     psn,
                     new byte[0],
@@ -198,12 +205,14 @@ final class RcRequester {
                 w,
                 op,
                 last,
+                last || (index + 1) % ACK_REQUEST_INTERVAL == 0,
                 psn,
                 Segments.payload(ctx.memory(), wr, index, pmtu),
                 Segments.headers(op, wr, wr.length()));
     }
 
-    private byte[] frame(RcWqe w, OpCode op, boolean last, int psn, byte[] payload, ExtHeader... headers) {
+    private byte[] frame(
+            RcWqe w, OpCode op, boolean last, boolean ackReq, int psn, byte[] payload, ExtHeader... headers) {
         if (last) {
             w.sent = true;
         }
@@ -216,7 +225,7 @@ final class RcRequester {
                         qp.destQpn(),
                         op,
                         last && w.wr.solicited(),
-                        last,
+                        ackReq,
                         psn,
                         payload,
                         headers);
