@@ -4,6 +4,7 @@ import dev.ibmesh.device.hca.verbs.CompletionChannel;
 import dev.ibmesh.device.hca.verbs.Verbs;
 import dev.ibmesh.device.hca.verbs.VerbsException;
 import dev.ibmesh.device.hca.verbs.WorkCompletion;
+import dev.ibmesh.runtime.fault.FaultLog;
 import io.grpc.Status;
 import io.grpc.stub.ServerCallStreamObserver;
 import java.util.List;
@@ -51,7 +52,8 @@ final class CompletionStream implements CompletionChannel {
     }
 
     private void drain() {
-        while (!ended && out.isReady()) {
+        // A cancel marks the call at once but reaches the handler later, on the loop: take nothing for it meanwhile.
+        while (!ended && !out.isCancelled() && out.isReady()) {
             List<WorkCompletion> taken;
             try {
                 taken = verbs.pollCq(cq, 1);
@@ -62,7 +64,16 @@ final class CompletionStream implements CompletionChannel {
             if (taken.isEmpty()) {
                 return;
             }
-            out.onNext(VerbsMapper.workCompletion(taken.get(0)));
+            try {
+                out.onNext(VerbsMapper.workCompletion(taken.get(0)));
+            } catch (RuntimeException e) {
+                // The call broke under us; the completion is lost with it. Never let it reach the transport that
+                // pushed.
+                FaultLog.shared().caught("CompletionStream", e);
+                ended = true;
+                verbs.detachChannel(cq, this);
+                return;
+            }
         }
     }
 

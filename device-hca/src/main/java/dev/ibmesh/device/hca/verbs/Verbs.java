@@ -75,7 +75,7 @@ public final class Verbs {
 
     /**
      * The port's GID at {@code index}, as ibv_query_gid: index 0 is the port's default GID, the subnet prefix of its
-     * PortInfo.GidPrefix and its port GUID as interface ID (IBA 4.1.1).
+     * PortInfo.GidPrefix and its port GUID as interface ID (IBA 4.1.1 [unverified]).
      */
     public Gid queryGid(int port, int index) {
         checkPort(port);
