@@ -95,8 +95,9 @@ final class ServiceRunner {
                 command, httpHost, bound, captureDir.toAbsolutePath());
         ControlServer control = null;
         if (grpcPort.isPresent()) {
+            Map<String, VerbsRouter.Route> hcas = hcaVerbs(fabric);
             try {
-                control = ControlServer.start(fabric, httpHost, grpcPort.get(), List.of(hcaVerbs(fabric)));
+                control = ControlServer.start(fabric, httpHost, grpcPort.get(), List.of(new VerbsRouter(hcas)));
             } catch (IOException e) {
                 err.println("ibmesh " + command + ": cannot serve gRPC on " + httpHost + ":" + grpcPort.get()
                         + " (use --grpc PORT, 0 for a free one): " + e.getMessage());
@@ -109,10 +110,12 @@ final class ServiceRunner {
                     "ibmesh %s: control API (gRPC ibmesh.fabric.v1.Fabric, with reflection) at %s:%d; try: ibmesh fabric"
                             + " --target %s:%d ls%n",
                     command, httpHost, control.port(), httpHost, control.port());
-            out.printf(
-                    "ibmesh %s: HCA verbs (gRPC ibmesh.verbs.v1.Verbs) on the same port, the HCA named by the metadata"
-                            + " header %s%n",
-                    command, VerbsRouter.DEVICE.name());
+            if (!hcas.isEmpty()) {
+                out.printf(
+                        "ibmesh %s: HCA verbs (gRPC ibmesh.verbs.v1.Verbs) on the same port for %s, the HCA named by"
+                                + " the metadata header %s%n",
+                        command, String.join(", ", hcas.keySet()), VerbsRouter.DEVICE.name());
+            }
         }
         ControlServer controlServer = control;
         CountDownLatch stopped = new CountDownLatch(1);
@@ -175,13 +178,13 @@ final class ServiceRunner {
     }
 
     /** The verbs of every HCA of the fabric, by device name, each call on that HCA's event loop. */
-    private static VerbsRouter hcaVerbs(Fabric fabric) {
+    private static Map<String, VerbsRouter.Route> hcaVerbs(Fabric fabric) {
         Map<String, VerbsRouter.Route> hcas = new TreeMap<>();
         for (Device d : fabric.devices()) {
             if (d instanceof HcaDevice hca) {
                 hcas.put(hca.name(), new VerbsRouter.Route(hca.verbsService(), hca.loop()));
             }
         }
-        return new VerbsRouter(hcas);
+        return hcas;
     }
 }

@@ -57,6 +57,12 @@ class NodeExampleTest {
                     "control API banner", l -> CONTROL_BANNER.matcher(l).find(), CliProcess.STARTUP));
             assertTrue(m.find());
             String target = "127.0.0.1:" + m.group(1);
+            up.awaitLine(
+                    "the verbs banner",
+                    l -> l.contains(
+                            "HCA verbs (gRPC ibmesh.verbs.v1.Verbs) on the same port for h1, h2, h3, h4, the HCA"
+                                    + " named by the metadata header ibmesh-device"),
+                    CliProcess.STARTUP);
             up.awaitLine("the umad endpoint", l -> l.contains("umad endpoint on udp"), CliProcess.STARTUP);
 
             OfedTools.Run sweep = OfedTools.run(

@@ -20,7 +20,7 @@ import java.util.concurrent.TimeUnit;
  * The gRPC server of a running fabric's control API: {@code ibmesh.fabric.v1.Fabric} ({@link FabricService}), gRPC
  * server reflection (v1 and the older v1alpha that many clients still ask first), so a generic client such as
  * grpcurl explores it without the .proto files, and the standard health service (SERVING for the server and the
- * Fabric service while it runs). Calls run on gRPC's own threads; they only hop to the devices' loops.
+ * Fabric service while it runs), plus the services its caller adds (the cli adds the HCAs' verbs). Calls run on gRPC's own threads; they only hop to the devices' loops.
  */
 public final class ControlServer implements AutoCloseable {
     private final Server server;
