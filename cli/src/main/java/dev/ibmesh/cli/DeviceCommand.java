@@ -43,8 +43,10 @@ final class DeviceCommand implements Callable<Integer> {
             paramLabel = "PORT",
             defaultValue = "0",
             converter = ServiceOptions.NonNegative.class,
-            description = "Port for the control API (gRPC ibmesh.fabric.v1.Fabric, which `ibmesh fabric` drives), on"
-                    + " the HTTP host. Default: a free port (0); the one taken is printed.")
+            description =
+                    "Port for the control API (gRPC ibmesh.fabric.v1.Fabric, which `ibmesh fabric` drives, and the"
+                            + " HCAs' ibmesh.verbs.v1.Verbs), on"
+                            + " the HTTP host. Default: a free port (0); the one taken is printed.")
     int grpcPort;
 
     @Mixin

@@ -1,5 +1,7 @@
 package dev.ibmesh.cli;
 
+import dev.ibmesh.device.hca.HcaDevice;
+import dev.ibmesh.device.hca.grpc.VerbsRouter;
 import dev.ibmesh.runtime.control.ControlServer;
 import dev.ibmesh.runtime.device.CaptureControl;
 import dev.ibmesh.runtime.device.Device;
@@ -19,7 +21,9 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -34,7 +38,7 @@ final class ServiceRunner {
 
     /**
      * @param factory builds each device of its kind (switch, hca, tester)
-     * @param grpcPort where the control API ({@code ibmesh.fabric.v1.Fabric}) listens, on the HTTP host (0: a free
+     * @param grpcPort where the control API ({@code ibmesh.fabric.v1.Fabric}, and every HCA's verbs) listens, on the HTTP host (0: a free
      *     port); empty: not served
      */
     static int run(
@@ -91,8 +95,9 @@ final class ServiceRunner {
                 command, httpHost, bound, captureDir.toAbsolutePath());
         ControlServer control = null;
         if (grpcPort.isPresent()) {
+            Map<String, VerbsRouter.Route> hcas = hcaVerbs(fabric);
             try {
-                control = ControlServer.start(fabric, httpHost, grpcPort.get());
+                control = ControlServer.start(fabric, httpHost, grpcPort.get(), List.of(new VerbsRouter(hcas)));
             } catch (IOException e) {
                 err.println("ibmesh " + command + ": cannot serve gRPC on " + httpHost + ":" + grpcPort.get()
                         + " (use --grpc PORT, 0 for a free one): " + e.getMessage());
@@ -105,6 +110,12 @@ final class ServiceRunner {
                     "ibmesh %s: control API (gRPC ibmesh.fabric.v1.Fabric, with reflection) at %s:%d; try: ibmesh fabric"
                             + " --target %s:%d ls%n",
                     command, httpHost, control.port(), httpHost, control.port());
+            if (!hcas.isEmpty()) {
+                out.printf(
+                        "ibmesh %s: HCA verbs (gRPC ibmesh.verbs.v1.Verbs) on the same port for %s, the HCA named by"
+                                + " the metadata header %s%n",
+                        command, String.join(", ", hcas.keySet()), VerbsRouter.DEVICE.name());
+            }
         }
         ControlServer controlServer = control;
         CountDownLatch stopped = new CountDownLatch(1);
@@ -164,5 +175,16 @@ final class ServiceRunner {
             Thread.currentThread().interrupt();
         }
         return 0;
+    }
+
+    /** The verbs of every HCA of the fabric, by device name, each call on that HCA's event loop. */
+    private static Map<String, VerbsRouter.Route> hcaVerbs(Fabric fabric) {
+        Map<String, VerbsRouter.Route> hcas = new TreeMap<>();
+        for (Device d : fabric.devices()) {
+            if (d instanceof HcaDevice hca) {
+                hcas.put(hca.name(), new VerbsRouter.Route(hca.verbsService(), hca.loop()));
+            }
+        }
+        return hcas;
     }
 }

@@ -36,8 +36,10 @@ final class UpCommand implements Callable<Integer> {
             paramLabel = "PORT",
             defaultValue = "9200",
             converter = ServiceOptions.NonNegative.class,
-            description = "Port for the control API (gRPC ibmesh.fabric.v1.Fabric, which `ibmesh fabric` drives), on"
-                    + " the --http-host address (0 picks a free one). Default: ${DEFAULT-VALUE}.")
+            description =
+                    "Port for the control API (gRPC ibmesh.fabric.v1.Fabric, which `ibmesh fabric` drives, and the"
+                            + " HCAs' ibmesh.verbs.v1.Verbs), on"
+                            + " the --http-host address (0 picks a free one). Default: ${DEFAULT-VALUE}.")
     int grpcPort;
 
     @Mixin

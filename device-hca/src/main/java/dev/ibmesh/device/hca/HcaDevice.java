@@ -1,6 +1,7 @@
 package dev.ibmesh.device.hca;
 
 import dev.ibmesh.device.hca.grpc.VerbsErrorLog;
+import dev.ibmesh.device.hca.grpc.VerbsRouter;
 import dev.ibmesh.device.hca.grpc.VerbsService;
 import dev.ibmesh.device.hca.mgmt.Smi;
 import dev.ibmesh.device.hca.transport.HcaDeviation;
@@ -42,6 +43,7 @@ import io.grpc.BindableService;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -119,10 +121,21 @@ public class HcaDevice extends Device implements PmaNode {
         return super.stop();
     }
 
-    /** The verbs gRPC service, next to the links on the device's own server and event loop. */
+    /**
+     * The verbs gRPC service, next to the links on the device's own server and event loop: the header {@link
+     * VerbsRouter#DEVICE} is optional here, and when present must name this HCA.
+     */
     @Override
     protected List<BindableService> services() {
-        return List.of(VerbsErrorLog.around(new VerbsService(new HcaVerbsHost(this)), name()));
+        return List.of(new VerbsRouter(Map.of(name(), new VerbsRouter.Route(verbsService(), Runnable::run))));
+    }
+
+    /**
+     * This HCA's verbs gRPC service, its refused calls logged under the HCA's name; every call must run on the
+     * device's event loop ({@link #loop()}). For a server that serves several HCAs (see {@link VerbsRouter}).
+     */
+    public BindableService verbsService() {
+        return VerbsErrorLog.around(new VerbsService(new HcaVerbsHost(this)), name());
     }
 
     /**

@@ -2,7 +2,9 @@ package dev.ibmesh.runtime.control;
 
 import dev.ibmesh.proto.fabric.v1.FabricGrpc;
 import dev.ibmesh.runtime.device.Fabric;
+import io.grpc.BindableService;
 import io.grpc.Server;
+import io.grpc.ServerServiceDefinition;
 import io.grpc.health.v1.HealthCheckResponse.ServingStatus;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 import io.grpc.protobuf.services.HealthStatusManager;
@@ -11,13 +13,14 @@ import io.grpc.protobuf.services.ProtoReflectionServiceV1;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Clock;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
  * The gRPC server of a running fabric's control API: {@code ibmesh.fabric.v1.Fabric} ({@link FabricService}), gRPC
  * server reflection (v1 and the older v1alpha that many clients still ask first), so a generic client such as
  * grpcurl explores it without the .proto files, and the standard health service (SERVING for the server and the
- * Fabric service while it runs). Calls run on gRPC's own threads; they only hop to the devices' loops.
+ * Fabric service while it runs), plus the services its caller adds (the cli adds the HCAs' verbs). Calls run on gRPC's own threads; they only hop to the devices' loops.
  */
 public final class ControlServer implements AutoCloseable {
     private final Server server;
@@ -33,11 +36,23 @@ public final class ControlServer implements AutoCloseable {
      *
      * @throws IOException the address cannot be bound (taken, or not this host's)
      */
-    @SuppressWarnings("deprecation") // ProtoReflectionService is v1alpha, kept for clients that know no other
     public static ControlServer start(Fabric fabric, String host, int port) throws IOException {
+        return start(fabric, host, port, List.of());
+    }
+
+    /**
+     * As {@link #start(Fabric, String, int)}, with {@code more} services beside Fabric (the HCAs' verbs, which the
+     * caller wires: this module knows no HCA), each reported SERVING by the health service too.
+     */
+    @SuppressWarnings("deprecation") // ProtoReflectionService is v1alpha, kept for clients that know no other
+    public static ControlServer start(Fabric fabric, String host, int port, List<BindableService> more)
+            throws IOException {
         HealthStatusManager health = new HealthStatusManager();
-        Server server = NettyServerBuilder.forAddress(new InetSocketAddress(host, port))
-                .addService(new FabricService(fabric, Clock.systemUTC()))
+        NettyServerBuilder builder = NettyServerBuilder.forAddress(new InetSocketAddress(host, port));
+        List<ServerServiceDefinition> extra =
+                more.stream().map(BindableService::bindService).toList();
+        extra.forEach(builder::addService);
+        Server server = builder.addService(new FabricService(fabric, Clock.systemUTC()))
                 .addService(ProtoReflectionServiceV1.newInstance())
                 .addService(ProtoReflectionService.newInstance())
                 .addService(health.getHealthService())
@@ -45,6 +60,7 @@ public final class ControlServer implements AutoCloseable {
                 .start();
         health.setStatus("", ServingStatus.SERVING);
         health.setStatus(FabricGrpc.SERVICE_NAME, ServingStatus.SERVING);
+        extra.forEach(d -> health.setStatus(d.getServiceDescriptor().getName(), ServingStatus.SERVING));
         return new ControlServer(server, health);
     }
 

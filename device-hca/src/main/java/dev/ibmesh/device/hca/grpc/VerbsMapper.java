@@ -401,6 +401,17 @@ final class VerbsMapper {
         return out;
     }
 
+    /** union ibv_gid: the raw bytes (network order) and the two halves. */
+    static dev.ibmesh.proto.verbs.v1.Gid gid(Gid g) {
+        byte[] raw = new byte[Gid.SIZE];
+        g.encode(raw, 0);
+        return dev.ibmesh.proto.verbs.v1.Gid.newBuilder()
+                .setRaw(ByteString.copyFrom(raw))
+                .setSubnetPrefix(g.prefix())
+                .setInterfaceId(g.interfaceId())
+                .build();
+    }
+
     static dev.ibmesh.proto.verbs.v1.WorkCompletion workCompletion(WorkCompletion wc) {
         dev.ibmesh.proto.verbs.v1.WorkCompletion.Builder b = dev.ibmesh.proto.verbs.v1.WorkCompletion.newBuilder()
                 .setWrId(wc.wrId())

@@ -21,6 +21,7 @@ import dev.ibmesh.proto.verbs.v1.DestroyCqRequest;
 import dev.ibmesh.proto.verbs.v1.DestroyQpRequest;
 import dev.ibmesh.proto.verbs.v1.DeviceAttr;
 import dev.ibmesh.proto.verbs.v1.Empty;
+import dev.ibmesh.proto.verbs.v1.Gid;
 import dev.ibmesh.proto.verbs.v1.ModifyQpRequest;
 import dev.ibmesh.proto.verbs.v1.PollCqRequest;
 import dev.ibmesh.proto.verbs.v1.PollCqResponse;
@@ -29,6 +30,7 @@ import dev.ibmesh.proto.verbs.v1.PostRecvRequest;
 import dev.ibmesh.proto.verbs.v1.PostSendRequest;
 import dev.ibmesh.proto.verbs.v1.QpAttr;
 import dev.ibmesh.proto.verbs.v1.QueryDeviceRequest;
+import dev.ibmesh.proto.verbs.v1.QueryGidRequest;
 import dev.ibmesh.proto.verbs.v1.QueryPortRequest;
 import dev.ibmesh.proto.verbs.v1.QueryQpRequest;
 import dev.ibmesh.proto.verbs.v1.ReadMemoryRequest;
@@ -36,8 +38,11 @@ import dev.ibmesh.proto.verbs.v1.ReadMemoryResponse;
 import dev.ibmesh.proto.verbs.v1.RegMrRequest;
 import dev.ibmesh.proto.verbs.v1.RegMrResponse;
 import dev.ibmesh.proto.verbs.v1.VerbsGrpc;
+import dev.ibmesh.proto.verbs.v1.WatchCompletionsRequest;
+import dev.ibmesh.proto.verbs.v1.WorkCompletion;
 import dev.ibmesh.proto.verbs.v1.WriteMemoryRequest;
 import dev.ibmesh.runtime.fault.FaultLog;
+import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
 import java.util.function.Supplier;
 
@@ -76,6 +81,14 @@ public final class VerbsService extends VerbsGrpc.VerbsImplBase {
             dev.ibmesh.device.hca.verbs.PortAttr p = host.verbs().queryPort(port);
             return VerbsMapper.portAttr(p, host.portInfo(port), host.portGuid(port));
         });
+    }
+
+    @Override
+    public void queryGid(QueryGidRequest r, StreamObserver<Gid> out) {
+        answer(
+                out,
+                () -> VerbsMapper.gid(
+                        host.verbs().queryGid(u32("port_num", r.getPortNum()), u32("index", r.getIndex()))));
     }
 
     @Override
@@ -184,6 +197,24 @@ public final class VerbsService extends VerbsGrpc.VerbsImplBase {
                     .forEach(wc -> b.addWc(VerbsMapper.workCompletion(wc)));
             return b.build();
         });
+    }
+
+    /**
+     * Streams the CQ's completions (see {@link CompletionStream}); a CQ that does not exist, or that another stream
+     * watches, is refused at once.
+     */
+    @Override
+    public void watchCompletions(WatchCompletionsRequest r, StreamObserver<WorkCompletion> out) {
+        try {
+            new CompletionStream(
+                            host.verbs(), handle("CQ", r.getCqHandle()), (ServerCallStreamObserver<WorkCompletion>) out)
+                    .start();
+        } catch (VerbsException e) {
+            out.onError(VerbsErrors.toStatus(e));
+        } catch (RuntimeException e) {
+            FaultLog.shared().caught("VerbsService", e);
+            out.onError(VerbsErrors.internal(e));
+        }
     }
 
     @Override

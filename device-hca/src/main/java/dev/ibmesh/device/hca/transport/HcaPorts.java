@@ -1,7 +1,6 @@
 package dev.ibmesh.device.hca.transport;
 
 import dev.ibmesh.device.hca.verbs.HcaPortView;
-import dev.ibmesh.wire.Gid;
 
 /**
  * The HCA's side of the wire, implemented by the device: the port attributes the transport addresses packets with,
@@ -15,9 +14,6 @@ public interface HcaPorts extends HcaPortView {
      * {@link Outbox} discards such a packet ({@link #unmappedSl}).
      */
     int vl(int port, int sl);
-
-    /** The port's GID at {@code index} (index 0: subnet prefix and port GUID); null when there is none. */
-    Gid gid(int port, int index);
 
     /**
      * Queues a frame (LRH through VCRC) on the port; false when the transmit queue is full, and then the device calls

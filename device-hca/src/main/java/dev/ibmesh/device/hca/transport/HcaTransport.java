@@ -158,6 +158,16 @@ public final class HcaTransport {
         }
 
         @Override
+        public int sqPsn(QueuePair qp) {
+            return engines.get(qp.qpn()).sqPsn();
+        }
+
+        @Override
+        public int rqPsn(QueuePair qp) {
+            return engines.get(qp.qpn()).rqPsn();
+        }
+
+        @Override
         public void destroyed(QueuePair qp) {
             engines.remove(qp.qpn()).destroy();
             qpsChanged.run();

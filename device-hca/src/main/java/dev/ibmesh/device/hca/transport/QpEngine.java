@@ -18,6 +18,10 @@ public abstract class QpEngine {
     protected final QueuePair qp;
     protected final TransportContext ctx;
     protected final QpCounters counters = new QpCounters();
+    /** The send side started (RTR to RTS) and holds the send PSN, until RESET. */
+    private boolean sending;
+    /** The receive side started (RTR) and holds the expected PSN, until RESET. */
+    private boolean receiving;
 
     protected QpEngine(QueuePair qp, TransportContext ctx) {
         this.qp = qp;
@@ -54,14 +58,20 @@ public abstract class QpEngine {
     public void modified(QpState from) {
         switch (qp.state()) {
             case RESET -> {
+                sending = false;
+                receiving = false;
                 reset();
                 qp.sendQueue().clear();
                 qp.recvQueue().clear();
             }
             case ERR -> fail();
-            case RTR -> startReceiving();
+            case RTR -> {
+                receiving = true;
+                startReceiving();
+            }
             case RTS -> {
                 if (from == QpState.RTR) {
+                    sending = true;
                     startSending();
                 }
                 sendPosted();
@@ -76,6 +86,28 @@ public abstract class QpEngine {
     public void destroy() {
         reset();
     }
+
+    /**
+     * The PSN the next new request gets, as ibv_query_qp reports sq_psn (rxe: the requester's PSN): the sq_psn that
+     * modify-QP set until the send side starts, then the transport's own.
+     */
+    public final int sqPsn() {
+        return sending ? sendPsn() : qp.sqPsn();
+    }
+
+    /**
+     * The PSN the responder expects next, as ibv_query_qp reports rq_psn (rxe: the responder's PSN): the rq_psn that
+     * modify-QP set until the receive side starts, then the transport's own.
+     */
+    public final int rqPsn() {
+        return receiving ? expectedPsn() : qp.rqPsn();
+    }
+
+    /** The send side's next new PSN, once it started. */
+    protected abstract int sendPsn();
+
+    /** The receive side's expected PSN, once it started. */
+    protected abstract int expectedPsn();
 
     /** RTR: the receive side starts at rq_psn. */
     protected abstract void startReceiving();

@@ -15,6 +15,8 @@ public final class CompletionQueue {
     private final ArrayDeque<WorkCompletion> entries = new ArrayDeque<>();
     private boolean overrun;
     int users;
+    /** Told of every completion; null when none listens. */
+    CompletionChannel channel;
 
     CompletionQueue(int handle, int capacity) {
         this.handle = handle;
@@ -33,14 +35,18 @@ public final class CompletionQueue {
         return overrun;
     }
 
-    /** Adds a completion; false (and the CQ in error) when it is full. */
+    /** Adds a completion and tells the channel; false (and the CQ in error) when it is full. */
     public boolean push(WorkCompletion wc) {
-        if (overrun || entries.size() == capacity) {
+        boolean fits = !overrun && entries.size() < capacity;
+        if (fits) {
+            entries.add(wc);
+        } else {
             overrun = true;
-            return false;
         }
-        entries.add(wc);
-        return true;
+        if (channel != null) {
+            channel.completion();
+        }
+        return fits;
     }
 
     List<WorkCompletion> poll(int max) {

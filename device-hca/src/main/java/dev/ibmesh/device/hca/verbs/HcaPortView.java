@@ -1,5 +1,6 @@
 package dev.ibmesh.device.hca.verbs;
 
+import dev.ibmesh.wire.Gid;
 import dev.ibmesh.wire.Mtu;
 
 /** What the verbs need to know about the HCA's ports (ports are numbered from 1). */
@@ -21,4 +22,7 @@ public interface HcaPortView {
 
     /** The P_Key table entry at {@code index} (0 for an invalid entry). */
     int pkey(int port, int index);
+
+    /** The port's GID at {@code index} (index 0: subnet prefix and port GUID); null when there is none. */
+    Gid gid(int port, int index);
 }

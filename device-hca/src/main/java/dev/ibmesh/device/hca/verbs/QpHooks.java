@@ -12,4 +12,14 @@ public interface QpHooks {
     void recvPosted(QueuePair qp);
 
     void destroyed(QueuePair qp);
+
+    /** The QP's current send PSN (ibv_query_qp's sq_psn); without a transport, the value modify-QP set. */
+    default int sqPsn(QueuePair qp) {
+        return qp.sqPsn();
+    }
+
+    /** The QP's current expected receive PSN (ibv_query_qp's rq_psn); without a transport, what modify-QP set. */
+    default int rqPsn(QueuePair qp) {
+        return qp.rqPsn();
+    }
 }

@@ -3,7 +3,11 @@ package dev.ibmesh.device.hca.verbs;
 import dev.ibmesh.wire.Mtu;
 import java.util.Set;
 
-/** What {@code ibv_query_qp} reports: the state and every attribute modify-QP set. */
+/**
+ * What {@code ibv_query_qp} reports: the state and every attribute modify-QP set, except the PSNs: {@code sqPsn} is
+ * the PSN the next new request gets and {@code rqPsn} the PSN the responder expects next, as the QP's transport
+ * holds them now (as rxe reports them).
+ */
 public record QpInfo(
         int qpn,
         QpType type,
@@ -24,7 +28,7 @@ public record QpInfo(
         int maxDestRdAtomic,
         int minRnrTimer,
         int destQpn) {
-    static QpInfo of(QueuePair q) {
+    static QpInfo of(QueuePair q, int sqPsn, int rqPsn) {
         return new QpInfo(
                 q.qpn(),
                 q.type(),
@@ -39,8 +43,8 @@ public record QpInfo(
                 q.timeout,
                 q.retryCnt,
                 q.rnrRetry,
-                q.rqPsn,
-                q.sqPsn,
+                rqPsn,
+                sqPsn,
                 q.maxRdAtomic,
                 q.maxDestRdAtomic,
                 q.minRnrTimer,

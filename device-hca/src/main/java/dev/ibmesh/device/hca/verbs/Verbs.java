@@ -1,5 +1,6 @@
 package dev.ibmesh.device.hca.verbs;
 
+import dev.ibmesh.wire.Gid;
 import java.util.List;
 import java.util.Set;
 
@@ -72,6 +73,19 @@ public final class Verbs {
                 ports.pkeyTableSize(port));
     }
 
+    /**
+     * The port's GID at {@code index}, as ibv_query_gid: index 0 is the port's default GID, the subnet prefix of its
+     * PortInfo.GidPrefix and its port GUID as interface ID (IBA 4.1.1 [unverified]).
+     */
+    public Gid queryGid(int port, int index) {
+        checkPort(port);
+        Gid gid = index < 0 ? null : ports.gid(port, index);
+        if (gid == null) {
+            throw VerbsException.invalid("port " + port + " has no GID at index " + Integer.toUnsignedString(index));
+        }
+        return gid;
+    }
+
     public int allocPd() {
         int h = pds.reserve();
         pds.put(h, new ProtectionDomain(h));
@@ -123,12 +137,38 @@ public final class Verbs {
         return h;
     }
 
+    /** Destroys an unused CQ; its completion channel, if any, is told it closed. */
     public void destroyCq(int cq) {
         CompletionQueue c = cqs.get(cq);
         if (c.users > 0) {
             throw VerbsException.precondition("CQ " + cq + " is still used by " + c.users + " QPs");
         }
         cqs.remove(cq);
+        CompletionChannel ch = c.channel;
+        c.channel = null;
+        if (ch != null) {
+            ch.closed();
+        }
+    }
+
+    /**
+     * Attaches a completion channel to the CQ: told of every completion from now on. One per CQ (as a CQ has one
+     * ibv_comp_channel); a second is refused.
+     */
+    public void attachChannel(int cq, CompletionChannel channel) {
+        CompletionQueue c = cqs.get(cq);
+        if (c.channel != null) {
+            throw VerbsException.precondition("CQ " + cq + " already has a completion channel (one per CQ)");
+        }
+        c.channel = channel;
+    }
+
+    /** Detaches {@code channel} from the CQ; nothing when the CQ is gone or has another channel. */
+    public void detachChannel(int cq, CompletionChannel channel) {
+        CompletionQueue c = cqs.find(cq);
+        if (c != null && c.channel == channel) {
+            c.channel = null;
+        }
     }
 
     /** Up to {@code max} completions, oldest first. A CQ that overran fails (IBA 11.4.2.1 [unverified]). */
@@ -245,8 +285,10 @@ public final class Verbs {
         }
     }
 
+    /** The QP's attributes; sq_psn and rq_psn are the current ones (the next to send, the next expected). */
     public QpInfo queryQp(int qpn) {
-        return QpInfo.of(qps.get(qpn));
+        QueuePair qp = qps.get(qpn);
+        return QpInfo.of(qp, hooks.sqPsn(qp), hooks.rqPsn(qp));
     }
 
     public void destroyQp(int qpn) {

@@ -191,7 +191,7 @@ final class GrpcHcaPair implements AutoCloseable {
 
         @Override
         public Gid gid(int port, int index) {
-            return new Gid(Gid.DEFAULT_SUBNET_PREFIX, portGuid(port));
+            return index == 0 ? new Gid(Gid.DEFAULT_SUBNET_PREFIX, portGuid(port)) : null;
         }
 
         @Override

@@ -17,6 +17,7 @@ import dev.ibmesh.proto.verbs.v1.DeregMrRequest;
 import dev.ibmesh.proto.verbs.v1.DestroyCqRequest;
 import dev.ibmesh.proto.verbs.v1.DestroyQpRequest;
 import dev.ibmesh.proto.verbs.v1.DeviceAttr;
+import dev.ibmesh.proto.verbs.v1.Gid;
 import dev.ibmesh.proto.verbs.v1.ModifyQpRequest;
 import dev.ibmesh.proto.verbs.v1.Mtu;
 import dev.ibmesh.proto.verbs.v1.PollCqRequest;
@@ -29,6 +30,7 @@ import dev.ibmesh.proto.verbs.v1.QpCap;
 import dev.ibmesh.proto.verbs.v1.QpState;
 import dev.ibmesh.proto.verbs.v1.QpType;
 import dev.ibmesh.proto.verbs.v1.QueryDeviceRequest;
+import dev.ibmesh.proto.verbs.v1.QueryGidRequest;
 import dev.ibmesh.proto.verbs.v1.QueryPortRequest;
 import dev.ibmesh.proto.verbs.v1.QueryQpRequest;
 import dev.ibmesh.proto.verbs.v1.ReadMemoryRequest;
@@ -38,15 +40,19 @@ import dev.ibmesh.proto.verbs.v1.RegMrResponse;
 import dev.ibmesh.proto.verbs.v1.SendWr;
 import dev.ibmesh.proto.verbs.v1.Sge;
 import dev.ibmesh.proto.verbs.v1.VerbsGrpc.VerbsBlockingStub;
+import dev.ibmesh.proto.verbs.v1.WatchCompletionsRequest;
 import dev.ibmesh.proto.verbs.v1.WcOpcode;
 import dev.ibmesh.proto.verbs.v1.WcStatus;
 import dev.ibmesh.proto.verbs.v1.WorkCompletion;
 import dev.ibmesh.proto.verbs.v1.WrOpcode;
 import dev.ibmesh.proto.verbs.v1.WriteMemoryRequest;
+import io.grpc.Context;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -616,7 +622,140 @@ class VerbsServiceTest {
         assertEquals(0, v.pollCq(pollReq(a.cq, 4)).getWcCount());
     }
 
+    @Test
+    void queryGidAnswersThePortsDefaultGid() {
+        VerbsBlockingStub v = pair.a.stub;
+        Gid g = v.queryGid(
+                QueryGidRequest.newBuilder().setPortNum(1).setIndex(0).build());
+        assertEquals(0xFE80000000000000L, g.getSubnetPrefix());
+        assertEquals(pair.a.portGuid(1), g.getInterfaceId());
+        byte[] raw = g.getRaw().toByteArray();
+        assertEquals(16, raw.length);
+        assertEquals((byte) 0xFE, raw[0]);
+        assertEquals((byte) 0x80, raw[1]);
+        assertEquals((byte) (pair.a.portGuid(1) & 0xFF), raw[15]);
+
+        expect(
+                Status.Code.INVALID_ARGUMENT,
+                "port 1 has no GID at index 1",
+                () -> v.queryGid(
+                        QueryGidRequest.newBuilder().setPortNum(1).setIndex(1).build()));
+        expect(
+                Status.Code.INVALID_ARGUMENT,
+                "port_num must be 1..1, was 2",
+                () -> v.queryGid(QueryGidRequest.newBuilder().setPortNum(2).build()));
+    }
+
+    @Test
+    void queryQpReportsTheCurrentSendAndExpectedReceivePsns() {
+        Res a = resources(pair.a, 16);
+        Res b = resources(pair.b, 16);
+        connect(a, b, pair.b.lid);
+        connect(b, a, pair.a.lid);
+        assertPsns(a, 0, 0);
+        assertPsns(b, 0, 0);
+
+        // 10,000 bytes at a path MTU of 4096: three packets, PSNs 0..2
+        a.v.postSend(send(
+                a,
+                SendWr.newBuilder()
+                        .setWrId(1)
+                        .setOpcode(WrOpcode.RDMA_WRITE)
+                        .addSgList(sge(a, 0, 10_000))
+                        .setRemoteAddr(VA)
+                        .setRkey(b.rkey)
+                        .setSignaled(true)));
+        assertEquals(WcStatus.SUCCESS, poll(a, 1).get(0).getStatus());
+        assertPsns(a, 3, 0);
+        assertPsns(b, 0, 3);
+
+        b.v.postSend(send(
+                b,
+                SendWr.newBuilder()
+                        .setWrId(2)
+                        .setOpcode(WrOpcode.RDMA_WRITE)
+                        .addSgList(sge(b, 0, 100))
+                        .setRemoteAddr(VA)
+                        .setRkey(a.rkey)
+                        .setSignaled(true)));
+        poll(b, 1);
+        assertPsns(a, 3, 1);
+        assertPsns(b, 1, 3);
+    }
+
+    @Test
+    void watchCompletionsDeliversEachCompletionOnceAndCancellingLeavesTheCqUsable() throws Exception {
+        // A QP in Error completes what it holds and whatever is posted with WR_FLUSH_ERR at once (IBA 10.3.1).
+        Res a = resources(pair.a, 16);
+        a.v.modifyQp(modify(
+                a.qpn,
+                QpAttr.newBuilder()
+                        .setQpState(QpState.INIT)
+                        .setPkeyIndex(0)
+                        .setPortNum(1)
+                        .setQpAccessFlags(0)));
+        a.v.postRecv(PostRecvRequest.newBuilder()
+                .setQpNum(a.qpn)
+                .addWr(RecvWr.newBuilder().setWrId(1).addSgList(sge(a, 0, 64)))
+                .build());
+        a.v.modifyQp(modify(a.qpn, QpAttr.newBuilder().setQpState(QpState.ERR)));
+
+        Context.CancellableContext watching = Context.current().withCancellation();
+        Iterator<WorkCompletion> stream = watching.call(() -> watch(a));
+        WorkCompletion first = stream.next();
+        assertEquals(1, first.getWrId(), "the stream begins with what the CQ holds");
+        assertEquals(WcStatus.WR_FLUSH_ERR, first.getStatus());
+        assertEquals(WcOpcode.WC_RECV, first.getOpcode());
+        a.v.postSend(flushed(a, 2));
+        assertEquals(2, stream.next().getWrId());
+        assertEquals(0, a.v.pollCq(pollReq(a.cq, 16)).getWcCount(), "the stream took them: none left to poll");
+        expect(Status.Code.FAILED_PRECONDITION, "already has a completion channel", () -> watch(a).hasNext());
+
+        watching.cancel(null);
+        a.v.postSend(flushed(a, 3));
+        assertEquals(3, poll(a, 1).get(0).getWrId(), "after the stream, polling takes the completions again");
+        Iterator<WorkCompletion> again = watch(a);
+        a.v.postSend(flushed(a, 4));
+        assertEquals(4, again.next().getWrId(), "and a new stream may watch the CQ");
+    }
+
+    @Test
+    void watchCompletionsEndsWhenTheCqIsDestroyedAndRefusesAnUnknownCq() {
+        VerbsBlockingStub v = pair.a.stub;
+        int cq = v.createCq(CreateCqRequest.newBuilder().setCqe(4).build()).getCqHandle();
+        Iterator<WorkCompletion> stream = v.withDeadlineAfter(10, TimeUnit.SECONDS)
+                .watchCompletions(
+                        WatchCompletionsRequest.newBuilder().setCqHandle(cq).build());
+        v.destroyCq(DestroyCqRequest.newBuilder().setCqHandle(cq).build());
+        assertFalse(stream.hasNext(), "the stream ends with its CQ");
+        expect(
+                Status.Code.NOT_FOUND,
+                "CQ " + cq,
+                () -> v.watchCompletions(WatchCompletionsRequest.newBuilder()
+                                .setCqHandle(cq)
+                                .build())
+                        .hasNext());
+    }
+
     // ---- helpers
+
+    private static void assertPsns(Res r, int sq, int rq) {
+        QpAttr q = r.v.queryQp(QueryQpRequest.newBuilder().setQpNum(r.qpn).build());
+        assertEquals(sq, q.getSqPsn(), "sq_psn");
+        assertEquals(rq, q.getRqPsn(), "rq_psn");
+    }
+
+    private static Iterator<WorkCompletion> watch(Res r) {
+        return r.v.withDeadlineAfter(10, TimeUnit.SECONDS)
+                .watchCompletions(
+                        WatchCompletionsRequest.newBuilder().setCqHandle(r.cq).build());
+    }
+
+    /** A SEND of 64 bytes (to a QP in Error: flushed at once). */
+    private static PostSendRequest flushed(Res r, long wrId) {
+        return send(
+                r, SendWr.newBuilder().setWrId(wrId).setOpcode(WrOpcode.SEND).addSgList(sge(r, 0, 64)));
+    }
 
     private Res resources(GrpcHcaPair.Side side, int maxWr) {
         VerbsBlockingStub v = side.stub;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ibmesh.wire.Gid;
 import dev.ibmesh.wire.Mtu;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -50,6 +51,11 @@ class VerbsTest {
         @Override
         public int pkey(int p, int index) {
             return 0xFFFF;
+        }
+
+        @Override
+        public Gid gid(int p, int index) {
+            return index == 0 ? new Gid(Gid.DEFAULT_SUBNET_PREFIX, 0x0002C90300000701L) : null;
         }
     };
     private final QpHooks hooks = new QpHooks() {

@@ -50,6 +50,16 @@ public final class RcEngine extends QpEngine {
     }
 
     @Override
+    protected int sendPsn() {
+        return requester.nextPsn();
+    }
+
+    @Override
+    protected int expectedPsn() {
+        return responder.epsn();
+    }
+
+    @Override
     protected void startReceiving() {
         responder.start();
     }

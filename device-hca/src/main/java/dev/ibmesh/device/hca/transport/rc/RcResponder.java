@@ -71,6 +71,11 @@ final class RcResponder {
         resources.reset(qp.maxDestRdAtomic());
     }
 
+    /** The PSN expected next. */
+    int epsn() {
+        return epsn;
+    }
+
     /** The receive WQE of a SEND in progress completes with WR_FLUSH_ERR. */
     void flush() {
         if (current != null && current.isSend()) {

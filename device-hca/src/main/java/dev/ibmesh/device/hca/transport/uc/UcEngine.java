@@ -27,6 +27,16 @@ public final class UcEngine extends QpEngine {
     }
 
     @Override
+    protected int sendPsn() {
+        return sender.psn();
+    }
+
+    @Override
+    protected int expectedPsn() {
+        return receiver.epsn();
+    }
+
+    @Override
     protected void startReceiving() {
         receiver.start();
     }

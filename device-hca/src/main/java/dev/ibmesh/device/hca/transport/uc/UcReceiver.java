@@ -46,6 +46,11 @@ final class UcReceiver {
         epsn = qp.rqPsn();
     }
 
+    /** The PSN expected next. */
+    int epsn() {
+        return epsn;
+    }
+
     void reset() {
         current = null;
         spare = null;

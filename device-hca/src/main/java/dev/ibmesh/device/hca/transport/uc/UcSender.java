@@ -49,6 +49,11 @@ final class UcSender {
         psn = qp.sqPsn();
     }
 
+    /** The PSN of the next packet. */
+    int psn() {
+        return psn;
+    }
+
     void reset() {
         ctx.outbox(qp.port()).forget(resume);
         current = null;

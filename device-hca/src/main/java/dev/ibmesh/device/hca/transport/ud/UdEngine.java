@@ -27,6 +27,17 @@ public final class UdEngine extends QpEngine {
     }
 
     @Override
+    protected int sendPsn() {
+        return sender.psn();
+    }
+
+    @Override
+    protected int expectedPsn() {
+        // UD checks no receive sequence (IBA 9.7.1.2 [unverified]): the value modify-QP set stays.
+        return qp.rqPsn();
+    }
+
+    @Override
     protected void startReceiving() {
         // UD has no receive-side sequence state.
     }

@@ -1,0 +1,114 @@
+package dev.ibmesh.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ibmesh.runtime.umad.OfedTools;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The Node.js client of examples/node against {@code ibmesh up} in a child JVM, as the README tells a user to run it:
+ * the fabric of examples/topologies/two-switches-four-hcas.yaml, configured by one sweep of OpenSM (LIDs, routes,
+ * ports Active), then {@code npm ci} and the script, which connects an RC QP of h2 to one of h3 through both
+ * switches, RDMA-WRITEs and SENDs, and checks the bytes. Skipped, saying why, when node or npm is not installed.
+ */
+class NodeExampleTest {
+    private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+    private static final Pattern CONTROL_BANNER = Pattern.compile("control API .* at \\S+:(\\d+);");
+
+    /** What a finished command printed (stdout and stderr together). */
+    private record Finished(int exit, String output) {}
+
+    @Test
+    void theExampleConnectsTwoHcasAndTheirDataArrives(@TempDir Path dir) throws Exception {
+        String node = OfedTools.which("node");
+        String npm = OfedTools.which("npm");
+        Assumptions.assumeTrue(
+                node != null && npm != null,
+                "node or npm is not installed (Node 20: apt-get install nodejs npm): the Node.js example is not run");
+        OfedTools.require("opensm", "opensm");
+        int umad = FreePorts.udpRange(11);
+        CliProcess up = CliProcess.start(
+                "ibmesh up",
+                Map.of(),
+                "up",
+                ROOT.resolve("examples/topologies/two-switches-four-hcas.yaml").toString(),
+                "--http",
+                "0",
+                "--grpc",
+                "0",
+                "--umad-port",
+                Integer.toString(umad),
+                "--capture-dir",
+                dir.resolve("captures").toString());
+        try {
+            Matcher m = CONTROL_BANNER.matcher(up.awaitLine(
+                    "control API banner", l -> CONTROL_BANNER.matcher(l).find(), CliProcess.STARTUP));
+            assertTrue(m.find());
+            String target = "127.0.0.1:" + m.group(1);
+            up.awaitLine(
+                    "the verbs banner",
+                    l -> l.contains(
+                            "HCA verbs (gRPC ibmesh.verbs.v1.Verbs) on the same port for h1, h2, h3, h4, the HCA"
+                                    + " named by the metadata header ibmesh-device"),
+                    CliProcess.STARTUP);
+            up.awaitLine("the umad endpoint", l -> l.contains("umad endpoint on udp"), CliProcess.STARTUP);
+
+            OfedTools.Run sweep = OfedTools.run(
+                    dir,
+                    umad,
+                    "h1",
+                    List.of("OSM_CACHE_DIR=" + dir, "OSM_TMP_DIR=" + dir),
+                    "opensm",
+                    "-o",
+                    "-f",
+                    dir.resolve("opensm.log").toString());
+            assertEquals(0, sweep.exitCode(), sweep::toString);
+
+            Path example = ROOT.resolve("examples/node");
+            Finished ci = run(dir, example, npm, "ci", "--no-audit", "--no-fund", "--prefer-offline");
+            assertEquals(0, ci.exit(), "npm ci:\n" + ci.output());
+            Finished script = run(dir, example, node, "rc-write-send.js", target, "h2", "h3");
+            assertEquals(0, script.exit(), "the example:\n" + script.output());
+            for (String line : List.of(
+                    "RDMA WRITE: \"RDMA WRITE from h2 to h3\" arrived",
+                    "SEND: \"SEND from h2 to h3\" arrived",
+                    "PSNs now: h2 sq_psn 102, h3 rq_psn 102 (both started at 100)",
+                    "OK")) {
+                assertTrue(
+                        script.output().lines().anyMatch(line::equals),
+                        "no line '" + line + "' in:\n" + script.output());
+            }
+        } finally {
+            up.stop();
+        }
+    }
+
+    /** Runs a command in {@code cwd} to its end (2 minutes at most), its output in a file of {@code dir}. */
+    private static Finished run(Path dir, Path cwd, String... command) throws IOException, InterruptedException {
+        Path output = Files.createTempFile(dir, "out", ".txt");
+        Process p = new ProcessBuilder(command)
+                .directory(cwd.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(output.toFile())
+                .start();
+        if (!p.waitFor(2, TimeUnit.MINUTES)) {
+            p.destroyForcibly();
+            p.waitFor(10, TimeUnit.SECONDS);
+            throw new AssertionError(String.join(" ", command) + " did not finish in 2 minutes:\n"
+                    + Files.readString(output, StandardCharsets.UTF_8));
+        }
+        return new Finished(p.exitValue(), Files.readString(output, StandardCharsets.UTF_8));
+    }
+}
