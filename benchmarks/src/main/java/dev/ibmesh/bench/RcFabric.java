@@ -29,6 +29,7 @@ final class RcFabric implements AutoCloseable {
     private final Vertx vertx = Vertx.vertx();
     final HcaDevice h1;
     final HcaDevice h2;
+    final SwitchDevice s1;
 
     RcFabric() throws Exception {
         InProcessLinkTransport transport = new InProcessLinkTransport("rc-bench-" + System.nanoTime());
@@ -36,7 +37,7 @@ final class RcFabric implements AutoCloseable {
                 hca("h1", 0x100, new LinkPlan(1, "s1", 1, "s1", true)), transport, new SimpleMeterRegistry());
         h2 = new HcaDevice(
                 hca("h2", 0x200, new LinkPlan(1, "s1", 2, "s1", true)), transport, new SimpleMeterRegistry());
-        SwitchDevice s1 = new SwitchDevice(
+        s1 = new SwitchDevice(
                 new DeviceConfig(
                         "s1",
                         "switch",

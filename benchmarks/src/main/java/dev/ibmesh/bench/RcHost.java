@@ -86,6 +86,15 @@ final class RcHost {
         });
     }
 
+    /** Back to RESET (which empties both queues), then connected again as by {@link #connect}: a fresh start. */
+    void reconnect(RcHost remote, int remoteLid) {
+        OnLoop.call(hca, () -> {
+            verbs.modifyQp(qpn, new QpAttr().state(QpState.RESET));
+            return null;
+        });
+        connect(remote, remoteLid);
+    }
+
     Sge sge(long offset, int length) {
         return new Sge(VA + offset, length, mr.lkey());
     }
@@ -97,6 +106,9 @@ final class RcHost {
 
     /** Fills the receive queue to its depth; event loop only. */
     void fillReceives() {
-        verbs.postRecv(qpn, receives(RECV_DEPTH - verbs.findQp(qpn).recvQueue().depth()));
+        int missing = RECV_DEPTH - verbs.findQp(qpn).recvQueue().depth();
+        if (missing > 0) {
+            verbs.postRecv(qpn, receives(missing));
+        }
     }
 }

@@ -51,21 +51,32 @@ public enum DropReason {
 
     // Transmit side: IBA 16.1.3.5 counts outbound packets discarded because the port is down or congested.
     /** The port could not take a packet to send: queue full, VL not operational, link or port state not up. */
-    TRANSMIT_REFUSED(Counter.PORT_XMIT_DISCARDS),
+    TRANSMIT_REFUSED(Counter.PORT_XMIT_DISCARDS, true),
     /**
      * A data packet whose SL the port's SL-to-VL table maps to no data VL (VL15, or one beyond OperationalVLs):
      * discarded at the sender (IBA 7.6.6), never sent on VL15.
      */
-    UNMAPPED_SL(Counter.PORT_XMIT_DISCARDS),
+    UNMAPPED_SL(Counter.PORT_XMIT_DISCARDS, true),
     /** A packet waited at the head of its VL queue longer than the port's HOQLife. */
-    HEAD_OF_QUEUE_LIFETIME(Counter.PORT_XMIT_DISCARDS),
+    HEAD_OF_QUEUE_LIFETIME(Counter.PORT_XMIT_DISCARDS, true),
     /** Packets waiting to be sent when the link went down. */
-    LINK_DOWN(Counter.PORT_XMIT_DISCARDS);
+    LINK_DOWN(Counter.PORT_XMIT_DISCARDS, true);
 
     private final Counter counter;
+    private final boolean transmit;
 
     DropReason(Counter counter) {
+        this(counter, false);
+    }
+
+    DropReason(Counter counter, boolean transmit) {
         this.counter = counter;
+        this.transmit = transmit;
+    }
+
+    /** True for a packet this port was to send; false for one it received. */
+    public boolean onTransmit() {
+        return transmit;
     }
 
     /** The PMA counter this drop increments, or null when the spec names none. */

@@ -397,6 +397,16 @@ public final class Port implements LinkHandler {
         }
     }
 
+    /** The data packets that were on the wire when this end pulled the cable arrive at a link that is down. */
+    @Override
+    public void onLateMessage(LinkMessage message) {
+        for (Frame f : message.getFramesList()) {
+            if (f.getKind() == Frame.Kind.DATA) {
+                drop(DropReason.LINK_NOT_UP);
+            }
+        }
+    }
+
     @Override
     public void onReady() {
         drain();

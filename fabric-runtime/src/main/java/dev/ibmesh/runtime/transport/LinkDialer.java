@@ -146,6 +146,11 @@ public final class LinkDialer {
         }
 
         @Override
+        public void onLateMessage(LinkMessage message) {
+            port.onLateMessage(message);
+        }
+
+        @Override
         public void onDisconnected(Status cause) {
             if (current == connection) {
                 current = null;

@@ -65,13 +65,20 @@ final class StreamConnection implements LinkConnection {
     }
 
     void delivered(LinkMessage message) {
-        if (!ended) {
-            try {
+        try {
+            if (ended) {
+                handler.onLateMessage(message);
+            } else {
                 handler.onMessage(message);
-            } catch (RuntimeException e) {
-                faults.caught("VirtualLink.onMessage", e);
             }
+        } catch (RuntimeException e) {
+            faults.caught("VirtualLink.onMessage", e);
+        }
+        try {
+            // Also once ended: what the peer sent before it saw the end is still taken (and counted as lost).
             outbound.request(1);
+        } catch (IllegalStateException closed) {
+            // The call is over; nothing more will come.
         }
     }
 

@@ -12,4 +12,10 @@ public interface StreamListener {
 
     /** The stream ended: the peer closed it, the network broke, or this end closed it. */
     void onDisconnected(Status cause);
+
+    /**
+     * A message the peer sent before it learnt that this end had closed the stream: what was on the wire when the
+     * cable was pulled. It reaches no link; a port counts what it loses.
+     */
+    default void onLateMessage(LinkMessage message) {}
 }

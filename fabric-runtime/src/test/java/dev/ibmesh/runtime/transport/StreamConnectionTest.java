@@ -8,7 +8,7 @@ import io.grpc.Status;
 import io.grpc.stub.CallStreamObserver;
 import org.junit.jupiter.api.Test;
 
-/** A handler that throws neither cancels the stream nor closes the inbound window. */
+/** A handler that throws neither cancels the stream nor closes the inbound window; late messages are counted. */
 class StreamConnectionTest {
     /** Our half of the stream: counts what the connection asks of it. */
     private static final class Outbound extends CallStreamObserver<LinkMessage> {
@@ -87,5 +87,42 @@ class StreamConnectionTest {
         assertFalse(c.isReady());
         c.ended(Status.CANCELLED, true);
         assertEquals(1, handler.disconnects, "the end is told once");
+    }
+
+    /** What the peer sent before it saw this end close is still taken, and handed over as late, not as a message. */
+    @Test
+    void messagesAfterThisEndClosedAreTakenAsLate() {
+        Outbound out = new Outbound();
+        int[] late = new int[1];
+        int[] onTime = new int[1];
+        StreamConnection c = new StreamConnection(
+                out,
+                new StreamListener() {
+                    @Override
+                    public void onMessage(LinkMessage message) {
+                        onTime[0]++;
+                    }
+
+                    @Override
+                    public void onReady() {}
+
+                    @Override
+                    public void onDisconnected(Status cause) {}
+
+                    @Override
+                    public void onLateMessage(LinkMessage message) {
+                        late[0]++;
+                    }
+                },
+                "peer");
+        c.delivered(LinkMessage.getDefaultInstance());
+        c.close();
+        int afterClose = StreamConnection.WINDOW * 2;
+        for (int i = 0; i < afterClose; i++) {
+            c.delivered(LinkMessage.getDefaultInstance());
+        }
+        assertEquals(1, onTime[0]);
+        assertEquals(afterClose, late[0]);
+        assertEquals(1 + afterClose, out.requested, "the window stays open until the peer ends its half");
     }
 }
