@@ -39,6 +39,16 @@ abstract class LoopPump implements Runnable {
 
     abstract Turn step();
 
+    /**
+     * How long to wait after a turn that found nothing to do; 0 (perftest's way) polls again at once. Busy polling
+     * starves the loop's timers under load (a 67 ms timer fired after a second: the loop fetches due timers only
+     * between long runs of queued turns), so an application that needs the HCA's timers, such as RC retries over a
+     * dead link, waits instead.
+     */
+    long idleWaitNanos() {
+        return 0;
+    }
+
     final void start() {
         device.run(this);
     }
@@ -54,6 +64,10 @@ abstract class LoopPump implements Runnable {
         }
         if (turn == Turn.FINISHED) {
             finished.complete(System.nanoTime());
+            return;
+        }
+        if (turn == Turn.IDLE && idleWaitNanos() > 0) {
+            device.scheduler().schedule(idleWaitNanos(), this);
             return;
         }
         if (turn == Turn.IDLE) {

@@ -1,6 +1,5 @@
 package dev.ibmesh.bench;
 
-import dev.ibmesh.device.hca.transport.QpCountersView;
 import dev.ibmesh.device.hca.verbs.WrOpcode;
 import java.util.Arrays;
 
@@ -77,26 +76,9 @@ public final class RcBench {
                 rtt[rtt.length / 2] / 2e3, rtt[(int) (rtt.length * 0.99)] / 2e3, rtt[rtt.length - 1] / 2e3, rtt.length);
         System.out.println();
         for (RcHost h : new RcHost[] {a, b}) {
-            System.out.println(OnLoop.call(h.hca, () -> counters(h)));
+            System.out.println(OnLoop.call(h.hca, h::counters));
         }
         System.out.printf("targets: >= 10 Gb/s RDMA WRITE at 64 KiB, >= 300,000 64-byte SENDs/s, p99 < 200 us%n");
-    }
-
-    /** The QP's transport counters: a clean run has no retries, timeouts, RNR NAKs or drops. */
-    private static String counters(RcHost h) {
-        QpCountersView c = h.hca.transport().counters(h.qpn);
-        return String.format(
-                "%s QP %d: %,d packets sent, %,d received, %d retries, %d ACK timeouts, %d RNR NAKs"
-                        + " received, %d duplicates, %d dropped",
-                h.hca.name(),
-                h.qpn,
-                c.packetsSent(),
-                c.packetsReceived(),
-                c.retries(),
-                c.timeouts(),
-                c.rnrNaksReceived(),
-                c.duplicates(),
-                c.dropped());
     }
 
     /** Every measurement once, shorter, so the JIT has compiled the paths before the figures are taken. */

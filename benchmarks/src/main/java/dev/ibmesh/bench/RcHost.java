@@ -1,6 +1,7 @@
 package dev.ibmesh.bench;
 
 import dev.ibmesh.device.hca.HcaDevice;
+import dev.ibmesh.device.hca.transport.QpCountersView;
 import dev.ibmesh.device.hca.verbs.Access;
 import dev.ibmesh.device.hca.verbs.AddressVector;
 import dev.ibmesh.device.hca.verbs.MrInfo;
@@ -110,5 +111,22 @@ final class RcHost {
         if (missing > 0) {
             verbs.postRecv(qpn, receives(missing));
         }
+    }
+
+    /** The QP's transport counters (a clean run has no retries, timeouts, RNR NAKs or drops); event loop only. */
+    String counters() {
+        QpCountersView c = hca.transport().counters(qpn);
+        return String.format(
+                "%s QP %d: %,d packets sent, %,d received, %d retries, %d ACK timeouts, %d RNR NAKs"
+                        + " received, %d duplicates, %d dropped",
+                hca.name(),
+                qpn,
+                c.packetsSent(),
+                c.packetsReceived(),
+                c.retries(),
+                c.timeouts(),
+                c.rnrNaksReceived(),
+                c.duplicates(),
+                c.dropped());
     }
 }

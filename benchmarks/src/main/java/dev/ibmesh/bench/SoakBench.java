@@ -41,6 +41,11 @@ public final class SoakBench {
     /** Completion statuses the injected faults explain. */
     private static final Set<WcStatus> EXPLAINED =
             EnumSet.of(WcStatus.SUCCESS, WcStatus.RETRY_EXC_ERR, WcStatus.WR_FLUSH_ERR);
+    /**
+     * How long RC retries last over a dead link: timeout 14 (4.096 us x 2^14) for the first try and each of the 7
+     * retries RcHost connects with; a cable pulled longer (with a margin) must end in RETRY_EXC_ERR.
+     */
+    private static final long RETRIES_LAST_MS = (4096L << 14) * 8 / 1_000_000 + 100;
     /** Heap growth after GC, over the whole soak, that counts as flat. */
     private static final long FLAT_HEAP_BYTES = 32L << 20;
 
@@ -53,6 +58,7 @@ public final class SoakBench {
     private SoakTraffic ta;
     private SoakTraffic tb;
     private int flaps;
+    private int flapsOutlastingRetries;
     private int slowReceivers;
     private int reconnects;
 
@@ -110,6 +116,11 @@ public final class SoakBench {
         log.accept(String.format(
                 "faults: %d link flaps, %d slow receivers, %d RC reconnects; heap after GC %d -> %d MiB",
                 flaps, slowReceivers, reconnects, heapBefore >> 20, heapAfter >> 20));
+        if (flapsOutlastingRetries > 0 && reconnects == 0) {
+            findings.add(String.format(
+                    "%d cable pulls outlasted the RC retries (%d ms) but no request failed: requests wait for a dead link",
+                    flapsOutlastingRetries, RETRIES_LAST_MS));
+        }
         if (heapAfter - heapBefore > FLAT_HEAP_BYTES) {
             findings.add(String.format("heap grew from %d to %d MiB after GC", heapBefore >> 20, heapAfter >> 20));
         }
@@ -154,6 +165,7 @@ public final class SoakBench {
         int port = end == fabric.s1 ? (first ? 1 : 2) : 1;
         long hold = 20 + random.nextInt(980);
         flaps++;
+        flapsOutlastingRetries += hold > RETRIES_LAST_MS ? 1 : 0;
         OnLoop.call(end, () -> {
             end.port(port).disable();
             return null;
@@ -225,6 +237,8 @@ public final class SoakBench {
                     statuses.values().stream().mapToLong(Long::longValue).sum();
             long posted = OnLoop.call(t == ta ? a.hca : b.hca, t::posted);
             log.accept(String.format("%s: %d requests posted, %d completed %s", side, posted, completed, statuses));
+            RcHost h = t == ta ? a : b;
+            log.accept(OnLoop.call(h.hca, h::counters));
             if (completed != posted) {
                 findings.add(String.format("%s: %d requests posted but %d completed", side, posted, completed));
             }

@@ -45,6 +45,12 @@ final class SoakTraffic extends LoopPump {
                 .build();
     }
 
+    /** Waits between idle turns so that the HCA's timers (RC ACK timeouts, RNR waits) fire on time. */
+    @Override
+    long idleWaitNanos() {
+        return 200_000;
+    }
+
     @Override
     Turn step() {
         List<WorkCompletion> done = host.verbs.pollCq(host.cq, 64);

@@ -230,6 +230,17 @@ public class HcaDevice extends Device implements PmaNode {
         transport.onTransmitSpace(port.number());
     }
 
+    /**
+     * A port that left Active discards what waits to leave through it (the Outbox), as a link that went down loses
+     * it, so an RC requester's ACK timer runs out over a link that stays down instead of waiting for it.
+     */
+    @Override
+    public void onStateChange(Port port) {
+        if (transport != null && port.portState() != PortInfo.PORT_STATE_ACTIVE) { // null: ports start before it
+            transport.onTransmitSpace(port.number());
+        }
+    }
+
     private void receiveGmp(int port, byte[] frame, int slid) {
         Qp1Verdict verdict = Qp1KeyCheck.check(frame, node.pKeyTable(port, 0).pKeys());
         if (!verdict.accepted()) {

@@ -17,7 +17,8 @@ public interface HcaPorts extends HcaPortView {
 
     /**
      * Queues a frame (LRH through VCRC) on the port; false when the transmit queue is full, and then the device calls
-     * {@link HcaTransport#onTransmitSpace} once there is room. Must not deliver anything back synchronously.
+     * {@link HcaTransport#onTransmitSpace} once there is room; also false when the port is not Active, which discards
+     * the frame and counts it ({@link HcaPortView#isActive} tells the two apart). Must not deliver anything back synchronously.
      */
     boolean transmit(int port, byte[] frame);
 

@@ -8,7 +8,10 @@ import java.util.Set;
 /**
  * One port's way out. A frame the port's transmit queue refuses waits here, in order, until
  * {@link #onTransmitSpace()}; while anything waits, senders hold back ({@link #ready()} is false) and register to be
- * woken, so a transport that never retransmits (UC, UD) loses nothing. Responses (ACKs, read responses) may queue up
+ * woken, so a transport that never retransmits (UC, UD) loses nothing to a full queue. A port that is not Active
+ * (its link down, or not yet armed and activated) discards what it is given and counts it in PortXmitDiscards
+ * (IBA 16.1.3.5): such a frame is lost, as on a real link, not held until the port comes back, so an RC requester's
+ * ACK timer and retry count run out over a link that stays down (C9-142). Responses (ACKs, read responses) may queue up
  * to {@link #CAPACITY} frames; beyond that they are refused, and the RC requester's retry recovers them.
  */
 public final class Outbox {
@@ -43,7 +46,7 @@ public final class Outbox {
             ports.unmappedSl(port);
             return true;
         }
-        if (waiting.isEmpty() && ports.transmit(port, frame)) {
+        if (waiting.isEmpty() && (ports.transmit(port, frame) || !ports.isActive(port))) {
             return true;
         }
         if (waiting.size() >= CAPACITY) {
@@ -54,7 +57,7 @@ public final class Outbox {
     }
 
     void onTransmitSpace() {
-        while (!waiting.isEmpty() && ports.transmit(port, waiting.peek())) {
+        while (!waiting.isEmpty() && (ports.transmit(port, waiting.peek()) || !ports.isActive(port))) {
             waiting.poll();
         }
         while (waiting.isEmpty() && !blocked.isEmpty()) {

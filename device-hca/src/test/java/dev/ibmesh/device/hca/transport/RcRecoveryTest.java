@@ -234,6 +234,30 @@ class RcRecoveryTest {
         assertEquals(0, f.clock.pending(), "no timer left running");
     }
 
+    /**
+     * A port that is not Active discards what the QP sends instead of holding it, so the ACK timer and the retry count
+     * run out over a link that stays down, as on hardware (C9-142); before, the requests waited for the link forever.
+     */
+    @Test
+    void aLinkThatStaysDownEndsInRetryExcErr() {
+        Path p = new Path();
+        p.timeout = 8;
+        p.retryCnt = 3;
+        Conn c = f.connect(QpType.RC, p);
+        f.a.down = true;
+        f.a.verbs.postSend(
+                c.qpA(),
+                List.of(SendWr.builder(1, WrOpcode.RDMA_WRITE)
+                        .inline(new byte[4])
+                        .remote(MR_VA, f.b.mr.rkey())
+                        .build()));
+        f.run(4 * ackTimeoutNanos(8));
+        assertEquals(
+                List.of(WcStatus.RETRY_EXC_ERR),
+                f.a.pollSend().stream().map(WorkCompletion::status).toList());
+        assertEquals(4, f.a.discarded, "sent once and retried three times, each discarded by the port");
+    }
+
     @Test
     void zeroTimeoutNeverRetransmits() {
         Path p = new Path();

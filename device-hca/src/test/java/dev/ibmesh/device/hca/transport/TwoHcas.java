@@ -172,6 +172,10 @@ final class TwoHcas {
         final MrInfo mr;
         Side peer;
         boolean full;
+        /** The port is not Active (its link is down): it discards what it is given. */
+        boolean down;
+
+        int discarded;
         int pKeyViolations;
         int unmappedSlDiscards;
         int qKeyViolations;
@@ -283,7 +287,7 @@ final class TwoHcas {
 
         @Override
         public boolean isActive(int port) {
-            return true;
+            return !down;
         }
 
         @Override
@@ -318,6 +322,10 @@ final class TwoHcas {
 
         @Override
         public boolean transmit(int port, byte[] frame) {
+            if (down) {
+                discarded++;
+                return false;
+            }
             if (full) {
                 return false;
             }
