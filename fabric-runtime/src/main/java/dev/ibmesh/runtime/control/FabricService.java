@@ -1,6 +1,8 @@
 package dev.ibmesh.runtime.control;
 
 import dev.ibmesh.proto.fabric.v1.Action;
+import dev.ibmesh.proto.fabric.v1.ClearImpairmentRequest;
+import dev.ibmesh.proto.fabric.v1.ClearImpairmentResponse;
 import dev.ibmesh.proto.fabric.v1.Event;
 import dev.ibmesh.proto.fabric.v1.FabricGrpc;
 import dev.ibmesh.proto.fabric.v1.Link;
@@ -11,12 +13,15 @@ import dev.ibmesh.proto.fabric.v1.ListDevicesResponse;
 import dev.ibmesh.proto.fabric.v1.ListLinksRequest;
 import dev.ibmesh.proto.fabric.v1.ListLinksResponse;
 import dev.ibmesh.proto.fabric.v1.PhysicalState;
+import dev.ibmesh.proto.fabric.v1.SetImpairmentRequest;
+import dev.ibmesh.proto.fabric.v1.SetImpairmentResponse;
 import dev.ibmesh.proto.fabric.v1.SetLinkStateRequest;
 import dev.ibmesh.proto.fabric.v1.SetLinkStateResponse;
 import dev.ibmesh.proto.fabric.v1.WatchEventsRequest;
 import dev.ibmesh.runtime.device.Device;
 import dev.ibmesh.runtime.device.DeviceConfig;
 import dev.ibmesh.runtime.device.Fabric;
+import dev.ibmesh.runtime.port.LinkImpairment;
 import dev.ibmesh.runtime.port.Port;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
@@ -27,6 +32,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Collectors;
 
 /**
@@ -81,15 +87,10 @@ public final class FabricService extends FabricGrpc.FabricImplBase {
         LinkTable.CabledLink link;
         Device device;
         try {
-            end = PortName.parse("link", r.getLink());
-            device = device("link", end.device());
-            if (device.port(end.port()) == null) {
-                throw ControlErrors.notFound("link: device " + end.device() + " has no port " + end.port()
-                        + "; its ports: " + portNumbers(device));
-            }
-            link = links.withEnd(end)
-                    .orElseThrow(() -> ControlErrors.notFound("link: " + end + " is not cabled; the links: "
-                            + links.all().stream().map(l -> l.a() + "-" + l.b()).collect(Collectors.joining(", "))));
+            CabledEnd named = cabled("link", r.getLink());
+            end = named.end();
+            device = named.device();
+            link = named.link();
             if (r.getAction() != Action.ACTION_DOWN && r.getAction() != Action.ACTION_UP) {
                 throw ControlErrors.invalid("action: " + r.getAction() + "; give ACTION_DOWN or ACTION_UP");
             }
@@ -113,15 +114,50 @@ public final class FabricService extends FabricGrpc.FabricImplBase {
             Device peer = device(other);
             changed = changed.compose(v -> peer.run(() -> peer.redialNow(other.port())));
         }
-        List<Device> ends = new ArrayList<>(List.of(device(link.a())));
-        if (link.bLocal()) {
-            ends.add(device(link.b()));
+        answer(
+                changed.compose(v -> linkNow(link))
+                        .map(l -> SetLinkStateResponse.newBuilder().setLink(l).build()),
+                out);
+    }
+
+    @Override
+    public void setImpairment(SetImpairmentRequest r, StreamObserver<SetImpairmentResponse> out) {
+        CabledEnd end;
+        List<PortName> directions;
+        LinkImpairment.Settings settings;
+        try {
+            end = cabled("port", r.getPort());
+            directions = directions(end, r.getBoth());
+            // A seed the client can give again to repeat the run; 0 means "pick one", so never 0.
+            settings = Impairments.settings(
+                    r.getImpairment(), ThreadLocalRandom.current().nextLong() | 1);
+        } catch (StatusRuntimeException e) {
+            out.onError(e);
+            return;
         }
         answer(
-                changed.compose(v -> ports(ends))
-                        .map(all -> SetLinkStateResponse.newBuilder()
-                                .setLink(link(link, all))
-                                .build()),
+                impair(directions, settings)
+                        .compose(v -> linkNow(end.link()))
+                        .map(l -> SetImpairmentResponse.newBuilder().setLink(l).build()),
+                out);
+    }
+
+    @Override
+    public void clearImpairment(ClearImpairmentRequest r, StreamObserver<ClearImpairmentResponse> out) {
+        CabledEnd end;
+        List<PortName> directions;
+        try {
+            end = cabled("port", r.getPort());
+            directions = directions(end, r.getBoth());
+        } catch (StatusRuntimeException e) {
+            out.onError(e);
+            return;
+        }
+        answer(
+                impair(directions, LinkImpairment.Settings.NONE)
+                        .compose(v -> linkNow(end.link()))
+                        .map(l ->
+                                ClearImpairmentResponse.newBuilder().setLink(l).build()),
                 out);
     }
 
@@ -146,6 +182,61 @@ public final class FabricService extends FabricGrpc.FabricImplBase {
                 watch.onEnd(d.watchPortStates(p -> watch.offer(PortMessages.event(d.name(), p, clock.instant()))));
             });
         }
+    }
+
+    /** A cabled port of a device this server runs. */
+    private record CabledEnd(PortName end, Device device, LinkTable.CabledLink link) {
+        PortName other() {
+            return link.a().equals(end) ? link.b() : link.a();
+        }
+    }
+
+    /**
+     * The cabled port request field {@code field} names: INVALID_ARGUMENT when the name is malformed, NOT_FOUND when
+     * this server runs no such port or it is not cabled.
+     */
+    private CabledEnd cabled(String field, String text) {
+        PortName end = PortName.parse(field, text);
+        Device device = device(field, end.device());
+        if (device.port(end.port()) == null) {
+            throw ControlErrors.notFound(field + ": device " + end.device() + " has no port " + end.port()
+                    + "; its ports: " + portNumbers(device));
+        }
+        LinkTable.CabledLink link = links.withEnd(end)
+                .orElseThrow(() -> ControlErrors.notFound(field + ": " + end + " is not cabled; the links: "
+                        + links.all().stream().map(l -> l.a() + "-" + l.b()).collect(Collectors.joining(", "))));
+        return new CabledEnd(end, device, link);
+    }
+
+    /** The sending ends an impairment request changes: the named one, and with {@code both} the other one. */
+    private static List<PortName> directions(CabledEnd end, boolean both) {
+        if (!both) {
+            return List.of(end.end());
+        }
+        if (!end.link().bLocal()) {
+            throw ControlErrors.notFound("both: the other end " + end.other() + " of " + end.end()
+                    + " is not run here; impair it on the server that runs it");
+        }
+        return List.of(end.end(), end.other());
+    }
+
+    /** Sets {@code settings} on each sending end, on its device's loop. */
+    private Future<Void> impair(List<PortName> ends, LinkImpairment.Settings settings) {
+        List<Future<Void>> changes = new ArrayList<>();
+        for (PortName e : ends) {
+            Device d = device(e);
+            changes.add(d.run(() -> d.port(e.port()).impair(settings)));
+        }
+        return Future.all(changes).mapEmpty();
+    }
+
+    /** The link as it is now, read from the devices of its local ends. */
+    private Future<Link> linkNow(LinkTable.CabledLink link) {
+        List<Device> ends = new ArrayList<>(List.of(device(link.a())));
+        if (link.bLocal()) {
+            ends.add(device(link.b()));
+        }
+        return ports(ends).map(all -> link(link, all));
     }
 
     /** The device this server runs by that name, else NOT_FOUND naming {@code field}. */
@@ -208,7 +299,12 @@ public final class FabricService extends FabricGrpc.FabricImplBase {
             ports.get(name.device()).stream()
                     .filter(p -> p.getNumber() == name.port())
                     .findFirst()
-                    .ifPresent(p -> b.setPhysicalState(p.getPhysicalState()).setPortState(p.getPortState()));
+                    .ifPresent(p -> {
+                        b.setPhysicalState(p.getPhysicalState()).setPortState(p.getPortState());
+                        if (p.hasImpairment()) {
+                            b.setImpairment(p.getImpairment());
+                        }
+                    });
         }
         return b.build();
     }

@@ -7,9 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ibmesh.proto.fabric.v1.Action;
+import dev.ibmesh.proto.fabric.v1.ClearImpairmentRequest;
 import dev.ibmesh.proto.fabric.v1.Device;
 import dev.ibmesh.proto.fabric.v1.Event;
 import dev.ibmesh.proto.fabric.v1.FabricGrpc;
+import dev.ibmesh.proto.fabric.v1.Impairment;
 import dev.ibmesh.proto.fabric.v1.Link;
 import dev.ibmesh.proto.fabric.v1.LinkState;
 import dev.ibmesh.proto.fabric.v1.ListDevicesRequest;
@@ -17,6 +19,7 @@ import dev.ibmesh.proto.fabric.v1.ListLinksRequest;
 import dev.ibmesh.proto.fabric.v1.PhysicalState;
 import dev.ibmesh.proto.fabric.v1.Port;
 import dev.ibmesh.proto.fabric.v1.PortState;
+import dev.ibmesh.proto.fabric.v1.SetImpairmentRequest;
 import dev.ibmesh.proto.fabric.v1.SetLinkStateRequest;
 import dev.ibmesh.proto.fabric.v1.WatchEventsRequest;
 import dev.ibmesh.runtime.device.DeviceFactory;
@@ -226,6 +229,96 @@ class FabricServiceTest {
     }
 
     @Test
+    void anImpairmentIsSetPerDirectionListedWithItsSeedAndCleared() {
+        Impairment lossy = Impairment.newBuilder()
+                .setDrop(0.25)
+                .setCorrupt(0.5)
+                .setDelayUs(3000)
+                .build();
+        Link set = stub().setImpairment(SetImpairmentRequest.newBuilder()
+                        .setPort("h1/1")
+                        .setImpairment(lossy)
+                        .build())
+                .getLink();
+        assertEquals("sw1/1-h1/1", name(set));
+        Impairment h1 = set.getB().getImpairment();
+        assertEquals(0.25, h1.getDrop());
+        assertEquals(0.5, h1.getCorrupt());
+        assertEquals(3000, h1.getDelayUs());
+        assertTrue(h1.getSeed() != 0, "the server picked a seed and says which: " + h1);
+        assertFalse(set.getA().hasImpairment(), "only h1's direction: " + set);
+        assertEquals(LinkState.LINK_STATE_UP, set.getState(), "an impaired link stays up");
+        Port h1Port = stub().listDevices(ListDevicesRequest.getDefaultInstance())
+                .getDevices(1)
+                .getPorts(0);
+        assertEquals(h1, h1Port.getImpairment());
+
+        Link both = stub().setImpairment(SetImpairmentRequest.newBuilder()
+                        .setPort("sw1/1")
+                        .setImpairment(Impairment.newBuilder().setRateGbps(2.5).setSeed(7))
+                        .setBoth(true)
+                        .build())
+                .getLink();
+        assertEquals(
+                Impairment.newBuilder().setRateGbps(2.5).setSeed(7).build(),
+                both.getA().getImpairment());
+        assertEquals(both.getA().getImpairment(), both.getB().getImpairment());
+        assertEquals(both, linkOf("sw1/1"));
+
+        Link healed = stub().clearImpairment(
+                        ClearImpairmentRequest.newBuilder().setPort("h1/1").build())
+                .getLink();
+        assertFalse(healed.getB().hasImpairment(), healed.toString());
+        assertTrue(healed.getA().hasImpairment(), "the other direction stays impaired: " + healed);
+        healed = stub().clearImpairment(ClearImpairmentRequest.newBuilder()
+                        .setPort("h1/1")
+                        .setBoth(true)
+                        .build())
+                .getLink();
+        assertFalse(healed.getA().hasImpairment() || healed.getB().hasImpairment(), healed.toString());
+        assertEquals(LinkState.LINK_STATE_UP, linkOf("sw1/1").getState());
+    }
+
+    @Test
+    void impossibleImpairmentsAreRefusedNamingTheFieldAndChangeNothing() {
+        assertImpairRefused(Status.Code.INVALID_ARGUMENT, "impairment.drop: 1.5", "sw1/2", i -> i.setDrop(1.5));
+        assertImpairRefused(Status.Code.INVALID_ARGUMENT, "impairment.corrupt: -0.5", "sw1/2", i -> i.setCorrupt(-0.5));
+        assertImpairRefused(
+                Status.Code.INVALID_ARGUMENT, "impairment.duplicate: NaN", "sw1/2", i -> i.setDuplicate(Double.NaN));
+        assertImpairRefused(
+                Status.Code.INVALID_ARGUMENT,
+                "impairment.delay_us: -1",
+                "sw1/2",
+                i -> i.setDrop(0.5).setDelayUs(-1));
+        assertImpairRefused(
+                Status.Code.INVALID_ARGUMENT, "impairment.rate_gbps: -1.0", "sw1/2", i -> i.setRateGbps(-1));
+        assertImpairRefused(Status.Code.INVALID_ARGUMENT, "port: missing", "", i -> i.setDrop(0.5));
+        assertImpairRefused(Status.Code.NOT_FOUND, "port: no device 'sw9'", "sw9/1", i -> i.setDrop(0.5));
+        assertImpairRefused(Status.Code.NOT_FOUND, "port: device sw1 has no port 9", "sw1/9", i -> i.setDrop(0.5));
+        assertImpairRefused(Status.Code.NOT_FOUND, "port: sw1/3 is not cabled", "sw1/3", i -> i.setDrop(0.5));
+        StatusRuntimeException e = assertThrows(
+                StatusRuntimeException.class,
+                () -> stub().clearImpairment(ClearImpairmentRequest.newBuilder()
+                        .setPort("h2")
+                        .build()));
+        assertEquals(Status.Code.INVALID_ARGUMENT, e.getStatus().getCode());
+        Link l = linkOf("sw1/2");
+        assertFalse(l.getA().hasImpairment() || l.getB().hasImpairment(), "nothing changed: " + l);
+    }
+
+    private static void assertImpairRefused(
+            Status.Code code, String start, String port, java.util.function.UnaryOperator<Impairment.Builder> i) {
+        StatusRuntimeException e = assertThrows(
+                StatusRuntimeException.class,
+                () -> stub().setImpairment(SetImpairmentRequest.newBuilder()
+                        .setPort(port)
+                        .setImpairment(i.apply(Impairment.newBuilder()))
+                        .build()));
+        assertEquals(code, e.getStatus().getCode(), e.getMessage());
+        assertTrue(e.getStatus().getDescription().startsWith(start), e.getMessage());
+    }
+
+    @Test
     void reflectionAndHealthAreServed() throws Exception {
         CompletableFuture<ServerReflectionResponse> answer = new CompletableFuture<>();
         StreamObserver<ServerReflectionRequest> requests = ServerReflectionGrpc.newStub(channel)
@@ -287,6 +380,17 @@ class FabricServiceTest {
                         StatusRuntimeException.class, () -> h1.setLinkState(request("sw1/1", Action.ACTION_DOWN)));
                 assertEquals(Status.Code.NOT_FOUND, e.getStatus().getCode());
                 assertTrue(e.getStatus().getDescription().startsWith("link: no device 'sw1' here"), e.getMessage());
+                StatusRuntimeException both = assertThrows(
+                        StatusRuntimeException.class,
+                        () -> h1.setImpairment(SetImpairmentRequest.newBuilder()
+                                .setPort("h1/1")
+                                .setImpairment(Impairment.newBuilder().setDrop(1))
+                                .setBoth(true)
+                                .build()));
+                assertEquals(Status.Code.NOT_FOUND, both.getStatus().getCode());
+                assertTrue(
+                        both.getStatus().getDescription().startsWith("both: the other end sw1/1 of h1/1 is not run"),
+                        both.getMessage());
             } finally {
                 c.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
             }
