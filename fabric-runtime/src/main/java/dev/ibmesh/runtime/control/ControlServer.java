@@ -1,6 +1,7 @@
 package dev.ibmesh.runtime.control;
 
 import dev.ibmesh.proto.fabric.v1.FabricGrpc;
+import dev.ibmesh.runtime.device.CaptureControl;
 import dev.ibmesh.runtime.device.Fabric;
 import io.grpc.Server;
 import io.grpc.health.v1.HealthCheckResponse.ServingStatus;
@@ -29,15 +30,17 @@ public final class ControlServer implements AutoCloseable {
     }
 
     /**
-     * Serves {@code fabric}'s control API on {@code host:port} (port 0: a free one, see {@link #port()}).
+     * Serves {@code fabric}'s control API on {@code host:port} (port 0: a free one, see {@link #port()}), its
+     * captures through {@code captures}.
      *
      * @throws IOException the address cannot be bound (taken, or not this host's)
      */
     @SuppressWarnings("deprecation") // ProtoReflectionService is v1alpha, kept for clients that know no other
-    public static ControlServer start(Fabric fabric, String host, int port) throws IOException {
+    public static ControlServer start(Fabric fabric, CaptureControl captures, String host, int port)
+            throws IOException {
         HealthStatusManager health = new HealthStatusManager();
         Server server = NettyServerBuilder.forAddress(new InetSocketAddress(host, port))
-                .addService(new FabricService(fabric, Clock.systemUTC()))
+                .addService(new FabricService(fabric, captures, Clock.systemUTC()))
                 .addService(ProtoReflectionServiceV1.newInstance())
                 .addService(ProtoReflectionService.newInstance())
                 .addService(health.getHealthService())

@@ -17,12 +17,18 @@ import dev.ibmesh.proto.fabric.v1.SetImpairmentRequest;
 import dev.ibmesh.proto.fabric.v1.SetImpairmentResponse;
 import dev.ibmesh.proto.fabric.v1.SetLinkStateRequest;
 import dev.ibmesh.proto.fabric.v1.SetLinkStateResponse;
+import dev.ibmesh.proto.fabric.v1.StartCaptureRequest;
+import dev.ibmesh.proto.fabric.v1.StartCaptureResponse;
+import dev.ibmesh.proto.fabric.v1.StopCaptureRequest;
+import dev.ibmesh.proto.fabric.v1.StopCaptureResponse;
 import dev.ibmesh.proto.fabric.v1.WatchEventsRequest;
+import dev.ibmesh.runtime.device.CaptureControl;
 import dev.ibmesh.runtime.device.Device;
 import dev.ibmesh.runtime.device.DeviceConfig;
 import dev.ibmesh.runtime.device.Fabric;
 import dev.ibmesh.runtime.port.LinkImpairment;
 import dev.ibmesh.runtime.port.Port;
+import dev.ibmesh.trace.FrameFilter;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.stub.StreamObserver;
@@ -33,6 +39,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -43,11 +50,14 @@ import java.util.stream.Collectors;
 public final class FabricService extends FabricGrpc.FabricImplBase {
     private final Fabric fabric;
     private final LinkTable links;
+    private final CaptureControl captures;
     private final Clock clock;
 
-    public FabricService(Fabric fabric, Clock clock) {
+    /** {@code captures} is shared with the HTTP /capture endpoints, so one port has one capture however started. */
+    public FabricService(Fabric fabric, CaptureControl captures, Clock clock) {
         this.fabric = fabric;
         this.links = new LinkTable(fabric);
+        this.captures = captures;
         this.clock = clock;
     }
 
@@ -184,6 +194,79 @@ public final class FabricService extends FabricGrpc.FabricImplBase {
         }
     }
 
+    @Override
+    public void startCapture(StartCaptureRequest r, StreamObserver<StartCaptureResponse> out) {
+        PortName port;
+        FrameFilter filter;
+        try {
+            port = port("port", r.getPort());
+            filter = r.getFilter().isBlank() ? FrameFilter.NO_FLOW_CONTROL : FrameFilter.parse(r.getFilter());
+        } catch (IllegalArgumentException e) {
+            out.onError(ControlErrors.invalid("filter: " + e.getMessage()));
+            return;
+        } catch (StatusRuntimeException e) {
+            out.onError(e);
+            return;
+        }
+        answer(
+                captures.start(port.device(), port.port(), r.getFile(), filter)
+                        .map(path -> StartCaptureResponse.newBuilder()
+                                .setPath(path.toAbsolutePath().toString())
+                                .setFilter(filter.toString())
+                                .build()),
+                out,
+                FabricService::captureFailure);
+    }
+
+    @Override
+    public void stopCapture(StopCaptureRequest r, StreamObserver<StopCaptureResponse> out) {
+        PortName port;
+        try {
+            port = port("port", r.getPort());
+        } catch (StatusRuntimeException e) {
+            out.onError(e);
+            return;
+        }
+        answer(
+                captures.finish(port.device(), port.port())
+                        .map(s -> StopCaptureResponse.newBuilder()
+                                .setPath(s.file().toAbsolutePath().toString())
+                                .setFrames(s.frames())
+                                .setFramesSeen(s.seen())
+                                .build()),
+                out,
+                FabricService::captureFailure);
+    }
+
+    /** How CaptureControl's refusals reach the client. */
+    private static StatusRuntimeException captureFailure(Throwable t) {
+        if (t instanceof IllegalArgumentException) {
+            return ControlErrors.invalid("file: " + t.getMessage());
+        }
+        if (t instanceof IllegalStateException) {
+            return Status.FAILED_PRECONDITION
+                    .withDescription("port: " + t.getMessage())
+                    .asRuntimeException();
+        }
+        return Status.INTERNAL
+                .withDescription("the capture failed: " + t.getMessage())
+                .asRuntimeException();
+    }
+
+    /**
+     * A port of a device this server runs, named in request field {@code field}: INVALID_ARGUMENT when the name is
+     * malformed, NOT_FOUND when there is no such port here.
+     */
+    private PortName port(String field, String text) {
+        PortName end = PortName.parse(field, text);
+        Device device = device(field, end.device());
+        if (device.port(end.port()) == null) {
+            throw ControlErrors.notFound(field + ": device " + end.device() + " has no port " + end.port()
+                    + "; its ports: " + portNumbers(device));
+        }
+        return end;
+    }
+
     /** A cabled port of a device this server runs. */
     private record CabledEnd(PortName end, Device device, LinkTable.CabledLink link) {
         PortName other() {
@@ -196,12 +279,8 @@ public final class FabricService extends FabricGrpc.FabricImplBase {
      * this server runs no such port or it is not cabled.
      */
     private CabledEnd cabled(String field, String text) {
-        PortName end = PortName.parse(field, text);
-        Device device = device(field, end.device());
-        if (device.port(end.port()) == null) {
-            throw ControlErrors.notFound(field + ": device " + end.device() + " has no port " + end.port()
-                    + "; its ports: " + portNumbers(device));
-        }
+        PortName end = port(field, text);
+        Device device = device(end);
         LinkTable.CabledLink link = links.withEnd(end)
                 .orElseThrow(() -> ControlErrors.notFound(field + ": " + end + " is not cabled; the links: "
                         + links.all().stream().map(l -> l.a() + "-" + l.b()).collect(Collectors.joining(", "))));
@@ -311,13 +390,22 @@ public final class FabricService extends FabricGrpc.FabricImplBase {
 
     /** Answers what {@code result} completes with; a device that fails to answer makes it UNAVAILABLE. */
     private static <T> void answer(Future<T> result, StreamObserver<T> out) {
+        answer(
+                result,
+                out,
+                failure -> Status.UNAVAILABLE
+                        .withDescription("a device did not answer: " + failure.getMessage())
+                        .asRuntimeException());
+    }
+
+    /** Answers what {@code result} completes with, or its failure as {@code failed} says. */
+    private static <T> void answer(
+            Future<T> result, StreamObserver<T> out, Function<Throwable, StatusRuntimeException> failed) {
         result.onComplete(
                 value -> {
                     out.onNext(value);
                     out.onCompleted();
                 },
-                failure -> out.onError(Status.UNAVAILABLE
-                        .withDescription("a device did not answer: " + failure.getMessage())
-                        .asRuntimeException()));
+                failure -> out.onError(failed.apply(failure)));
     }
 }

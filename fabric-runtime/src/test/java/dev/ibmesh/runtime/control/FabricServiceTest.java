@@ -21,7 +21,12 @@ import dev.ibmesh.proto.fabric.v1.Port;
 import dev.ibmesh.proto.fabric.v1.PortState;
 import dev.ibmesh.proto.fabric.v1.SetImpairmentRequest;
 import dev.ibmesh.proto.fabric.v1.SetLinkStateRequest;
+import dev.ibmesh.proto.fabric.v1.StartCaptureRequest;
+import dev.ibmesh.proto.fabric.v1.StartCaptureResponse;
+import dev.ibmesh.proto.fabric.v1.StopCaptureRequest;
+import dev.ibmesh.proto.fabric.v1.StopCaptureResponse;
 import dev.ibmesh.proto.fabric.v1.WatchEventsRequest;
+import dev.ibmesh.runtime.device.CaptureControl;
 import dev.ibmesh.runtime.device.DeviceFactory;
 import dev.ibmesh.runtime.device.Fabric;
 import dev.ibmesh.runtime.device.FabricPlan;
@@ -29,6 +34,9 @@ import dev.ibmesh.runtime.topology.DeviationCatalog;
 import dev.ibmesh.runtime.topology.Topology;
 import dev.ibmesh.runtime.topology.TopologyLoader;
 import dev.ibmesh.runtime.transport.InProcessLinkTransport;
+import dev.ibmesh.trace.ErfTraceReader;
+import dev.ibmesh.trace.ErfType;
+import dev.ibmesh.trace.TraceRecord;
 import io.grpc.ManagedChannel;
 import io.grpc.ManagedChannelBuilder;
 import io.grpc.Status;
@@ -97,7 +105,7 @@ class FabricServiceTest {
                         new SimpleMeterRegistry())
                 .await(60, TimeUnit.SECONDS);
         fabric.ready().await(60, TimeUnit.SECONDS);
-        server = ControlServer.start(fabric, "127.0.0.1", 0);
+        server = ControlServer.start(fabric, new CaptureControl(fabric, dir.resolve("captures")), "127.0.0.1", 0);
         channel = ManagedChannelBuilder.forAddress("127.0.0.1", server.port())
                 .usePlaintext()
                 .build();
@@ -319,6 +327,80 @@ class FabricServiceTest {
     }
 
     @Test
+    void aCaptureLeavesOutFlowControlUnlessAskedAndCountsWhatItSaw() throws Exception {
+        StartCaptureResponse started = stub().startCapture(StartCaptureRequest.newBuilder()
+                .setPort("sw1/2")
+                .setFile("sw1-2.pcap")
+                .build());
+        assertEquals("no-fc", started.getFilter(), "the default");
+        assertTrue(started.getPath().endsWith("sw1-2.pcap"), started.getPath());
+        // Healing a direction re-sends its flow-control state: frames for the capture to see.
+        stub().clearImpairment(
+                        ClearImpairmentRequest.newBuilder().setPort("sw1/2").build());
+        StopCaptureResponse stopped = stub().stopCapture(
+                        StopCaptureRequest.newBuilder().setPort("sw1/2").build());
+        assertEquals(started.getPath(), stopped.getPath());
+        assertEquals(0, stopped.getFrames(), "only flow-control packets passed: " + stopped);
+        assertTrue(stopped.getFramesSeen() > 0, stopped.toString());
+        assertEquals(0, frames(Path.of(stopped.getPath())).size());
+
+        stub().startCapture(StartCaptureRequest.newBuilder()
+                .setPort("sw1/2")
+                .setFile("sw1-2-all.pcap")
+                .setFilter("all")
+                .build());
+        stub().clearImpairment(
+                        ClearImpairmentRequest.newBuilder().setPort("sw1/2").build());
+        StopCaptureResponse all = stub().stopCapture(
+                        StopCaptureRequest.newBuilder().setPort("sw1/2").build());
+        assertTrue(all.getFrames() > 0 && all.getFrames() == all.getFramesSeen(), all.toString());
+        List<TraceRecord> records = frames(Path.of(all.getPath()));
+        assertEquals(all.getFrames(), records.size());
+        assertTrue(records.stream().allMatch(r -> r.type().equals(ErfType.INFINIBAND_LINK)), records.toString());
+    }
+
+    @Test
+    void badCaptureRequestsAreRefusedNamingTheField() {
+        StartCaptureRequest.Builder ok =
+                StartCaptureRequest.newBuilder().setPort("h2/1").setFile("h2.pcap");
+        assertCaptureRefused(
+                Status.Code.NOT_FOUND, "port: no device 'sw9'", ok.clone().setPort("sw9/1"));
+        assertCaptureRefused(
+                Status.Code.INVALID_ARGUMENT, "port: 'h2'", ok.clone().setPort("h2"));
+        assertCaptureRefused(Status.Code.INVALID_ARGUMENT, "file: ", ok.clone().setFile("../h2.pcap"));
+        assertCaptureRefused(
+                Status.Code.INVALID_ARGUMENT, "filter: 'vl=3'", ok.clone().setFilter("no-fc,vl=3"));
+        stub().startCapture(ok.build());
+        assertCaptureRefused(
+                Status.Code.FAILED_PRECONDITION,
+                "port: h2/1 is already",
+                ok.clone().setFile("x.pcap"));
+        stub().stopCapture(StopCaptureRequest.newBuilder().setPort("h2/1").build());
+        StatusRuntimeException e = assertThrows(
+                StatusRuntimeException.class,
+                () -> stub().stopCapture(
+                                StopCaptureRequest.newBuilder().setPort("h2/1").build()));
+        assertEquals(Status.Code.FAILED_PRECONDITION, e.getStatus().getCode());
+        assertTrue(e.getStatus().getDescription().startsWith("port: h2/1 is not being captured"), e.getMessage());
+    }
+
+    private static void assertCaptureRefused(Status.Code code, String start, StartCaptureRequest.Builder r) {
+        StatusRuntimeException e = assertThrows(StatusRuntimeException.class, () -> stub().startCapture(r.build()));
+        assertEquals(code, e.getStatus().getCode(), e.getMessage());
+        assertTrue(e.getStatus().getDescription().startsWith(start), e.getMessage());
+    }
+
+    private static List<TraceRecord> frames(Path trace) throws Exception {
+        List<TraceRecord> all = new ArrayList<>();
+        try (ErfTraceReader reader = ErfTraceReader.open(trace)) {
+            for (TraceRecord r = reader.next(); r != null; r = reader.next()) {
+                all.add(r);
+            }
+        }
+        return all;
+    }
+
+    @Test
     void reflectionAndHealthAreServed() throws Exception {
         CompletableFuture<ServerReflectionResponse> answer = new CompletableFuture<>();
         StreamObserver<ServerReflectionRequest> requests = ServerReflectionGrpc.newStub(channel)
@@ -364,7 +446,7 @@ class FabricServiceTest {
                         new InProcessLinkTransport("fabric-service-test-alone"),
                         new SimpleMeterRegistry())
                 .await(60, TimeUnit.SECONDS);
-        try (ControlServer s = ControlServer.start(alone, "127.0.0.1", 0)) {
+        try (ControlServer s = ControlServer.start(alone, new CaptureControl(alone, dir), "127.0.0.1", 0)) {
             ManagedChannel c = ManagedChannelBuilder.forAddress("127.0.0.1", s.port())
                     .usePlaintext()
                     .build();
