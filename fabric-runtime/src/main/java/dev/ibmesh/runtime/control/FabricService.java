@@ -1,10 +1,13 @@
 package dev.ibmesh.runtime.control;
 
+import com.google.protobuf.ByteString;
 import dev.ibmesh.proto.fabric.v1.Action;
 import dev.ibmesh.proto.fabric.v1.ClearImpairmentRequest;
 import dev.ibmesh.proto.fabric.v1.ClearImpairmentResponse;
 import dev.ibmesh.proto.fabric.v1.Event;
 import dev.ibmesh.proto.fabric.v1.FabricGrpc;
+import dev.ibmesh.proto.fabric.v1.InjectFrameRequest;
+import dev.ibmesh.proto.fabric.v1.InjectFrameResponse;
 import dev.ibmesh.proto.fabric.v1.Link;
 import dev.ibmesh.proto.fabric.v1.LinkEnd;
 import dev.ibmesh.proto.fabric.v1.LinkState;
@@ -22,6 +25,7 @@ import dev.ibmesh.proto.fabric.v1.StartCaptureResponse;
 import dev.ibmesh.proto.fabric.v1.StopCaptureRequest;
 import dev.ibmesh.proto.fabric.v1.StopCaptureResponse;
 import dev.ibmesh.proto.fabric.v1.WatchEventsRequest;
+import dev.ibmesh.proto.link.v1.Frame;
 import dev.ibmesh.runtime.device.CaptureControl;
 import dev.ibmesh.runtime.device.Device;
 import dev.ibmesh.runtime.device.DeviceConfig;
@@ -238,6 +242,30 @@ public final class FabricService extends FabricGrpc.FabricImplBase {
                 FabricService::captureFailure);
     }
 
+    @Override
+    public void injectFrame(InjectFrameRequest r, StreamObserver<InjectFrameResponse> out) {
+        PortName name;
+        byte[] frame;
+        try {
+            name = port("port", r.getPort());
+            frame = Injections.frame(r, device(name).port(name.port()).config().mtuCap());
+        } catch (StatusRuntimeException e) {
+            out.onError(e);
+            return;
+        }
+        Device d = device(name);
+        Frame.Kind kind = r.getLinkPacket() ? Frame.Kind.LINK : Frame.Kind.DATA;
+        answer(
+                d.call(() -> d.port(name.port()).inject(kind, frame, r.getEndBad())),
+                out,
+                sent -> sent
+                        ? InjectFrameResponse.newBuilder()
+                                .setFrame(ByteString.copyFrom(frame))
+                                .build()
+                        : null,
+                Status.FAILED_PRECONDITION.withDescription("port: " + name + " has no link to a peer to send on"));
+    }
+
     /** How CaptureControl's refusals reach the client. */
     private static StatusRuntimeException captureFailure(Throwable t) {
         if (t instanceof IllegalArgumentException) {
@@ -396,6 +424,24 @@ public final class FabricService extends FabricGrpc.FabricImplBase {
                 failure -> Status.UNAVAILABLE
                         .withDescription("a device did not answer: " + failure.getMessage())
                         .asRuntimeException());
+    }
+
+    /**
+     * Answers what {@code result} completes with, made into the answer by {@code answer}; when that gives null,
+     * {@code refused}; a device that fails to answer makes it UNAVAILABLE.
+     */
+    private static <R, T> void answer(Future<R> result, StreamObserver<T> out, Function<R, T> answer, Status refused) {
+        answer(
+                result.compose(v -> {
+                    T a = answer.apply(v);
+                    return a != null ? Future.succeededFuture(a) : Future.failedFuture(refused.asRuntimeException());
+                }),
+                out,
+                failure -> failure instanceof StatusRuntimeException e
+                        ? e
+                        : Status.UNAVAILABLE
+                                .withDescription("a device did not answer: " + failure.getMessage())
+                                .asRuntimeException());
     }
 
     /** Answers what {@code result} completes with, or its failure as {@code failed} says. */

@@ -1,17 +1,22 @@
 package dev.ibmesh.runtime.control;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.google.protobuf.ByteString;
 import dev.ibmesh.proto.fabric.v1.Action;
 import dev.ibmesh.proto.fabric.v1.ClearImpairmentRequest;
+import dev.ibmesh.proto.fabric.v1.Counters;
 import dev.ibmesh.proto.fabric.v1.Device;
 import dev.ibmesh.proto.fabric.v1.Event;
 import dev.ibmesh.proto.fabric.v1.FabricGrpc;
 import dev.ibmesh.proto.fabric.v1.Impairment;
+import dev.ibmesh.proto.fabric.v1.InjectFrameRequest;
+import dev.ibmesh.proto.fabric.v1.InjectFrameResponse;
 import dev.ibmesh.proto.fabric.v1.Link;
 import dev.ibmesh.proto.fabric.v1.LinkState;
 import dev.ibmesh.proto.fabric.v1.ListDevicesRequest;
@@ -30,6 +35,7 @@ import dev.ibmesh.runtime.device.CaptureControl;
 import dev.ibmesh.runtime.device.DeviceFactory;
 import dev.ibmesh.runtime.device.Fabric;
 import dev.ibmesh.runtime.device.FabricPlan;
+import dev.ibmesh.runtime.device.FabricTestKit;
 import dev.ibmesh.runtime.topology.DeviationCatalog;
 import dev.ibmesh.runtime.topology.Topology;
 import dev.ibmesh.runtime.topology.TopologyLoader;
@@ -37,6 +43,10 @@ import dev.ibmesh.runtime.transport.InProcessLinkTransport;
 import dev.ibmesh.trace.ErfTraceReader;
 import dev.ibmesh.trace.ErfType;
 import dev.ibmesh.trace.TraceRecord;
+import dev.ibmesh.wire.Bth;
+import dev.ibmesh.wire.Lrh;
+import dev.ibmesh.wire.OpCode;
+import dev.ibmesh.wire.PacketBuilder;
 import io.grpc.ManagedChannel;
 import io.grpc.ManagedChannelBuilder;
 import io.grpc.Status;
@@ -56,6 +66,7 @@ import io.vertx.core.Vertx;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
@@ -382,6 +393,83 @@ class FabricServiceTest {
                                 StopCaptureRequest.newBuilder().setPort("h2/1").build()));
         assertEquals(Status.Code.FAILED_PRECONDITION, e.getStatus().getCode());
         assertTrue(e.getStatus().getDescription().startsWith("port: h2/1 is not being captured"), e.getMessage());
+    }
+
+    @Test
+    void anInjectedFrameGoesOutAsGivenOrWithItsCrcsComputed() throws Exception {
+        stub().startCapture(StartCaptureRequest.newBuilder()
+                .setPort("h1/1")
+                .setFile("injected.pcap")
+                .setFilter("qp=5")
+                .build());
+        byte[] good = PacketBuilder.iba(
+                        Lrh.of(0, 0, Lrh.LNH_IBA_LOCAL, 2, 1), Bth.of(OpCode.RC_SEND_ONLY, 0xFFFF, 5, false, 9))
+                .payload(new byte[] {1, 2, 3, 4})
+                .build();
+        byte[] noCrcs = good.clone();
+        Arrays.fill(noCrcs, noCrcs.length - 6, noCrcs.length, (byte) 0);
+        long errorsBefore = h1Counters().getRcvErrors();
+
+        InjectFrameResponse sealed = stub().injectFrame(InjectFrameRequest.newBuilder()
+                .setPort("sw1/1")
+                .setFrame(ByteString.copyFrom(noCrcs))
+                .setComputeCrcs(true)
+                .build());
+        assertArrayEquals(good, sealed.getFrame().toByteArray(), "the CRCs a builder computes");
+        InjectFrameResponse asIs = stub().injectFrame(InjectFrameRequest.newBuilder()
+                .setPort("sw1/1")
+                .setFrame(ByteString.copyFrom(noCrcs))
+                .setVl(1)
+                .build());
+        assertEquals(1, Lrh.vl(asIs.getFrame().toByteArray(), 0));
+        // In order on the link: when h1 has counted the bad one, it has seen both.
+        FabricTestKit.await(
+                "h1 counts the frame with no CRCs", 10_000, () -> h1Counters().getRcvErrors() == errorsBefore + 1);
+        StopCaptureResponse captured = stub().stopCapture(
+                        StopCaptureRequest.newBuilder().setPort("h1/1").build());
+        List<TraceRecord> records = frames(Path.of(captured.getPath()));
+        assertEquals(2, records.size(), records.toString());
+        assertArrayEquals(good, records.get(0).packet());
+        assertArrayEquals(asIs.getFrame().toByteArray(), records.get(1).packet());
+    }
+
+    @Test
+    void badFramesToInjectAreRefusedNamingTheField() {
+        InjectFrameRequest.Builder ok =
+                InjectFrameRequest.newBuilder().setPort("sw1/1").setFrame(ByteString.copyFrom(new byte[30]));
+        assertInjectRefused(
+                Status.Code.INVALID_ARGUMENT, "frame: empty", ok.clone().setFrame(ByteString.EMPTY));
+        assertInjectRefused(
+                Status.Code.INVALID_ARGUMENT,
+                "frame: 5000 bytes is longer than the port's MTUCap",
+                ok.clone().setFrame(ByteString.copyFrom(new byte[5000])));
+        assertInjectRefused(
+                Status.Code.INVALID_ARGUMENT, "vl: 16 is not a VL", ok.clone().setVl(16));
+        assertInjectRefused(
+                Status.Code.INVALID_ARGUMENT,
+                "compute_crcs: a link packet is 6 bytes",
+                ok.clone().setLinkPacket(true).setComputeCrcs(true));
+        assertInjectRefused(
+                Status.Code.NOT_FOUND,
+                "port: device sw1 has no port 9",
+                ok.clone().setPort("sw1/9"));
+        assertInjectRefused(
+                Status.Code.FAILED_PRECONDITION,
+                "port: sw1/3 has no link",
+                ok.clone().setPort("sw1/3"));
+    }
+
+    private static void assertInjectRefused(Status.Code code, String start, InjectFrameRequest.Builder r) {
+        StatusRuntimeException e = assertThrows(StatusRuntimeException.class, () -> stub().injectFrame(r.build()));
+        assertEquals(code, e.getStatus().getCode(), e.getMessage());
+        assertTrue(e.getStatus().getDescription().startsWith(start), e.getMessage());
+    }
+
+    private static Counters h1Counters() {
+        return stub().listDevices(ListDevicesRequest.getDefaultInstance())
+                .getDevices(1)
+                .getPorts(0)
+                .getCounters();
     }
 
     private static void assertCaptureRefused(Status.Code code, String start, StartCaptureRequest.Builder r) {
