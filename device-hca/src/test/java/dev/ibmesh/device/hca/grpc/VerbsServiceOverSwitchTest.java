@@ -54,6 +54,7 @@ import io.grpc.inprocess.InProcessServerBuilder;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.vertx.core.Vertx;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -220,6 +221,53 @@ class VerbsServiceOverSwitchTest {
                 10_000,
                 () -> onLoop(s1, () -> s1.port(1).counters().value(Counter.PORT_RCV_ERRORS)) - before == corrupted);
         assertTrue(corrupted >= 8, corrupted + " frames corrupted");
+    }
+
+    @Test
+    void overALossyCableRcStillDeliversAndTheCountsAddUp() throws Exception {
+        VerbsBlockingStub v1 = serve(h1);
+        VerbsBlockingStub v2 = serve(h2);
+        int[] e1 = open(v1);
+        int[] e2 = open(v2);
+        connect(v1, e1[3], e2[3], H2_LID);
+        connect(v2, e2[3], e1[3], H1_LID);
+        long[] before = cableCounts();
+        impair(h1, new LinkImpairment.Settings(0.1, 0.05, 0.1, 0, 0, 11));
+        byte[] data = new byte[8 * 4096];
+        for (int i = 0; i < data.length; i++) {
+            data[i] = (byte) (i * 13);
+        }
+        for (int i = 0; i < 4; i++) {
+            assertEquals(WcStatus.SUCCESS, write(v1, e1, e2, data).getStatus(), "write " + i);
+        }
+        impair(h1, LinkImpairment.Settings.NONE);
+        // What h1 sent, plus the copies, minus what the cable lost or corrupted, is what s1/1 took in; what it
+        // corrupted s1/1 counted as errors.
+        await("the counts add up", 10_000, () -> {
+            long[] d = cableCounts();
+            for (int i = 0; i < d.length; i++) {
+                d[i] -= before[i];
+            }
+            return d[0] + d[3] - d[1] - d[2] == d[4] && d[2] == d[5];
+        });
+        long[] d = cableCounts();
+        assertTrue(
+                d[1] - before[1] > 0 && d[3] - before[3] > 0, "the cable lost and copied some: " + Arrays.toString(d));
+    }
+
+    /** h1/1's data packets sent, lost, corrupted and copied by its cable; s1/1's received and PortRcvErrors. */
+    private long[] cableCounts() {
+        long[] h = onLoop(h1, () -> new long[] {
+            h1.port(1).counters().portCountersExtended(0).portXmitPkts(),
+            h1.port(1).impaired(LinkImpairment.Effect.DROPPED, true),
+            h1.port(1).impaired(LinkImpairment.Effect.CORRUPTED, true),
+            h1.port(1).impaired(LinkImpairment.Effect.DUPLICATED, true)
+        });
+        long[] s = onLoop(s1, () -> new long[] {
+            s1.port(1).counters().portCountersExtended(0).portRcvPkts(),
+            s1.port(1).counters().value(Counter.PORT_RCV_ERRORS)
+        });
+        return new long[] {h[0], h[1], h[2], h[3], s[0], s[1]};
     }
 
     /** Impairs what {@code d}'s port {@code port} (default 1) sends, on its loop. */
