@@ -242,32 +242,36 @@ class VerbsServiceOverSwitchTest {
         }
         impair(h1, LinkImpairment.Settings.NONE);
         // What h1 sent, plus the copies, minus what the cable lost or corrupted, is what s1/1 took in; what it
-        // corrupted s1/1 counted as errors.
+        // corrupted (flow-control packets too) s1/1 counted as errors.
         await("the counts add up", 10_000, () -> {
             long[] d = cableCounts();
             for (int i = 0; i < d.length; i++) {
                 d[i] -= before[i];
             }
-            return d[0] + d[3] - d[1] - d[2] == d[4] && d[2] == d[5];
+            return d[0] + d[3] - d[1] - d[2] == d[4] && d[2] + d[6] == d[5];
         });
         long[] d = cableCounts();
         assertTrue(
                 d[1] - before[1] > 0 && d[3] - before[3] > 0, "the cable lost and copied some: " + Arrays.toString(d));
     }
 
-    /** h1/1's data packets sent, lost, corrupted and copied by its cable; s1/1's received and PortRcvErrors. */
+    /**
+     * h1/1's data packets sent, lost, corrupted and copied by its cable; s1/1's received and PortRcvErrors; h1/1's
+     * flow-control packets corrupted.
+     */
     private long[] cableCounts() {
         long[] h = onLoop(h1, () -> new long[] {
             h1.port(1).counters().portCountersExtended(0).portXmitPkts(),
             h1.port(1).impaired(LinkImpairment.Effect.DROPPED, true),
             h1.port(1).impaired(LinkImpairment.Effect.CORRUPTED, true),
-            h1.port(1).impaired(LinkImpairment.Effect.DUPLICATED, true)
+            h1.port(1).impaired(LinkImpairment.Effect.DUPLICATED, true),
+            h1.port(1).impaired(LinkImpairment.Effect.CORRUPTED, false)
         });
         long[] s = onLoop(s1, () -> new long[] {
             s1.port(1).counters().portCountersExtended(0).portRcvPkts(),
             s1.port(1).counters().value(Counter.PORT_RCV_ERRORS)
         });
-        return new long[] {h[0], h[1], h[2], h[3], s[0], s[1]};
+        return new long[] {h[0], h[1], h[2], h[3], s[0], s[1], h[4]};
     }
 
     /** Impairs what {@code d}'s port {@code port} (default 1) sends, on its loop. */
