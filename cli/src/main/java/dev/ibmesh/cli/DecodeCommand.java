@@ -5,6 +5,7 @@ import dev.ibmesh.text.FrameDescriber;
 import dev.ibmesh.text.FrameDescription;
 import dev.ibmesh.trace.ErfTraceReader;
 import dev.ibmesh.trace.ErfType;
+import dev.ibmesh.trace.FrameFilter;
 import dev.ibmesh.trace.TraceFormatException;
 import dev.ibmesh.trace.TraceRecord;
 import java.io.PrintWriter;
@@ -12,13 +13,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
 
 /**
- * {@code ibmesh decode FILE}: one line per captured frame, marks on every frame whose VCRC, ICRC, LPCRC, PktLen or
+ * {@code ibmesh decode [--filter TERMS] FILE}: one line per captured frame (that the filter keeps), marks on every frame whose VCRC, ICRC, LPCRC, PktLen or
  * LVer is wrong, and a summary line. Reads the pcap/ERF files ibmesh and Mellanox ibdump write.
  */
 @Command(
@@ -40,6 +43,16 @@ final class DecodeCommand implements Callable<Integer> {
             description = "Print every field of every header, MAD and attribute.")
     boolean verbose;
 
+    @Option(
+            names = "--filter",
+            paramLabel = "TERMS",
+            converter = FilterConverter.class,
+            description = "Print only the frames these comma-separated terms keep, numbered as in the file: no-fc"
+                    + " (leave out link flow-control packets), qp=N (BTH DestQP), lid=N (LRH DLID or SLID),"
+                    + " opcode=NAME|N (RC_SEND_ONLY, 0x64). A frame must pass every kind of term, any one of several"
+                    + " of a kind. Captures over the control API take the same terms.")
+    FrameFilter filter = FrameFilter.ALL;
+
     @Spec
     CommandSpec spec;
 
@@ -56,7 +69,11 @@ final class DecodeCommand implements Callable<Integer> {
             long first = -1;
             for (TraceRecord r = reader.next(); r != null; r = reader.next()) {
                 first = first < 0 ? r.timestampNanos() : first;
-                print(out, ++tally.packets, r, r.timestampNanos() - first, tally);
+                tally.packets++;
+                if (filter.keep(r.type(), r.packet())) {
+                    tally.shown++;
+                    print(out, tally.packets, r, r.timestampNanos() - first, tally);
+                }
             }
         } catch (TraceFormatException e) {
             out.println(tally.summary());
@@ -66,6 +83,18 @@ final class DecodeCommand implements Callable<Integer> {
         }
         out.println(tally.summary());
         return 0;
+    }
+
+    /** Reads {@code --filter}; a term that is not one is wrong usage (exit 2), with the reason. */
+    static final class FilterConverter implements ITypeConverter<FrameFilter> {
+        @Override
+        public FrameFilter convert(String value) {
+            try {
+                return FrameFilter.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
     }
 
     private void print(PrintWriter out, int number, TraceRecord r, long relativeNanos, Tally tally) {
@@ -85,8 +114,9 @@ final class DecodeCommand implements Callable<Integer> {
     }
 
     /** Counts for the summary line. */
-    private static final class Tally {
+    private final class Tally {
         int packets;
+        int shown;
         int crcErrors;
         int otherDefects;
 
@@ -100,9 +130,11 @@ final class DecodeCommand implements Callable<Integer> {
         }
 
         String summary() {
+            String read = filter.equals(FrameFilter.ALL)
+                    ? packets + " packets read"
+                    : packets + " packets read, " + shown + " kept by filter " + filter;
             return String.format(
-                    "summary: %d packets read, %d with CRC errors, %d with other defects",
-                    packets, crcErrors, otherDefects);
+                    "summary: %s, %d with CRC errors, %d with other defects", read, crcErrors, otherDefects);
         }
     }
 }

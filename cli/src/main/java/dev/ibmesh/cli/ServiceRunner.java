@@ -74,8 +74,8 @@ final class ServiceRunner {
                 d.run(() -> d.ports().forEach(p -> p.pacing(true)));
             }
         }
-        ObservabilityServer http =
-                new ObservabilityServer(vertx, registry, fabric::health, new CaptureControl(fabric, captureDir));
+        CaptureControl captures = new CaptureControl(fabric, captureDir);
+        ObservabilityServer http = new ObservabilityServer(vertx, registry, fabric::health, captures);
         int bound;
         try {
             bound = http.start(httpHost, httpPort).await(10, TimeUnit.SECONDS);
@@ -97,7 +97,8 @@ final class ServiceRunner {
         if (grpcPort.isPresent()) {
             Map<String, VerbsRouter.Route> hcas = hcaVerbs(fabric);
             try {
-                control = ControlServer.start(fabric, httpHost, grpcPort.get(), List.of(new VerbsRouter(hcas)));
+                control =
+                        ControlServer.start(fabric, captures, httpHost, grpcPort.get(), List.of(new VerbsRouter(hcas)));
             } catch (IOException e) {
                 err.println("ibmesh " + command + ": cannot serve gRPC on " + httpHost + ":" + grpcPort.get()
                         + " (use --grpc PORT, 0 for a free one): " + e.getMessage());

@@ -55,6 +55,45 @@ class DecodeCommandTest {
     }
 
     @Test
+    void aFilterPrintsOnlyTheFramesItKeepsNumberedAsInTheFile(@TempDir Path dir) throws IOException {
+        Path trace = dir.resolve("t.pcap");
+        Files.write(trace, ExampleTrace.bytes());
+        List<String> all = CliRun.of("decode", trace.toString()).lines();
+        CliRun run = CliRun.of("decode", "--filter", "no-fc", trace.toString());
+        assertEquals(0, run.exit(), run.err());
+        List<String> kept = run.lines();
+        List<String> dataLines = all.subList(0, all.size() - 1).stream()
+                .filter(l -> !l.matches(".* FC(-INIT)? VL.*"))
+                .toList();
+        assertTrue(dataLines.size() < all.size() - 1, "the example has flow-control packets");
+        assertEquals(dataLines, kept.subList(0, kept.size() - 1));
+        assertTrue(
+                kept.get(kept.size() - 1)
+                        .startsWith("summary: 23 packets read, " + dataLines.size() + " kept by filter no-fc,"),
+                kept.get(kept.size() - 1));
+
+        List<String> acks = CliRun.of("decode", "--filter", "opcode=RC_ACKNOWLEDGE", trace.toString())
+                .lines();
+        assertTrue(acks.size() > 1, acks.toString());
+        assertTrue(acks.get(0).contains("RC_ACKNOWLEDGE QP=0x870408"), acks.get(0));
+        assertTrue(
+                acks.subList(0, acks.size() - 1).stream().allMatch(l -> l.contains("RC_ACKNOWLEDGE")), acks.toString());
+        List<String> qp =
+                CliRun.of("decode", "--filter", "qp=0x870408", trace.toString()).lines();
+        assertEquals(3, qp.size(), "two frames to that QP, and the summary: " + qp);
+        assertTrue(qp.get(0).startsWith("    1 ") && qp.get(1).startsWith("   22 "), qp.toString());
+    }
+
+    @Test
+    void aBadFilterIsWrongUsage(@TempDir Path dir) throws IOException {
+        Path trace = dir.resolve("t.pcap");
+        Files.write(trace, ExampleTrace.bytes());
+        CliRun run = CliRun.of("decode", "--filter", "vl=3", trace.toString());
+        assertEquals(2, run.exit());
+        assertTrue(run.err().contains("'vl=3' is not a filter term"), run.err());
+    }
+
+    @Test
     void verboseShowsEveryField(@TempDir Path dir) throws IOException {
         Path trace = dir.resolve("t.pcap");
         Files.write(trace, ExampleTrace.bytes());

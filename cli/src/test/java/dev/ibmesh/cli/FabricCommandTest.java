@@ -82,9 +82,9 @@ class FabricCommandTest {
         assertEquals(0, links.exit(), links.err());
         assertEquals(
                 List.of(
-                        "A      B     LINK  A STATE      B STATE",
-                        "sw1/1  h1/1  up    LinkUp/Init  LinkUp/Init",
-                        "sw1/2  h2/1  up    LinkUp/Init  LinkUp/Init"),
+                        "A      B     LINK  A STATE      B STATE      IMPAIRED",
+                        "sw1/1  h1/1  up    LinkUp/Init  LinkUp/Init  -",
+                        "sw1/2  h2/1  up    LinkUp/Init  LinkUp/Init  -"),
                 links.lines());
     }
 
@@ -98,7 +98,7 @@ class FabricCommandTest {
         CliRun links = fabric("links");
         // sw1/2 keeps looking for its peer: Polling, or for a moment PortConfigurationTraining while it redials.
         assertTrue(
-                links.lines().stream().anyMatch(l -> l.matches("sw1/2  h2/1  down  \\S+/Down +Disabled/Down")),
+                links.lines().stream().anyMatch(l -> l.matches("sw1/2  h2/1  down  \\S+/Down +Disabled/Down +-")),
                 links.out());
 
         CliRun back = fabric("up", "h2/1");
@@ -106,7 +106,60 @@ class FabricCommandTest {
         assertTrue(back.out().startsWith("up h2/1: link sw1/2 - h2/1 is "), back.out());
         awaitSecond("h2/1 LinkUp with sw1/2");
         awaitSecond("sw1/2 LinkUp with h2/1");
-        assertTrue(fabric("links").lines().contains("sw1/2  h2/1  up    LinkUp/Init  LinkUp/Init"));
+        assertTrue(fabric("links").lines().contains("sw1/2  h2/1  up    LinkUp/Init  LinkUp/Init  -"));
+    }
+
+    @Test
+    void aLinkImpairedAndHealed() {
+        CliRun impair = fabric("impair", "h1/1", "--drop", "0.25", "--delay-us", "500", "--seed", "7", "--both");
+        assertEquals(0, impair.exit(), impair.err());
+        assertEquals(
+                "impair h1/1: link sw1/1 - h1/1 impaired: sw1/1 drop=0.25 delay-us=500 seed=7;"
+                        + " h1/1 drop=0.25 delay-us=500 seed=7\n",
+                impair.out());
+        assertTrue(
+                fabric("links").lines().stream()
+                        .anyMatch(l ->
+                                l.startsWith("sw1/1  h1/1  up") && l.endsWith("h1/1 drop=0.25 delay-us=500 seed=7")),
+                fabric("links").out());
+        CliRun half = fabric("impair", "--clear", "sw1/1");
+        assertEquals(0, half.exit(), half.err());
+        assertEquals("impair sw1/1: link sw1/1 - h1/1 impaired: h1/1 drop=0.25 delay-us=500 seed=7\n", half.out());
+        CliRun healed = fabric("impair", "--clear", "h1/1");
+        assertEquals("impair h1/1: link sw1/1 - h1/1 impaired: no\n", healed.out());
+
+        CliRun bad = fabric("impair", "h1/1", "--corrupt", "2");
+        assertEquals(1, bad.exit());
+        assertTrue(bad.err().contains("INVALID_ARGUMENT: impairment.corrupt: 2.0 is not a probability"), bad.err());
+        assertTrue(fabric("links").out().contains("sw1/1  h1/1  up    LinkUp/Init  LinkUp/Init  -"), "unchanged");
+    }
+
+    @Test
+    void aPortCapturedToAFileThatDecodeReads() {
+        CliRun start = fabric("capture", "start", "sw1/2", "sw1-2.pcap", "--filter", "all");
+        assertEquals(0, start.exit(), start.err());
+        Path file = dir.resolve("captures").resolve("sw1-2.pcap").toAbsolutePath();
+        assertEquals("capture sw1/2: writing " + file + " (filter all)\n", start.out());
+        // Healing a direction re-sends its flow-control state: frames to capture.
+        assertEquals(0, fabric("impair", "--clear", "sw1/2").exit());
+        CliRun busy = fabric("capture", "start", "sw1/2", "again.pcap");
+        assertEquals(1, busy.exit());
+        assertTrue(busy.err().contains("FAILED_PRECONDITION: port: sw1/2 is already being captured"), busy.err());
+        CliRun stop = fabric("capture", "stop", "sw1/2");
+        assertEquals(0, stop.exit(), stop.err());
+        Matcher m = Pattern.compile("capture sw1/2: (\\d+) of (\\d+) frames written to (.*)\n")
+                .matcher(stop.out());
+        assertTrue(m.matches(), stop.out());
+        assertTrue(Integer.parseInt(m.group(1)) > 0 && m.group(1).equals(m.group(2)), stop.out());
+        assertEquals(file.toString(), m.group(3));
+        CliRun decoded = CliRun.of("decode", "--filter", "no-fc", file.toString());
+        assertEquals(0, decoded.exit(), decoded.err());
+        assertTrue(
+                decoded.out().startsWith("summary: " + m.group(1) + " packets read, 0 kept by filter no-fc"),
+                decoded.out());
+        CliRun notCapturing = fabric("capture", "stop", "sw1/2");
+        assertEquals(1, notCapturing.exit());
+        assertTrue(notCapturing.err().contains("port: sw1/2 is not being captured"), notCapturing.err());
     }
 
     @Test

@@ -44,6 +44,11 @@ public record FlowControlPacket(int op, int fctbs, int vl, int fccl, int lpcrc) 
                 Vcrc.read(b, off + 4));
     }
 
+    /** The VL of the packet at {@code off}, read in place. */
+    public static int vl(byte[] b, int off) {
+        return (b[off + 2] >>> 4) & 0xF;
+    }
+
     public void encode(byte[] b, int off) {
         Bits.put16(b, off, (op << 12) | fctbs);
         Bits.put16(b, off + 2, (vl << 12) | fccl);

@@ -1,6 +1,7 @@
 package dev.ibmesh.runtime.control;
 
 import dev.ibmesh.proto.fabric.v1.FabricGrpc;
+import dev.ibmesh.runtime.device.CaptureControl;
 import dev.ibmesh.runtime.device.Fabric;
 import io.grpc.BindableService;
 import io.grpc.Server;
@@ -32,27 +33,22 @@ public final class ControlServer implements AutoCloseable {
     }
 
     /**
-     * Serves {@code fabric}'s control API on {@code host:port} (port 0: a free one, see {@link #port()}).
+     * Serves {@code fabric}'s control API on {@code host:port} (port 0: a free one, see {@link #port()}), its
+     * captures through {@code captures}, with {@code more} services beside Fabric (the HCAs' verbs, which the caller
+     * wires: this module knows no HCA), each reported SERVING by the health service too.
      *
      * @throws IOException the address cannot be bound (taken, or not this host's)
      */
-    public static ControlServer start(Fabric fabric, String host, int port) throws IOException {
-        return start(fabric, host, port, List.of());
-    }
-
-    /**
-     * As {@link #start(Fabric, String, int)}, with {@code more} services beside Fabric (the HCAs' verbs, which the
-     * caller wires: this module knows no HCA), each reported SERVING by the health service too.
-     */
     @SuppressWarnings("deprecation") // ProtoReflectionService is v1alpha, kept for clients that know no other
-    public static ControlServer start(Fabric fabric, String host, int port, List<BindableService> more)
+    public static ControlServer start(
+            Fabric fabric, CaptureControl captures, String host, int port, List<BindableService> more)
             throws IOException {
         HealthStatusManager health = new HealthStatusManager();
         NettyServerBuilder builder = NettyServerBuilder.forAddress(new InetSocketAddress(host, port));
         List<ServerServiceDefinition> extra =
                 more.stream().map(BindableService::bindService).toList();
         extra.forEach(builder::addService);
-        Server server = builder.addService(new FabricService(fabric, Clock.systemUTC()))
+        Server server = builder.addService(new FabricService(fabric, captures, Clock.systemUTC()))
                 .addService(ProtoReflectionServiceV1.newInstance())
                 .addService(ProtoReflectionService.newInstance())
                 .addService(health.getHealthService())

@@ -9,6 +9,7 @@ import dev.ibmesh.proto.fabric.v1.Event;
 import dev.ibmesh.proto.fabric.v1.PhysicalState;
 import dev.ibmesh.proto.fabric.v1.PortState;
 import dev.ibmesh.runtime.device.LinkLabels;
+import dev.ibmesh.runtime.port.LinkImpairment;
 import dev.ibmesh.runtime.port.LinkRate;
 import dev.ibmesh.runtime.port.LinkTraining;
 import dev.ibmesh.runtime.port.Port;
@@ -28,7 +29,7 @@ final class PortMessages {
                 .setNumber(p.number())
                 .setPhysicalState(physicalState(p.physicalState()))
                 .setPortState(portState(p.portState()))
-                .setCounters(counters(p.counters()));
+                .setCounters(counters(p));
         LinkTraining.Result t = p.training();
         if (p.physicalState() == PortInfo.PHYS_STATE_LINK_UP && t.trained()) {
             b.setWidth(LinkLabels.width(t)).setSpeed(LinkLabels.speed(t)).setRateGbps(LinkRate.bitsPerSecond(t) / 1e9);
@@ -36,6 +37,9 @@ final class PortMessages {
         cabledTo.ifPresent(peer -> b.setCabledTo(peer.toString()));
         if (p.peer() != null) {
             b.setPeer(p.peer());
+        }
+        if (!p.impairment().none()) {
+            b.setImpairment(Impairments.message(p.impairment()));
         }
         return b.build();
     }
@@ -65,7 +69,8 @@ final class PortMessages {
         return s != null ? s : PortState.PORT_STATE_UNSPECIFIED;
     }
 
-    private static Counters counters(PortCounterSet c) {
+    private static Counters counters(Port p) {
+        PortCounterSet c = p.counters();
         PortCountersExtended x = c.portCountersExtended(0);
         return Counters.newBuilder()
                 .setXmitData(x.portXmitData())
@@ -76,6 +81,9 @@ final class PortMessages {
                 .setRcvErrors(c.value(Counter.PORT_RCV_ERRORS))
                 .setXmitDiscards(c.value(Counter.PORT_XMIT_DISCARDS))
                 .setLinkDowned(c.value(Counter.LINK_DOWNED_COUNTER))
+                .setCableDropped(p.impaired(LinkImpairment.Effect.DROPPED, true))
+                .setCableCorrupted(p.impaired(LinkImpairment.Effect.CORRUPTED, true))
+                .setCableDuplicated(p.impaired(LinkImpairment.Effect.DUPLICATED, true))
                 .build();
     }
 }

@@ -3,6 +3,7 @@ package dev.ibmesh.runtime.device;
 import dev.ibmesh.runtime.observe.PortCaptures;
 import dev.ibmesh.runtime.port.Port;
 import dev.ibmesh.runtime.port.PortCapture;
+import dev.ibmesh.trace.FrameFilter;
 import io.vertx.core.Future;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -18,18 +19,37 @@ import java.util.regex.Pattern;
 public final class CaptureControl implements PortCaptures {
     private static final Pattern FILE_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,127}");
 
+    /**
+     * A capture that stopped.
+     *
+     * @param frames written to the trace
+     * @param seen   sent or received by the port meanwhile (what the filter left out is the difference)
+     */
+    public record Stopped(Path file, long frames, long seen) {}
+
+    private record Active(Path file, PortCapture capture) {}
+
     private final Fabric fabric;
     private final Path directory;
-    private final Map<String, PortCapture> active = new HashMap<>();
+    private final Map<String, Active> active = new HashMap<>();
 
     public CaptureControl(Fabric fabric, Path directory) {
         this.fabric = fabric;
         this.directory = directory;
     }
 
-    /** Starts capturing {@code device/port} into {@code fileName}; the future gives the trace's path. */
+    /** Starts capturing every frame of {@code device/port} into {@code fileName}; the future gives the trace's path. */
     @Override
-    public synchronized Future<Path> start(String device, int portNumber, String fileName) {
+    public Future<Path> start(String device, int portNumber, String fileName) {
+        return start(device, portNumber, fileName, FrameFilter.ALL);
+    }
+
+    /**
+     * Starts capturing the frames of {@code device/port} that {@code filter} keeps into {@code fileName}; the future
+     * gives the trace's path. It fails with an IllegalArgumentException for a port that is not here or a file name
+     * that is not a plain name, an IllegalStateException when the port is being captured already.
+     */
+    public synchronized Future<Path> start(String device, int portNumber, String fileName, FrameFilter filter) {
         Port port = port(device, portNumber);
         if (port == null) {
             return Future.failedFuture(new IllegalArgumentException("no port " + device + "/" + portNumber));
@@ -46,27 +66,35 @@ public final class CaptureControl implements PortCaptures {
         PortCapture capture;
         try {
             java.nio.file.Files.createDirectories(directory);
-            capture = new PortCapture(file, key);
+            capture = new PortCapture(file, key, filter);
         } catch (IOException e) {
             return Future.failedFuture(e);
         }
-        active.put(key, capture);
+        active.put(key, new Active(file, capture));
         return fabric.device(device).run(() -> port.tap(capture)).map(v -> file);
     }
 
     /** Stops capturing {@code device/port}; the future gives the number of frames written. */
     @Override
-    public synchronized Future<Long> stop(String device, int portNumber) {
+    public Future<Long> stop(String device, int portNumber) {
+        return finish(device, portNumber).map(Stopped::frames);
+    }
+
+    /**
+     * Stops capturing {@code device/port}: the trace is flushed and closed. Fails with an IllegalStateException when
+     * the port is not being captured, an IOException when the trace could not be written.
+     */
+    public synchronized Future<Stopped> finish(String device, int portNumber) {
         String key = device + "/" + portNumber;
-        PortCapture capture = active.remove(key);
-        if (capture == null) {
+        Active a = active.remove(key);
+        if (a == null) {
             return Future.failedFuture(new IllegalStateException(key + " is not being captured"));
         }
         Port port = port(device, portNumber);
         return fabric.device(device).call(() -> {
             port.tap(null);
-            capture.close();
-            return capture.frames();
+            a.capture().close();
+            return new Stopped(a.file(), a.capture().frames(), a.capture().seen());
         });
     }
 

@@ -5,6 +5,7 @@ import dev.ibmesh.mad.smp.PortPhysicalState;
 import dev.ibmesh.mad.smp.PortState;
 import dev.ibmesh.runtime.link.LinkFlowControl;
 import dev.ibmesh.runtime.port.DropReason;
+import dev.ibmesh.runtime.port.LinkImpairment;
 import dev.ibmesh.runtime.port.Port;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
@@ -13,8 +14,8 @@ import io.micrometer.core.instrument.Tags;
 
 /**
  * Publishes a port's state to Micrometer: PortState, physical state, the negotiated width and speeds, every PMA
- * counter (64-bit, as kept internally), credits available per data VL, transmit queue depth per VL, and drops by
- * reason. The meters run on the scrape thread and read only what the port publishes for it (its "any thread"
+ * counter (64-bit, as kept internally), credits available per data VL, transmit queue depth per VL, drops by
+ * reason, and frames impaired by the cable. The meters run on the scrape thread and read only what the port publishes for it (its "any thread"
  * accessors: volatile states, counters stored with release semantics), never its event-loop state.
  */
 public final class PortMetrics {
@@ -62,6 +63,15 @@ public final class PortMetrics {
                 FunctionCounter.builder("ibmesh_port_drops", port, p -> p.drops(r))
                         .description("Frames the port dropped, by reason")
                         .tags(tags.and("reason", r.name().toLowerCase()))
+                        .register(registry);
+            }
+        }
+        for (LinkImpairment.Effect e : LinkImpairment.Effect.values()) {
+            for (boolean data : new boolean[] {true, false}) {
+                FunctionCounter.builder("ibmesh_port_impaired", port, p -> p.impaired(e, data))
+                        .description("Frames this port sent that its impaired cable dropped, corrupted, duplicated or"
+                                + " delayed (control API SetImpairment), by packet kind")
+                        .tags(tags.and("effect", e.name().toLowerCase(), "packet", data ? "data" : "link"))
                         .register(registry);
             }
         }

@@ -76,6 +76,10 @@ public final class Port implements LinkHandler {
     private final FlowControlPacket[] pendingFlowControl = new FlowControlPacket[LinkFlowControl.DATA_VLS];
 
     private final Lanes lanes = new Lanes();
+    /** What the cable does to what this port sends (nothing, unless the control API impairs the link). */
+    private final LinkImpairment impairment = new LinkImpairment();
+
+    private final DelayLine delayLine;
     private final FaultLog faults = FaultLog.shared();
 
     private volatile int physicalState = PortInfo.PHYS_STATE_POLLING;
@@ -119,6 +123,7 @@ public final class Port implements LinkHandler {
                 config.dataVls(), config.bufferBlocksPerVl(), Math.max(1, config.bufferBlocksPerVl() / 8));
         this.arbiter = new VlArbiter(64, 64, config.dataVls());
         this.queues = new VlQueues(config.queuePacketsPerVl());
+        this.delayLine = new DelayLine(scheduler);
     }
 
     public int number() {
@@ -189,6 +194,30 @@ public final class Port implements LinkHandler {
         return txCreditBlocks.get(vl);
     }
 
+    /**
+     * Impairs what this port sends from now on, as a faulty cable in this direction would ({@link LinkImpairment});
+     * {@link LinkImpairment.Settings#NONE} heals it. The whole flow-control state is re-sent at once, so credit an
+     * update lost on the cable had withheld comes back without waiting for the keep-alive.
+     */
+    public void impair(LinkImpairment.Settings settings) {
+        impairment.set(settings);
+        pacer = null;
+        if (physicalState == PortInfo.PHYS_STATE_LINK_UP) {
+            queueFlowControl(flowControl.updatePackets());
+        }
+        scheduleDrain();
+    }
+
+    /** How the cable impairs what this port sends. */
+    public LinkImpairment.Settings impairment() {
+        return impairment.settings();
+    }
+
+    /** Frames of one kind (data, or link packets) this port's cable impaired so, since the port started. Any thread. */
+    public long impaired(LinkImpairment.Effect effect, boolean data) {
+        return impairment.count(effect, data);
+    }
+
     /** Captures every frame this port sends and receives, or stops capturing ({@code null}). */
     public void tap(FrameTap newTap) {
         this.tap = newTap;
@@ -226,7 +255,8 @@ public final class Port implements LinkHandler {
 
     /**
      * Puts one frame on the link at once, as an exerciser does: no queue, no credits, no state or VL rules, no
-     * counters. For testers that send malformed packets on purpose ({@code endBad} marks it with EBP). Returns false
+     * counters, no impairment of the link. For testers that send malformed packets on purpose ({@code endBad} marks
+     * it with EBP). Returns false
      * when there is no link stream. A stream that is momentarily not ready (gRPC's flow-control hint) holds the frame
      * in its buffer, in order, as an exerciser's transmit FIFO would: refusing it would make a burst fail at random.
      */
@@ -267,7 +297,7 @@ public final class Port implements LinkHandler {
             if (link != null && link.isReady()) {
                 LinkMessage.Builder m = LinkMessage.newBuilder();
                 addFrame(m, Frame.Kind.LINK, update.encode());
-                link.send(m.build());
+                toWire(m);
             } else {
                 pendingFlowControl[vl] = update;
                 scheduleDrain();
@@ -479,6 +509,12 @@ public final class Port implements LinkHandler {
             }
             return;
         }
+        int vl = FlowControlPacket.vl(b, 0);
+        if (flowControl.updateDue(vl)) {
+            // The peer's FCTBS moved our ABR past packets we never received (lost or corrupted on the cable): the
+            // credit they held is free, and the peer may be waiting for it. Said at once, not at our keep-alive.
+            pendingFlowControl[vl] = flowControl.update(vl);
+        }
         publishCredits();
         scheduleDrain();
     }
@@ -577,16 +613,19 @@ public final class Port implements LinkHandler {
     private void drain() {
         drainScheduled = false;
         discardExpiredHeads();
+        boolean paced = pacing || impairment.rateBitsPerSecond() > 0;
         while (link != null && link.isReady()) {
             LinkMessage.Builder batch = LinkMessage.newBuilder();
+            int frames = 0;
             for (int vl = 0; vl < pendingFlowControl.length; vl++) {
                 if (pendingFlowControl[vl] != null) {
                     addFrame(batch, Frame.Kind.LINK, pendingFlowControl[vl].encode());
                     pendingFlowControl[vl] = null;
+                    frames++;
                 }
             }
-            while (batch.getFramesCount() < MAX_BATCH_FRAMES && physicalState == PortInfo.PHYS_STATE_LINK_UP) {
-                if (pacing && !paceNext()) {
+            while (frames < MAX_BATCH_FRAMES && physicalState == PortInfo.PHYS_STATE_LINK_UP) {
+                if (paced && !paceNext()) {
                     break;
                 }
                 int vl = arbiter.select(lanes);
@@ -594,18 +633,21 @@ public final class Port implements LinkHandler {
                     break;
                 }
                 byte[] frame = queues.poll(vl);
-                if (pacing) {
+                if (paced) {
                     pacer.charge(frame.length);
                 }
-                flowControl.onSent(vl, Blocks.ofFrame(frame.length));
-                if (vl != Lrh.VL15) {
-                    publishCredit(vl);
-                }
+                sent(vl, frame.length);
                 counters.transmitted(frame.length, Lrh.isMulticast(Lrh.dlid(frame, 0)));
                 carriedData = true;
                 addFrame(batch, Frame.Kind.DATA, frame);
+                frames++;
+                if (impairment.duplicate() && flowControl.canSend(vl, Blocks.ofFrame(frame.length))) {
+                    // The copy takes credit too, so both ends' flow-control counts stay in step.
+                    sent(vl, frame.length);
+                    onCable(batch, Frame.Kind.DATA, frame);
+                }
             }
-            if (batch.getFramesCount() == 0) {
+            if (frames == 0) {
                 if (queues.nonEmpty() != 0) {
                     // Held back by credit: keep the keep-alive short until the credit comes.
                     carriedData();
@@ -613,25 +655,63 @@ public final class Port implements LinkHandler {
                 }
                 return;
             }
-            link.send(batch.build());
+            toWire(batch);
             transmitSpace();
         }
     }
 
+    private void sent(int vl, int frameBytes) {
+        flowControl.onSent(vl, Blocks.ofFrame(frameBytes));
+        if (vl != Lrh.VL15) {
+            publishCredit(vl);
+        }
+    }
+
+    /** A frame this port sends: the capture sees it as sent, the peer as the cable delivers it. */
     private void addFrame(LinkMessage.Builder batch, Frame.Kind kind, byte[] bytes) {
         if (tap != null) {
             tap.frame(
                     this, Direction.TX, kind == Frame.Kind.LINK ? ErfType.INFINIBAND_LINK : ErfType.INFINIBAND, bytes);
         }
-        // No copy: a frame handed to the port is the port's, and nothing writes to it again.
-        batch.addFrames(Frame.newBuilder().setKind(kind).setBytes(UnsafeByteOperations.unsafeWrap(bytes)));
+        onCable(batch, kind, bytes);
     }
 
-    /** With pacing on, whether the next packet may leave now; if not, a drain is scheduled for when it may. */
+    private void onCable(LinkMessage.Builder batch, Frame.Kind kind, byte[] bytes) {
+        byte[] carried = impairment.carry(kind == Frame.Kind.DATA, bytes);
+        if (carried != null) {
+            // No copy: a frame handed to the port is the port's, and nothing writes to it again.
+            batch.addFrames(Frame.newBuilder().setKind(kind).setBytes(UnsafeByteOperations.unsafeWrap(carried)));
+        }
+    }
+
+    /** Sends what the cable still carries of a batch, after the cable's delay. */
+    private void toWire(LinkMessage.Builder batch) {
+        if (batch.getFramesCount() == 0) {
+            return;
+        }
+        long delay = impairment.delayNanos();
+        if (delay > 0) {
+            for (int i = 0; i < batch.getFramesCount(); i++) {
+                impairment.counted(
+                        LinkImpairment.Effect.DELAYED, batch.getFrames(i).getKind() == Frame.Kind.DATA);
+            }
+        }
+        delayLine.send(link, batch.build(), delay);
+    }
+
+    /**
+     * With pacing or a rate limit on, whether the next packet may leave now; if not, a drain is scheduled for when
+     * it may.
+     */
     private boolean paceNext() {
         long now = scheduler.nanoTime();
         if (pacer == null) {
-            pacer = new Pacer(LinkRate.bitsPerSecond(training()), now);
+            double rate = impairment.rateBitsPerSecond();
+            if (pacing) {
+                double linkRate = LinkRate.bitsPerSecond(training());
+                rate = rate > 0 ? Math.min(rate, linkRate) : linkRate;
+            }
+            pacer = new Pacer(rate, now);
         }
         if (pacer.mayStart(now)) {
             return true;
@@ -729,6 +809,7 @@ public final class Port implements LinkHandler {
             drop(DropReason.LINK_DOWN);
         }
         Arrays.fill(pendingFlowControl, null);
+        delayLine.clear();
         vl15Held = 0;
         training = null;
         pacer = null;

@@ -3,6 +3,7 @@ package dev.ibmesh.runtime.port;
 import dev.ibmesh.trace.Direction;
 import dev.ibmesh.trace.ErfTraceWriter;
 import dev.ibmesh.trace.ErfType;
+import dev.ibmesh.trace.FrameFilter;
 import dev.ibmesh.trace.PortLabel;
 import dev.ibmesh.trace.TraceRecord;
 import java.io.IOException;
@@ -10,24 +11,28 @@ import java.nio.file.Path;
 import java.time.Instant;
 
 /**
- * Writes every frame a port sends and receives to a pcap/ERF trace that Wireshark and {@code ibmesh decode} open,
- * with the port's name as the trace's port label. Runs on the port's event loop; the writer buffers, so a frame
+ * Writes the frames a port sends and receives that its {@link FrameFilter} keeps to a pcap/ERF trace that Wireshark
+ * and {@code ibmesh decode} open, with the port's name as the trace's port label. Runs on the port's event loop; the writer buffers, so a frame
  * costs a copy into the buffer, and the file is flushed when the capture stops.
  */
 public final class PortCapture implements FrameTap, AutoCloseable {
     private final ErfTraceWriter writer;
     private final PortLabel label;
+    private final FrameFilter filter;
+    private long seen;
     private long frames;
     private IOException failure;
 
-    public PortCapture(Path file, String portName) throws IOException {
+    public PortCapture(Path file, String portName, FrameFilter filter) throws IOException {
         this.writer = ErfTraceWriter.create(file);
         this.label = new PortLabel(0, portName);
+        this.filter = filter;
     }
 
     @Override
     public void frame(Port port, Direction direction, ErfType type, byte[] bytes) {
-        if (failure != null) {
+        seen++;
+        if (failure != null || !filter.keep(type, bytes)) {
             return;
         }
         try {
@@ -41,8 +46,14 @@ public final class PortCapture implements FrameTap, AutoCloseable {
         }
     }
 
+    /** Frames written. */
     public long frames() {
         return frames;
+    }
+
+    /** Frames the port sent or received while capturing, written or not. */
+    public long seen() {
+        return seen;
     }
 
     /** Flushes and closes the trace; fails if any write failed. */

@@ -109,6 +109,10 @@ class MetricsEndpointTest {
         assertTrue(
                 metrics.contains("ibmesh_port_pma_total{counter=\"PortRcvErrors\",device=\"a\",port=\"1\"}"), metrics);
         assertTrue(metrics.contains("ibmesh_port_tx_credit_blocks{device=\"b\",port=\"1\",vl=\"0\"}"), metrics);
+        assertTrue(
+                metrics.contains(
+                        "ibmesh_port_impaired_total{device=\"a\",effect=\"dropped\",packet=\"data\",port=\"1\"} 0.0"),
+                metrics);
         Path file = dir.resolve("metrics.txt");
         Files.writeString(file, metrics);
         Process promtool = new ProcessBuilder(promtool(), "check", "metrics")
