@@ -2,6 +2,9 @@ package dev.ibmesh.bench;
 
 import dev.ibmesh.wire.Bth;
 import dev.ibmesh.wire.DecodeResult;
+import dev.ibmesh.wire.ExtHeader;
+import dev.ibmesh.wire.FrameWriter;
+import dev.ibmesh.wire.IbaFrame;
 import dev.ibmesh.wire.IbaPacket;
 import dev.ibmesh.wire.Lrh;
 import dev.ibmesh.wire.Mtu;
@@ -10,6 +13,7 @@ import dev.ibmesh.wire.PacketBuilder;
 import dev.ibmesh.wire.PacketCheck;
 import dev.ibmesh.wire.PacketParser;
 import dev.ibmesh.wire.RejectReason;
+import java.util.Arrays;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -30,7 +34,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * the GC profiler to see the bytes allocated per packet: {@code ./bench HcaDataPath -prof gc}.
  *
  * <p>{@code *Records} is the path through the packet records ({@link PacketBuilder}, {@link PacketParser}) that the
- * tester and the decoders use.
+ * HCA took before and the tester and the decoders still take; {@code sendFrameWriter} and {@code receiveView} are
+ * the HCA's path now: the frame written once ({@link FrameWriter}, the payload gathered straight into it) and read in
+ * place ({@link IbaFrame}).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -48,13 +54,15 @@ public class HcaDataPathBenchmark {
     private final Lrh lrh = Lrh.of(0, 0, Lrh.LNH_IBA_LOCAL, 2, 1);
     private final Bth bth = Bth.of(OpCode.RC_RDMA_WRITE_MIDDLE, 0xFFFF, 0x42, false, 7);
     private byte[] received;
+    private static final ExtHeader[] NO_HEADERS = {};
 
     @Setup
     public void setUp() {
         new Random(1).nextBytes(source);
         received = sendRecords();
-        if (PacketCheck.check(received, 0, received.length, Mtu.MTU_4096) != RejectReason.NONE) {
-            throw new IllegalStateException("the benchmark frame is not valid");
+        if (PacketCheck.check(received, 0, received.length, Mtu.MTU_4096) != RejectReason.NONE
+                || !Arrays.equals(received, sendFrameWriter())) {
+            throw new IllegalStateException("the benchmark frames are not valid or differ");
         }
     }
 
@@ -76,5 +84,34 @@ public class HcaDataPathBenchmark {
         }
         System.arraycopy(p.payload(), 0, target, PMTU, p.payload().length);
         return p.bth().psn();
+    }
+
+    /** Writes the frame once, the payload gathered from the region straight into it (as Segments.payload does). */
+    @Benchmark
+    public byte[] sendFrameWriter() {
+        int from = PMTU;
+        return FrameWriter.write(lrh, null, bth, NO_HEADERS, new FrameWriter.Payload() {
+            @Override
+            public int length() {
+                return PMTU;
+            }
+
+            @Override
+            public void copyTo(byte[] frame, int off) {
+                System.arraycopy(source, from, frame, off, PMTU);
+            }
+        });
+    }
+
+    /** Checks the frame, reads it through the view and writes the payload into the region from the frame itself. */
+    @Benchmark
+    public int receiveView() {
+        IbaFrame v;
+        if (PacketCheck.check(received, 0, received.length, Mtu.MTU_4096) != RejectReason.NONE
+                || (v = IbaFrame.of(received)) == null) {
+            throw new IllegalStateException("rejected");
+        }
+        System.arraycopy(v.frame(), v.payloadOffset(), target, PMTU, v.payloadLength());
+        return v.psn();
     }
 }

@@ -13,6 +13,7 @@ import dev.ibmesh.device.hca.verbs.WcStatus;
 import dev.ibmesh.device.hca.verbs.WrOpcode;
 import dev.ibmesh.wire.AtomicEth;
 import dev.ibmesh.wire.ExtHeader;
+import dev.ibmesh.wire.FrameWriter;
 import dev.ibmesh.wire.OpCode;
 import dev.ibmesh.wire.Reth;
 import dev.ibmesh.wire.Transport;
@@ -183,7 +184,7 @@ final class RcRequester {
                     true,
                     true,
                     psn,
-                    new byte[0],
+                    FrameWriter.EMPTY,
                     new Reth(wr.remoteAddr() + offset, wr.rkey(), (int) (wr.length() - offset)));
         }
         sendPsn = Psn.add(psn, 1);
@@ -195,7 +196,7 @@ final class RcRequester {
                     true,
                     true,
                     psn,
-                    new byte[0],
+                    FrameWriter.EMPTY,
                     new AtomicEth(
                             wr.remoteAddr(), wr.rkey(), cas ? wr.swap() : wr.compareAdd(), cas ? wr.compareAdd() : 0));
         }
@@ -212,7 +213,13 @@ final class RcRequester {
     }
 
     private byte[] frame(
-            RcWqe w, OpCode op, boolean last, boolean ackReq, int psn, byte[] payload, ExtHeader... headers) {
+            RcWqe w,
+            OpCode op,
+            boolean last,
+            boolean ackReq,
+            int psn,
+            FrameWriter.Payload payload,
+            ExtHeader... headers) {
         if (last) {
             w.sent = true;
         }
