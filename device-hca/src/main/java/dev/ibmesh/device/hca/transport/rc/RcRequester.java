@@ -18,6 +18,7 @@ import dev.ibmesh.wire.OpCode;
 import dev.ibmesh.wire.Reth;
 import dev.ibmesh.wire.Transport;
 import java.util.ArrayDeque;
+import java.util.Iterator;
 
 /**
  * The RC requester (rxe's rxe_req.c in spirit): turns send requests into request packets. It assigns PSNs, segments
@@ -122,8 +123,13 @@ final class RcRequester {
         }
     }
 
+    /**
+     * The request still under way that holds {@code psn}. Their PSN ranges never overlap, so the search may start
+     * from the newest, which is where the cursor is while streaming (no scan of the whole window per packet).
+     */
     private RcWqe at(int psn) {
-        for (RcWqe w : outstanding) {
+        for (Iterator<RcWqe> it = outstanding.descendingIterator(); it.hasNext(); ) {
+            RcWqe w = it.next();
             if (w.status == null && w.contains(psn)) {
                 return w;
             }
