@@ -169,10 +169,9 @@ public final class PacketBuilder {
                 ? null
                 : grh.withPayLen(payLenOverride != null ? payLenOverride : icrcCovered + 4 - Lrh.SIZE - Grh.SIZE);
         byte[] frame = new IbaPacket(l, g, b, headers, payload, pad, 0, 0).encode();
-        int icrc = Icrc.compute(frame, 0, icrcCovered) ^ (badIcrc ? 0xFFFFFFFF : 0);
-        Icrc.write(frame, icrcCovered, icrc);
-        int vcrc = Vcrc.compute(frame, 0, icrcCovered + 4) ^ (badVcrc ? 0xFFFF : 0);
-        Vcrc.write(frame, icrcCovered + 4, vcrc);
+        FrameWriter.seal(frame, icrcCovered, badIcrc ? 0xFFFFFFFF : 0, badVcrc ? 0xFFFF : 0);
+        int icrc = Icrc.read(frame, icrcCovered);
+        int vcrc = Vcrc.read(frame, icrcCovered + 4);
         return new Finished(new IbaPacket(l, g, b, headers, payload, pad, icrc, vcrc), frame);
     }
 

@@ -9,9 +9,7 @@ import dev.ibmesh.device.hca.verbs.Verbs;
 import dev.ibmesh.mad.smp.PKeys;
 import dev.ibmesh.runtime.counters.SingleWriterCounter;
 import dev.ibmesh.runtime.time.Scheduler;
-import dev.ibmesh.wire.DecodeResult;
-import dev.ibmesh.wire.IbaPacket;
-import dev.ibmesh.wire.PacketParser;
+import dev.ibmesh.wire.IbaFrame;
 import dev.ibmesh.wire.Transport;
 import java.util.Collections;
 import java.util.HashMap;
@@ -92,32 +90,29 @@ public final class HcaTransport {
 
     /** A data packet (LRH through VCRC, link checks passed) for a QP other than 0 and 1. */
     public void receive(int port, byte[] frame) {
-        DecodeResult r = PacketParser.parse(frame);
-        if (!(r instanceof DecodeResult.Decoded d)
-                || !(d.packet() instanceof IbaPacket p)
-                || !p.bth().opCode().isKnown()) {
+        IbaFrame p = IbaFrame.of(frame);
+        if (p == null || !p.opCode().isKnown()) {
             malformedDrops.increment();
             return;
         }
-        QpEngine engine = engines.get(p.bth().destQp());
+        QpEngine engine = engines.get(p.destQp());
         if (engine == null) {
             unknownQpDrops.increment();
             return;
         }
-        QueuePair qp = verbs.findQp(p.bth().destQp());
+        QueuePair qp = verbs.findQp(p.destQp());
         engine.counters.received();
-        boolean accept =
-                qp.state().receives() && p.bth().opCode().transport() == transportOf(qp.type()) && port == qp.port();
+        boolean accept = qp.state().receives() && p.opCode().transport() == transportOf(qp.type()) && port == qp.port();
         if (!accept) {
             engine.counters.drop();
             return;
         }
-        if (!PKeys.matches(p.bth().pKey(), ports.pkey(port, qp.pkeyIndex()))) {
+        if (!PKeys.matches(p.pKey(), ports.pkey(port, qp.pkeyIndex()))) {
             engine.counters.drop();
             ports.pKeyViolation(port, frame);
             return;
         }
-        engine.onPacket(p, frame);
+        engine.onPacket(p);
     }
 
     /** The port's transmit queue has room again: queued frames go, then blocked senders resume. */

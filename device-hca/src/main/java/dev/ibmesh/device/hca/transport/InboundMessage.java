@@ -6,7 +6,7 @@ import dev.ibmesh.device.hca.verbs.RecvWr;
 import dev.ibmesh.device.hca.verbs.WcOpcode;
 import dev.ibmesh.device.hca.verbs.WcStatus;
 import dev.ibmesh.device.hca.verbs.WorkCompletion;
-import dev.ibmesh.wire.IbaPacket;
+import dev.ibmesh.wire.IbaFrame;
 import dev.ibmesh.wire.Ieth;
 import dev.ibmesh.wire.ImmDt;
 
@@ -50,19 +50,22 @@ public final class InboundMessage {
      * Places a packet's payload: SUCCESS; LOC_LEN_ERR when it goes past the receive buffer or the RETH's DMA length;
      * LOC_PROT_ERR when the receive buffer's key or range fails.
      */
-    public WcStatus append(LocalMemory memory, QueuePair qp, byte[] payload) {
+    public WcStatus append(LocalMemory memory, QueuePair qp, IbaFrame packet) {
+        byte[] frame = packet.frame();
+        int off = packet.payloadOffset();
+        int len = packet.payloadLength();
         WcStatus status;
         if (isSend()) {
-            status = memory.scatter(qp, recv.sgList(), received, payload, 0, payload.length);
-        } else if (received + payload.length > dmaLength) {
+            status = memory.scatter(qp, recv.sgList(), received, frame, off, len);
+        } else if (received + len > dmaLength) {
             status = WcStatus.LOC_LEN_ERR;
         } else {
-            if (payload.length > 0) {
-                target.write(va + received, payload, 0, payload.length);
+            if (len > 0) {
+                target.write(va + received, frame, off, len);
             }
             status = WcStatus.SUCCESS;
         }
-        received += payload.length;
+        received += len;
         return status;
     }
 
@@ -75,7 +78,7 @@ public final class InboundMessage {
      * The receive completion at the end of the message ({@code wr}: the SEND's WQE, or the one a WRITE with
      * immediate consumed).
      */
-    public WorkCompletion completion(QueuePair qp, IbaPacket last, RecvWr wr) {
+    public WorkCompletion completion(QueuePair qp, IbaFrame last, RecvWr wr) {
         ImmDt imm = last.header(ImmDt.class);
         Ieth inv = last.header(Ieth.class);
         return new WorkCompletion(
@@ -89,10 +92,10 @@ public final class InboundMessage {
                 inv != null,
                 inv == null ? 0 : inv.rKey(),
                 qp.destQpn(),
-                last.lrh().slid(),
-                last.lrh().sl(),
+                last.slid(),
+                last.sl(),
                 qp.pkeyIndex(),
-                last.grh() != null);
+                last.hasGrh());
     }
 
     /**

@@ -38,14 +38,14 @@ public final class LocalMemory {
     }
 
     /**
-     * {@code len} bytes of a send request's message from {@code msgOffset}, read from memory now (a retransmission
-     * reads it again, as an HCA's DMA does); the request passed {@link #readable}.
+     * Copies {@code len} bytes of a send request's message from {@code msgOffset} to {@code dst} at {@code dstOff} (the
+     * frame being written), read from memory now (a retransmission reads it again, as an HCA's DMA does); the request
+     * passed {@link #readable}.
      */
-    public byte[] gather(SendWr wr, long msgOffset, int len) {
-        byte[] out = new byte[len];
+    public void gather(SendWr wr, long msgOffset, byte[] dst, int dstOff, int len) {
         if (wr.isInline()) {
-            System.arraycopy(wr.inlineData(), (int) msgOffset, out, 0, len);
-            return out;
+            System.arraycopy(wr.inlineData(), (int) msgOffset, dst, dstOff, len);
+            return;
         }
         long skip = msgOffset;
         int done = 0;
@@ -58,11 +58,10 @@ public final class LocalMemory {
                 continue;
             }
             int n = (int) Math.min(len - done, s.length() - skip);
-            table.byLkey(s.lkey()).read(s.addr() + skip, out, done, n);
+            table.byLkey(s.lkey()).read(s.addr() + skip, dst, dstOff + done, n);
             done += n;
             skip = 0;
         }
-        return out;
     }
 
     /**

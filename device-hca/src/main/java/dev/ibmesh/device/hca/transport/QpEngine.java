@@ -7,7 +7,7 @@ import dev.ibmesh.device.hca.verbs.RecvWr;
 import dev.ibmesh.device.hca.verbs.SendWr;
 import dev.ibmesh.device.hca.verbs.WcStatus;
 import dev.ibmesh.device.hca.verbs.WorkCompletion;
-import dev.ibmesh.wire.IbaPacket;
+import dev.ibmesh.wire.IbaFrame;
 
 /**
  * The transport of one QP: what the verbs and the wire tell it, and what every transport does alike: completions,
@@ -33,7 +33,7 @@ public abstract class QpEngine {
     }
 
     /** A packet for this QP that passed the common checks (state, transport, port, P_Key). */
-    public abstract void onPacket(IbaPacket p, byte[] frame);
+    public abstract void onPacket(IbaFrame p);
 
     /** New send requests were posted: in SQE or ERR they are flushed (IBA 10.3.1, C10-96), in RTS they go. */
     public final void sendPosted() {

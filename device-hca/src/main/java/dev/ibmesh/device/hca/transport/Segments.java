@@ -3,6 +3,7 @@ package dev.ibmesh.device.hca.transport;
 import dev.ibmesh.device.hca.verbs.SendWr;
 import dev.ibmesh.wire.ExtHeader;
 import dev.ibmesh.wire.ExtHeaderType;
+import dev.ibmesh.wire.FrameWriter;
 import dev.ibmesh.wire.Ieth;
 import dev.ibmesh.wire.ImmDt;
 import dev.ibmesh.wire.OpCode;
@@ -21,10 +22,24 @@ public final class Segments {
         return (int) Math.max(1, (length + pmtu - 1) / pmtu);
     }
 
-    /** The payload of packet {@code index} of a send request's message, read from memory now. */
-    public static byte[] payload(LocalMemory memory, SendWr wr, int index, int pmtu) {
+    /**
+     * The payload of packet {@code index} of a send request's message, read from memory when the frame is written
+     * (straight into it).
+     */
+    public static FrameWriter.Payload payload(LocalMemory memory, SendWr wr, int index, int pmtu) {
         long from = (long) index * pmtu;
-        return memory.gather(wr, from, (int) Math.min(pmtu, wr.length() - from));
+        int len = (int) Math.min(pmtu, wr.length() - from);
+        return new FrameWriter.Payload() {
+            @Override
+            public int length() {
+                return len;
+            }
+
+            @Override
+            public void copyTo(byte[] frame, int off) {
+                memory.gather(wr, from, frame, off, len);
+            }
+        };
     }
 
     /** The RETH, ImmDt and IETH {@code op} carries, filled from the request (RETH's DMA length: the message's). */

@@ -33,11 +33,19 @@ public record SendWr(
         return inlineData != null;
     }
 
-    /** The message length: the inline bytes or the sum of the SGE lengths. */
+    /**
+     * The message length: the inline bytes or the sum of the SGE lengths. A loop, not a stream: the transports ask for
+     * it for every packet they send.
+     */
     public long length() {
-        return isInline()
-                ? inlineData.length
-                : sgList.stream().mapToLong(Sge::length).sum();
+        if (isInline()) {
+            return inlineData.length;
+        }
+        long n = 0;
+        for (Sge s : sgList) {
+            n += s.length();
+        }
+        return n;
     }
 
     public static Builder builder(long wrId, WrOpcode opcode) {

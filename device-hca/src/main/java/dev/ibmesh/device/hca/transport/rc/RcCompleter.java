@@ -12,7 +12,7 @@ import dev.ibmesh.device.hca.verbs.WcStatus;
 import dev.ibmesh.device.hca.verbs.WrOpcode;
 import dev.ibmesh.wire.Aeth;
 import dev.ibmesh.wire.AtomicAckEth;
-import dev.ibmesh.wire.IbaPacket;
+import dev.ibmesh.wire.IbaFrame;
 import java.util.ArrayDeque;
 import java.util.function.BiConsumer;
 
@@ -68,9 +68,9 @@ final class RcCompleter {
         return una != requester.nextPsn();
     }
 
-    void onResponse(IbaPacket p) {
-        int op = Ops.op(p.bth().opCode());
-        int psn = p.bth().psn();
+    void onResponse(IbaFrame p) {
+        int op = Ops.op(p.opCode());
+        int psn = p.psn();
         if (Psn.diff(psn, una) < 0) {
             counters.duplicate();
             return;
@@ -151,7 +151,7 @@ final class RcCompleter {
         }
     }
 
-    private void readResponse(IbaPacket p, int op, int psn) {
+    private void readResponse(IbaFrame p, int op, int psn) {
         RcWqe w = outstandingAt(psn);
         if (w == null || w.wr.opcode() != WrOpcode.RDMA_READ) {
             unexpected(w, psn);
@@ -166,12 +166,12 @@ final class RcCompleter {
         }
         int index = Psn.diff(psn, w.firstPsn);
         int pmtu = qp.pathMtu().bytes();
-        if (!fitsRead(w, op, index, p.payload().length)) {
+        if (!fitsRead(w, op, index, p.payloadLength())) {
             failAt(psn, WcStatus.BAD_RESP_ERR);
             return;
         }
-        WcStatus placed =
-                ctx.memory().scatter(qp, w.wr.sgList(), (long) index * pmtu, p.payload(), 0, p.payload().length);
+        WcStatus placed = ctx.memory()
+                .scatter(qp, w.wr.sgList(), (long) index * pmtu, p.frame(), p.payloadOffset(), p.payloadLength());
         if (placed != WcStatus.SUCCESS) {
             failAt(psn, placed);
             return;
@@ -209,7 +209,7 @@ final class RcCompleter {
         }
     }
 
-    private void atomicAck(IbaPacket p, int psn) {
+    private void atomicAck(IbaFrame p, int psn) {
         RcWqe w = outstandingAt(psn);
         if (w == null || !w.wr.opcode().isAtomic()) {
             unexpected(w, psn);

@@ -5,7 +5,7 @@ import dev.ibmesh.device.hca.transport.QpEngine;
 import dev.ibmesh.device.hca.transport.TransportContext;
 import dev.ibmesh.device.hca.verbs.QpState;
 import dev.ibmesh.device.hca.verbs.QueuePair;
-import dev.ibmesh.wire.IbaPacket;
+import dev.ibmesh.wire.IbaFrame;
 import java.util.ArrayDeque;
 
 /**
@@ -32,8 +32,8 @@ public final class RcEngine extends QpEngine {
     }
 
     @Override
-    public void onPacket(IbaPacket p, byte[] frame) {
-        if (!Ops.isResponse(Ops.op(p.bth().opCode()))) {
+    public void onPacket(IbaFrame p) {
+        if (!Ops.isResponse(Ops.op(p.opCode()))) {
             responder.onRequest(p);
         } else if (qp.state() == QpState.RTS || qp.state() == QpState.SQD) {
             completer.onResponse(p);

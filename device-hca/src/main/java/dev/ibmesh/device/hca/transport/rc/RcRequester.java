@@ -13,10 +13,12 @@ import dev.ibmesh.device.hca.verbs.WcStatus;
 import dev.ibmesh.device.hca.verbs.WrOpcode;
 import dev.ibmesh.wire.AtomicEth;
 import dev.ibmesh.wire.ExtHeader;
+import dev.ibmesh.wire.FrameWriter;
 import dev.ibmesh.wire.OpCode;
 import dev.ibmesh.wire.Reth;
 import dev.ibmesh.wire.Transport;
 import java.util.ArrayDeque;
+import java.util.Iterator;
 
 /**
  * The RC requester (rxe's rxe_req.c in spirit): turns send requests into request packets. It assigns PSNs, segments
@@ -121,8 +123,13 @@ final class RcRequester {
         }
     }
 
+    /**
+     * The request still under way that holds {@code psn}. Their PSN ranges never overlap, so the search may start
+     * from the newest, which is where the cursor is while streaming (no scan of the whole window per packet).
+     */
     private RcWqe at(int psn) {
-        for (RcWqe w : outstanding) {
+        for (Iterator<RcWqe> it = outstanding.descendingIterator(); it.hasNext(); ) {
+            RcWqe w = it.next();
             if (w.status == null && w.contains(psn)) {
                 return w;
             }
@@ -183,7 +190,7 @@ final class RcRequester {
                     true,
                     true,
                     psn,
-                    new byte[0],
+                    FrameWriter.EMPTY,
                     new Reth(wr.remoteAddr() + offset, wr.rkey(), (int) (wr.length() - offset)));
         }
         sendPsn = Psn.add(psn, 1);
@@ -195,7 +202,7 @@ final class RcRequester {
                     true,
                     true,
                     psn,
-                    new byte[0],
+                    FrameWriter.EMPTY,
                     new AtomicEth(
                             wr.remoteAddr(), wr.rkey(), cas ? wr.swap() : wr.compareAdd(), cas ? wr.compareAdd() : 0));
         }
@@ -212,7 +219,13 @@ final class RcRequester {
     }
 
     private byte[] frame(
-            RcWqe w, OpCode op, boolean last, boolean ackReq, int psn, byte[] payload, ExtHeader... headers) {
+            RcWqe w,
+            OpCode op,
+            boolean last,
+            boolean ackReq,
+            int psn,
+            FrameWriter.Payload payload,
+            ExtHeader... headers) {
         if (last) {
             w.sent = true;
         }

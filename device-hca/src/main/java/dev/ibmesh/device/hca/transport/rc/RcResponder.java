@@ -17,7 +17,8 @@ import dev.ibmesh.wire.Aeth;
 import dev.ibmesh.wire.AtomicAckEth;
 import dev.ibmesh.wire.AtomicEth;
 import dev.ibmesh.wire.ExtHeader;
-import dev.ibmesh.wire.IbaPacket;
+import dev.ibmesh.wire.FrameWriter;
+import dev.ibmesh.wire.IbaFrame;
 import dev.ibmesh.wire.Ieth;
 import dev.ibmesh.wire.OpCode;
 import dev.ibmesh.wire.Reth;
@@ -89,7 +90,7 @@ final class RcResponder {
         heldRead = null;
     }
 
-    void onRequest(IbaPacket p) {
+    void onRequest(IbaFrame p) {
         Runnable overtaken = heldRead;
         heldRead = null;
         handle(p);
@@ -98,9 +99,9 @@ final class RcResponder {
         }
     }
 
-    private void handle(IbaPacket p) {
-        int op = Ops.op(p.bth().opCode());
-        int psn = p.bth().psn();
+    private void handle(IbaFrame p) {
+        int op = Ops.op(p.opCode());
+        int psn = p.psn();
         int d = Psn.diff(psn, epsn);
         if (d < 0) {
             counters.duplicate();
@@ -128,12 +129,12 @@ final class RcResponder {
         }
     }
 
-    private void sendOrWrite(IbaPacket p, int op, int psn) {
+    private void sendOrWrite(IbaFrame p, int op, int psn) {
         boolean inSequence = current == null
                 ? Ops.startsMessage(op) || Ops.isSend(op) && ctx.deviates(HcaDeviation.ACCEPT_OPCODE_OUT_OF_SEQUENCE)
                 : !Ops.startsMessage(op) && Ops.isSend(op) == current.isSend();
         boolean fits =
-                InboundMessage.payloadFits(op, p.payload().length, qp.pathMtu().bytes())
+                InboundMessage.payloadFits(op, p.payloadLength(), qp.pathMtu().bytes())
                         || Ops.endsMessage(op) && ctx.deviates(HcaDeviation.ACCEPT_PAYLOAD_BEYOND_PMTU);
         if (!inSequence || !fits) {
             requestError(Aeth.NAK_INVALID_REQUEST, psn, WcStatus.REM_INV_REQ_ERR);
@@ -147,7 +148,7 @@ final class RcResponder {
         if (current == null && !begin(p, op, psn)) {
             return;
         }
-        WcStatus placed = current.append(ctx.memory(), qp, p.payload());
+        WcStatus placed = current.append(ctx.memory(), qp, p);
         if (placed != WcStatus.SUCCESS) {
             requestError(
                     placed == WcStatus.LOC_PROT_ERR ? Aeth.NAK_REMOTE_OPERATIONAL_ERROR : Aeth.NAK_INVALID_REQUEST,
@@ -162,13 +163,13 @@ final class RcResponder {
             msn = Psn.add(msn, 1);
         }
         epsn = Psn.add(psn, 1);
-        if (p.bth().ackReq()) {
+        if (p.ackReq()) {
             ack(psn);
         }
     }
 
     /** The first packet of a SEND takes a receive WQE; of a WRITE, checks the RETH. False when NAKed. */
-    private boolean begin(IbaPacket p, int op, int psn) {
+    private boolean begin(IbaFrame p, int op, int psn) {
         if (Ops.isSend(op)) {
             current = InboundMessage.send(qp.recvQueue().take());
             return true;
@@ -192,7 +193,7 @@ final class RcResponder {
     }
 
     /** The last packet of a message: the receive completion, the MSN. False when NAKed. */
-    private boolean end(IbaPacket p, int op, int psn) {
+    private boolean end(IbaFrame p, int op, int psn) {
         InboundMessage m = current;
         if (!m.isSend() && !m.writeComplete()) {
             requestError(Aeth.NAK_INVALID_REQUEST, psn, null);
@@ -216,7 +217,7 @@ final class RcResponder {
         return true;
     }
 
-    private void read(IbaPacket p, int psn) {
+    private void read(IbaFrame p, int psn) {
         if (current != null || !qp.accessFlags().contains(Access.REMOTE_READ) || qp.maxDestRdAtomic() == 0) {
             requestError(Aeth.NAK_INVALID_REQUEST, psn, null);
             return;
@@ -250,10 +251,7 @@ final class RcResponder {
         int n = Segments.count(len, pmtu);
         for (int i = 0; i < n; i++) {
             int size = (int) Math.min(pmtu, len - (long) i * pmtu);
-            byte[] payload = new byte[size];
-            if (size > 0) {
-                mr.read(reth.virtualAddress() + (long) i * pmtu, payload, 0, size);
-            }
+            long va = reth.virtualAddress() + (long) i * pmtu;
             OpCode op = n == 1
                     ? OpCode.RC_RDMA_READ_RESPONSE_ONLY
                     : i == 0
@@ -262,11 +260,26 @@ final class RcResponder {
             ExtHeader[] headers = op == OpCode.RC_RDMA_READ_RESPONSE_MIDDLE
                     ? new ExtHeader[0]
                     : new ExtHeader[] {Aeth.ack(creditCode(), msn)};
-            respond(op, Psn.add(firstPsn, i), payload, headers);
+            respond(op, Psn.add(firstPsn, i), size == 0 ? FrameWriter.EMPTY : regionPayload(mr, va, size), headers);
         }
     }
 
-    private void atomic(IbaPacket p, int op, int psn) {
+    /** {@code size} bytes of a region at {@code va}, read when the frame is written (straight into it). */
+    private static FrameWriter.Payload regionPayload(MemoryRegion mr, long va, int size) {
+        return new FrameWriter.Payload() {
+            @Override
+            public int length() {
+                return size;
+            }
+
+            @Override
+            public void copyTo(byte[] frame, int off) {
+                mr.read(va, frame, off, size);
+            }
+        };
+    }
+
+    private void atomic(IbaFrame p, int op, int psn) {
         AtomicEth a = p.header(AtomicEth.class);
         // An atomic's address must be 8-byte aligned, or the request is invalid (Linux qib_rc_rcv NAKs it as
         // invalid; the section, IBA 9.4.5, is [unverified]).
@@ -294,7 +307,7 @@ final class RcResponder {
         atomicAck(psn, reported);
     }
 
-    private void duplicate(IbaPacket p, int op, int psn) {
+    private void duplicate(IbaFrame p, int op, int psn) {
         if (reexecutesDuplicate(op)) {
             int expected = epsn;
             if (Ops.isAtomic(op)) {
@@ -338,7 +351,7 @@ final class RcResponder {
         counters.rnrNakSent();
         // The packets the requester sent after this one are not NAKed again: it goes back to this PSN anyway.
         sequenceNakSent = true;
-        respond(OpCode.RC_ACKNOWLEDGE, psn, new byte[0], Aeth.rnrNak(qp.minRnrTimer(), msn));
+        respond(OpCode.RC_ACKNOWLEDGE, psn, FrameWriter.EMPTY, Aeth.rnrNak(qp.minRnrTimer(), msn));
     }
 
     /**
@@ -358,18 +371,18 @@ final class RcResponder {
 
     private void nak(int code, int psn) {
         counters.nakSent(code);
-        respond(OpCode.RC_ACKNOWLEDGE, psn, new byte[0], Aeth.nak(code, msn));
+        respond(OpCode.RC_ACKNOWLEDGE, psn, FrameWriter.EMPTY, Aeth.nak(code, msn));
     }
 
     private void ack(int psn) {
-        respond(OpCode.RC_ACKNOWLEDGE, psn, new byte[0], Aeth.ack(creditCode(), msn));
+        respond(OpCode.RC_ACKNOWLEDGE, psn, FrameWriter.EMPTY, Aeth.ack(creditCode(), msn));
     }
 
     private void atomicAck(int psn, long original) {
         respond(
                 OpCode.RC_ATOMIC_ACKNOWLEDGE,
                 psn,
-                new byte[0],
+                FrameWriter.EMPTY,
                 Aeth.ack(creditCode(), msn),
                 new AtomicAckEth(original));
     }
@@ -384,7 +397,7 @@ final class RcResponder {
         return code;
     }
 
-    private void respond(OpCode op, int psn, byte[] payload, ExtHeader... headers) {
+    private void respond(OpCode op, int psn, FrameWriter.Payload payload, ExtHeader... headers) {
         int pkey = ctx.ports().pkey(qp.port(), qp.pkeyIndex());
         boolean queued = ctx.outbox(qp.port())
                 .send(ctx.frames()

@@ -3,7 +3,7 @@ package dev.ibmesh.device.hca.transport.uc;
 import dev.ibmesh.device.hca.transport.QpEngine;
 import dev.ibmesh.device.hca.transport.TransportContext;
 import dev.ibmesh.device.hca.verbs.QueuePair;
-import dev.ibmesh.wire.IbaPacket;
+import dev.ibmesh.wire.IbaFrame;
 
 /** The Unreliable Connection transport of one QP: a {@link UcSender} and a {@link UcReceiver}; no ACKs. */
 public final class UcEngine extends QpEngine {
@@ -17,7 +17,7 @@ public final class UcEngine extends QpEngine {
     }
 
     @Override
-    public void onPacket(IbaPacket p, byte[] frame) {
+    public void onPacket(IbaFrame p) {
         receiver.onPacket(p);
     }
 

@@ -12,7 +12,7 @@ import dev.ibmesh.device.hca.verbs.QueuePair;
 import dev.ibmesh.device.hca.verbs.RecvWr;
 import dev.ibmesh.device.hca.verbs.WcStatus;
 import dev.ibmesh.device.hca.verbs.WorkCompletion;
-import dev.ibmesh.wire.IbaPacket;
+import dev.ibmesh.wire.IbaFrame;
 import dev.ibmesh.wire.Reth;
 import java.util.function.Consumer;
 
@@ -66,9 +66,9 @@ final class UcReceiver {
         }
     }
 
-    void onPacket(IbaPacket p) {
-        int op = Ops.op(p.bth().opCode());
-        int psn = p.bth().psn();
+    void onPacket(IbaFrame p) {
+        int op = Ops.op(p.opCode());
+        int psn = p.psn();
         if (psn != epsn && !ctx.deviates(HcaDeviation.UC_IGNORE_PSN_GAP)) {
             abandon();
         }
@@ -81,12 +81,12 @@ final class UcReceiver {
                 return;
             }
         }
-        if (!InboundMessage.payloadFits(op, p.payload().length, qp.pathMtu().bytes())) {
+        if (!InboundMessage.payloadFits(op, p.payloadLength(), qp.pathMtu().bytes())) {
             abandon();
             counters.drop();
             return;
         }
-        WcStatus status = current.append(ctx.memory(), qp, p.payload());
+        WcStatus status = current.append(ctx.memory(), qp, p);
         if (status != WcStatus.SUCCESS) {
             receiveError(status);
             return;
@@ -96,7 +96,7 @@ final class UcReceiver {
         }
     }
 
-    private boolean begin(IbaPacket p, int op) {
+    private boolean begin(IbaFrame p, int op) {
         if (Ops.isSend(op)) {
             RecvWr wr = spare != null ? spare : qp.recvQueue().take();
             spare = null;
@@ -117,7 +117,7 @@ final class UcReceiver {
         return true;
     }
 
-    private void end(IbaPacket p, int op) {
+    private void end(IbaFrame p, int op) {
         InboundMessage m = current;
         current = null;
         if (m.isSend()) {

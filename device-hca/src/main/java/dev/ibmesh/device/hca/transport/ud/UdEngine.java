@@ -3,7 +3,7 @@ package dev.ibmesh.device.hca.transport.ud;
 import dev.ibmesh.device.hca.transport.QpEngine;
 import dev.ibmesh.device.hca.transport.TransportContext;
 import dev.ibmesh.device.hca.verbs.QueuePair;
-import dev.ibmesh.wire.IbaPacket;
+import dev.ibmesh.wire.IbaFrame;
 
 /** The Unreliable Datagram transport of one QP: a {@link UdSender} and a {@link UdReceiver}. */
 public final class UdEngine extends QpEngine {
@@ -17,8 +17,8 @@ public final class UdEngine extends QpEngine {
     }
 
     @Override
-    public void onPacket(IbaPacket p, byte[] frame) {
-        receiver.onPacket(p, frame);
+    public void onPacket(IbaFrame p) {
+        receiver.onPacket(p);
     }
 
     @Override

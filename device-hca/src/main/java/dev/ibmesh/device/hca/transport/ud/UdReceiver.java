@@ -10,7 +10,7 @@ import dev.ibmesh.device.hca.verbs.WcStatus;
 import dev.ibmesh.device.hca.verbs.WorkCompletion;
 import dev.ibmesh.wire.Deth;
 import dev.ibmesh.wire.Grh;
-import dev.ibmesh.wire.IbaPacket;
+import dev.ibmesh.wire.IbaFrame;
 import dev.ibmesh.wire.ImmDt;
 import java.util.function.Consumer;
 
@@ -33,11 +33,11 @@ final class UdReceiver {
         this.complete = complete;
     }
 
-    void onPacket(IbaPacket p, byte[] frame) {
+    void onPacket(IbaFrame p) {
         Deth deth = p.header(Deth.class);
         if (deth.qKey() != qp.qkey() && !ctx.deviates(HcaDeviation.ACCEPT_WRONG_Q_KEY)) {
             counters.drop();
-            ctx.ports().qKeyViolation(qp.port(), frame);
+            ctx.ports().qKeyViolation(qp.port(), p.frame());
             return;
         }
         RecvWr wr = qp.recvQueue().take();
@@ -46,12 +46,12 @@ final class UdReceiver {
             return;
         }
         byte[] grh = new byte[GRH_SPACE];
-        if (p.grh() != null && !ctx.deviates(HcaDeviation.DROP_UD_GRH)) {
+        if (p.hasGrh() && !ctx.deviates(HcaDeviation.DROP_UD_GRH)) {
             p.grh().encode(grh, 0);
         }
         WcStatus status = ctx.memory().scatter(qp, wr.sgList(), 0, grh, 0, GRH_SPACE);
         if (status == WcStatus.SUCCESS) {
-            status = ctx.memory().scatter(qp, wr.sgList(), GRH_SPACE, p.payload(), 0, p.payload().length);
+            status = ctx.memory().scatter(qp, wr.sgList(), GRH_SPACE, p.frame(), p.payloadOffset(), p.payloadLength());
         }
         ImmDt imm = p.header(ImmDt.class);
         complete.accept(new WorkCompletion(
@@ -59,15 +59,15 @@ final class UdReceiver {
                 status,
                 WcOpcode.RECV,
                 qp.qpn(),
-                status == WcStatus.SUCCESS ? GRH_SPACE + p.payload().length : 0,
+                status == WcStatus.SUCCESS ? GRH_SPACE + p.payloadLength() : 0,
                 imm != null,
                 imm == null ? 0 : imm.data(),
                 false,
                 0,
                 deth.srcQp(),
-                p.lrh().slid(),
-                p.lrh().sl(),
+                p.slid(),
+                p.sl(),
                 qp.pkeyIndex(),
-                p.grh() != null));
+                p.hasGrh()));
     }
 }

@@ -4,6 +4,7 @@ import dev.ibmesh.device.hca.transport.HcaDeviation;
 import dev.ibmesh.device.hca.transport.Outbox;
 import dev.ibmesh.device.hca.transport.Psn;
 import dev.ibmesh.device.hca.transport.QpCounters;
+import dev.ibmesh.device.hca.transport.Segments;
 import dev.ibmesh.device.hca.transport.TransportContext;
 import dev.ibmesh.device.hca.verbs.QpState;
 import dev.ibmesh.device.hca.verbs.QueuePair;
@@ -12,6 +13,7 @@ import dev.ibmesh.device.hca.verbs.WcStatus;
 import dev.ibmesh.device.hca.verbs.WrOpcode;
 import dev.ibmesh.wire.Deth;
 import dev.ibmesh.wire.ExtHeader;
+import dev.ibmesh.wire.FrameWriter;
 import dev.ibmesh.wire.ImmDt;
 import dev.ibmesh.wire.OpCode;
 import java.util.function.BiConsumer;
@@ -76,14 +78,14 @@ final class UdSender {
                 sendQueueError.run();
                 return;
             }
-            out.send(frame(wr, ctx.memory().gather(wr, 0, (int) wr.length())));
+            out.send(frame(wr, Segments.payload(ctx.memory(), wr, 0, (int) wr.length())));
             counters.sent();
             psn = Psn.add(psn, 1);
             complete.accept(wr, WcStatus.SUCCESS);
         }
     }
 
-    private byte[] frame(SendWr wr, byte[] data) {
+    private byte[] frame(SendWr wr, FrameWriter.Payload data) {
         SendWr.UdDestination to = wr.ud();
         // IBA 10.2.4: a Q_Key with the high-order bit set in the request means "use the QP's own Q_Key" (Linux
         // hfi1 ud.c does the same).
