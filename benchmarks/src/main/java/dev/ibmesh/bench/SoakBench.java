@@ -6,6 +6,8 @@ import dev.ibmesh.mad.pma.PortCounters.Counter;
 import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.runtime.device.Device;
 import dev.ibmesh.runtime.port.DropReason;
+import dev.ibmesh.runtime.port.LinkImpairment;
+import dev.ibmesh.runtime.port.Port;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,16 +23,17 @@ import java.util.function.Consumer;
 
 /**
  * Faults survived: RC traffic in both directions between two HCAs through a switch (h1 - s1 - h2) for a while, under
- * random link flaps (a cable pulled for 20 ms to 1 s on either link) and a slow receiver (one side stops posting
- * receives for up to 2 s, so the other meets RNR NAKs), all from one seed. After each fault the soak acts as the
+ * random link flaps (a cable pulled for 20 ms to 1 s on either link), lossy cables (one link direction drops,
+ * corrupts and duplicates a few percent of its frames, flow-control packets included, for up to 1.5 s) and a slow
+ * receiver (one side stops posting receives for up to 2 s, so the other meets RNR NAKs), all from one seed. After each fault the soak acts as the
  * subnet manager would (waits for the links to train, moves the ports from Init to Active) and, when an RC connection
  * failed, reconnects it as an application would. Then it checks what must hold after any number of faults:
  * <ul>
  *   <li>no port stuck: every link trains again and every port reaches Active; traffic flows at the end;</li>
  *   <li>every RC request completes, with SUCCESS or a status its fault explains (RETRY_EXC_ERR for a cable pulled longer
  *       than the retries last, then WR_FLUSH_ERR for what was queued behind it);</li>
- *   <li>the counters add up on each link direction: packets sent = packets received + packets the receiver dropped
- *       and counted;</li>
+ *   <li>the counters add up on each link direction: packets sent + the cable's duplicates = packets received +
+ *       packets the receiver dropped and counted + packets the cable lost;</li>
  *   <li>the heap after GC stays flat.</li>
  * </ul>
  *
@@ -60,6 +63,7 @@ public final class SoakBench {
     private int flaps;
     private int flapsOutlastingRetries;
     private int slowReceivers;
+    private int lossyCables;
     private int reconnects;
 
     private SoakBench(RcFabric fabric, long seed) {
@@ -94,11 +98,13 @@ public final class SoakBench {
         long heapBefore = heapAfterGc();
         long end = System.nanoTime() + length.toNanos();
         while (System.nanoTime() < end && findings.isEmpty()) {
-            int pick = random.nextInt(3);
+            int pick = random.nextInt(4);
             if (pick == 0) {
                 flap(log);
             } else if (pick == 1) {
                 slowReceiver(log);
+            } else if (pick == 2) {
+                lossyCable(log);
             } else {
                 TimeUnit.MILLISECONDS.sleep(200 + random.nextInt(800)); // traffic alone: the flood
             }
@@ -114,8 +120,8 @@ public final class SoakBench {
         balance("h2/1 -> s1/2", fabric.h2, 1, fabric.s1, 2, log);
         long heapAfter = heapAfterGc();
         log.accept(String.format(
-                "faults: %d link flaps, %d slow receivers, %d RC reconnects; heap after GC %d -> %d MiB",
-                flaps, slowReceivers, reconnects, heapBefore >> 20, heapAfter >> 20));
+                "faults: %d link flaps, %d lossy cables, %d slow receivers, %d RC reconnects; heap after GC %d -> %d MiB",
+                flaps, lossyCables, slowReceivers, reconnects, heapBefore >> 20, heapAfter >> 20));
         if (flapsOutlastingRetries > 0 && reconnects == 0) {
             findings.add(String.format(
                     "%d cable pulls outlasted the RC retries (%d ms) but no request failed: requests wait for a dead link",
@@ -177,6 +183,25 @@ public final class SoakBench {
             return null;
         });
         log.accept(String.format("flap %s/%d for %d ms", end.name(), port, hold));
+    }
+
+    /** One link direction drops, corrupts and duplicates a few percent of what it carries for a while. */
+    private void lossyCable(Consumer<String> log) throws InterruptedException {
+        Device end = List.<Device>of(fabric.h1, fabric.h2, fabric.s1).get(random.nextInt(3));
+        int port = end == fabric.s1 ? 1 + random.nextInt(2) : 1;
+        LinkImpairment.Settings lossy = new LinkImpairment.Settings(0.02, 0.02, 0.01, 0, 0, random.nextLong());
+        long hold = 100 + random.nextInt(1400);
+        lossyCables++;
+        OnLoop.call(end, () -> {
+            end.port(port).impair(lossy);
+            return null;
+        });
+        TimeUnit.MILLISECONDS.sleep(hold); // the cable stays bad this long: the fault itself
+        OnLoop.call(end, () -> {
+            end.port(port).impair(LinkImpairment.Settings.NONE);
+            return null;
+        });
+        log.accept(String.format("lossy cable from %s/%d for %d ms", end.name(), port, hold));
     }
 
     /** One side stops reposting receives for up to 2 s: the other side's SENDs meet RNR NAKs meanwhile. */
@@ -268,23 +293,31 @@ public final class SoakBench {
     }
 
     /**
-     * Packets sent on one link direction against packets received and counted drops at the other end (PortXmitPkts,
-     * PortRcvPkts and the receiver's drops by reason), read once the fabric is quiet.
+     * Packets sent on one link direction against what became of them (PortXmitPkts and the cable's duplicates;
+     * PortRcvPkts, the receiver's drops by reason and the cable's losses), read once the fabric is quiet.
      */
     private void balance(String name, Device from, int fromPort, Device to, int toPort, Consumer<String> log) {
-        long sent = OnLoop.call(from, () -> from.port(fromPort).counters().value(Counter.PORT_XMIT_PKTS));
+        Port out = from.port(fromPort);
+        long sent = OnLoop.call(from, () -> out.counters().value(Counter.PORT_XMIT_PKTS));
+        long duplicated = out.impaired(LinkImpairment.Effect.DUPLICATED, true);
+        long lost = out.impaired(LinkImpairment.Effect.DROPPED, true);
         long received = OnLoop.call(to, () -> to.port(toPort).counters().value(Counter.PORT_RCV_PKTS));
         long dropped = OnLoop.call(to, () -> {
             long n = 0;
             for (DropReason r : DropReason.values()) {
-                n += r.onTransmit() ? 0 : to.port(toPort).drops(r);
+                // Not the link packets the cable corrupted: they are not data packets, which the balance counts.
+                boolean data = !r.onTransmit() && r != DropReason.MALFORMED_LINK_PACKET;
+                n += data ? to.port(toPort).drops(r) : 0;
             }
             return n;
         });
-        log.accept(String.format("%s: %d sent, %d received, %d dropped and counted", name, sent, received, dropped));
-        if (sent != received + dropped) {
+        log.accept(String.format(
+                "%s: %d sent + %d duplicated by the cable; %d received, %d dropped and counted, %d lost by the cable",
+                name, sent, duplicated, received, dropped, lost));
+        if (sent + duplicated != received + dropped + lost) {
             findings.add(String.format(
-                    "%s: %d packets sent but %d received + %d dropped and counted", name, sent, received, dropped));
+                    "%s: %d sent + %d duplicated, but %d received + %d dropped and counted + %d lost by the cable",
+                    name, sent, duplicated, received, dropped, lost));
         }
     }
 

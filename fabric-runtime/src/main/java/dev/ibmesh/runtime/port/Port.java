@@ -641,8 +641,9 @@ public final class Port implements LinkHandler {
                 carriedData = true;
                 addFrame(batch, Frame.Kind.DATA, frame);
                 frames++;
-                if (impairment.duplicate() && flowControl.canSend(vl, Blocks.ofFrame(frame.length))) {
-                    // The copy takes credit too, so both ends' flow-control counts stay in step.
+                if (flowControl.canSend(vl, Blocks.ofFrame(frame.length)) && impairment.duplicate()) {
+                    // The copy takes credit too, so both ends' flow-control counts stay in step; without credit
+                    // for it there is no copy, and none is counted.
                     sent(vl, frame.length);
                     onCable(batch, Frame.Kind.DATA, frame);
                 }
