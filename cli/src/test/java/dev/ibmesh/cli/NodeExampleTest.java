@@ -4,15 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ibmesh.runtime.umad.OfedTools;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,11 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * switches, RDMA-WRITEs and SENDs, and checks the bytes. Skipped, saying why, when node or npm is not installed.
  */
 class NodeExampleTest {
-    private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
-    private static final Pattern CONTROL_BANNER = Pattern.compile("control API .* at \\S+:(\\d+);");
-
-    /** What a finished command printed (stdout and stderr together). */
-    private record Finished(int exit, String output) {}
+    private static final Path ROOT = ExampleClient.ROOT;
 
     @Test
     void theExampleConnectsTwoHcasAndTheirDataArrives(@TempDir Path dir) throws Exception {
@@ -53,10 +43,7 @@ class NodeExampleTest {
                 "--capture-dir",
                 dir.resolve("captures").toString());
         try {
-            Matcher m = CONTROL_BANNER.matcher(up.awaitLine(
-                    "control API banner", l -> CONTROL_BANNER.matcher(l).find(), CliProcess.STARTUP));
-            assertTrue(m.find());
-            String target = "127.0.0.1:" + m.group(1);
+            String target = ExampleClient.controlTarget(up);
             up.awaitLine(
                     "the verbs banner",
                     l -> l.contains(
@@ -77,9 +64,11 @@ class NodeExampleTest {
             assertEquals(0, sweep.exitCode(), sweep::toString);
 
             Path example = ROOT.resolve("examples/node");
-            Finished ci = run(dir, example, npm, "ci", "--no-audit", "--no-fund", "--prefer-offline");
+            ExampleClient.Finished ci =
+                    ExampleClient.run(dir, example, npm, "ci", "--no-audit", "--no-fund", "--prefer-offline");
             assertEquals(0, ci.exit(), "npm ci:\n" + ci.output());
-            Finished script = run(dir, example, node, "rc-write-send.js", target, "h2", "h3");
+            ExampleClient.Finished script =
+                    ExampleClient.run(dir, example, node, "rc-write-send.js", target, "h2", "h3");
             assertEquals(0, script.exit(), "the example:\n" + script.output());
             for (String line : List.of(
                     "RDMA WRITE: \"RDMA WRITE from h2 to h3\" arrived",
@@ -93,22 +82,5 @@ class NodeExampleTest {
         } finally {
             up.stop();
         }
-    }
-
-    /** Runs a command in {@code cwd} to its end (2 minutes at most), its output in a file of {@code dir}. */
-    private static Finished run(Path dir, Path cwd, String... command) throws IOException, InterruptedException {
-        Path output = Files.createTempFile(dir, "out", ".txt");
-        Process p = new ProcessBuilder(command)
-                .directory(cwd.toFile())
-                .redirectErrorStream(true)
-                .redirectOutput(output.toFile())
-                .start();
-        if (!p.waitFor(2, TimeUnit.MINUTES)) {
-            p.destroyForcibly();
-            p.waitFor(10, TimeUnit.SECONDS);
-            throw new AssertionError(String.join(" ", command) + " did not finish in 2 minutes:\n"
-                    + Files.readString(output, StandardCharsets.UTF_8));
-        }
-        return new Finished(p.exitValue(), Files.readString(output, StandardCharsets.UTF_8));
     }
 }
