@@ -140,21 +140,16 @@ class VerbsServiceOverSwitchTest {
 
     @Test
     void rdmaWriteThroughTheSwitchIsReadBackOverGrpc() throws Exception {
-        VerbsBlockingStub v1 = serve(h1);
-        VerbsBlockingStub v2 = serve(h2);
-        int[] e1 = open(v1);
-        int[] e2 = open(v2);
-        connect(v1, e1[3], e2[3], H2_LID);
-        connect(v2, e2[3], e1[3], H1_LID);
+        Rc c = connectedRc();
         byte[] data = new byte[3 * 4096 + 17];
         for (int i = 0; i < data.length; i++) {
             data[i] = (byte) (i * 7);
         }
-        assertEquals(WcStatus.SUCCESS, write(v1, e1, e2, data).getStatus());
+        assertEquals(WcStatus.SUCCESS, write(c.v1(), c.e1(), c.e2(), data).getStatus());
         assertArrayEquals(
                 data,
-                v2.readMemory(ReadMemoryRequest.newBuilder()
-                                .setLkey(e2[1])
+                c.v2().readMemory(ReadMemoryRequest.newBuilder()
+                                .setLkey(c.e2()[1])
                                 .setAddr(VA + 64)
                                 .setLength(data.length)
                                 .build())
@@ -164,24 +159,21 @@ class VerbsServiceOverSwitchTest {
 
     @Test
     void aCableThatLosesEverythingExhaustsRcRetriesAndOnceHealedCarriesAgain() throws Exception {
-        VerbsBlockingStub v1 = serve(h1);
-        VerbsBlockingStub v2 = serve(h2);
-        int[] e1 = open(v1);
-        int[] e2 = open(v2);
-        connect(v1, e1[3], e2[3], H2_LID);
-        connect(v2, e2[3], e1[3], H1_LID);
+        Rc c = connectedRc();
         impair(h1, new LinkImpairment.Settings(1, 0, 0, 0, 0, 1));
         // ACK timeout 14 (67 ms), 7 retries: the requester gives up after 8 tries, about half a second.
-        assertEquals(WcStatus.RETRY_EXC_ERR, write(v1, e1, e2, new byte[100]).getStatus());
+        assertEquals(
+                WcStatus.RETRY_EXC_ERR,
+                write(c.v1(), c.e1(), c.e2(), new byte[100]).getStatus());
         long lost = onLoop(h1, () -> h1.port(1).impaired(LinkImpairment.Effect.DROPPED, true));
         assertEquals(8, lost, "the first try and 7 retries, each lost on the cable");
 
         impair(h1, LinkImpairment.Settings.NONE);
-        int[] f1 = open(v1);
-        int[] f2 = open(v2);
-        connect(v1, f1[3], f2[3], H2_LID);
-        connect(v2, f2[3], f1[3], H1_LID);
-        assertEquals(WcStatus.SUCCESS, write(v1, f1, f2, new byte[100]).getStatus(), "healed, the link carries");
+        int[] f1 = open(c.v1());
+        int[] f2 = open(c.v2());
+        connect(c.v1(), f1[3], f2[3], H2_LID);
+        connect(c.v2(), f2[3], f1[3], H1_LID);
+        assertEquals(WcStatus.SUCCESS, write(c.v1(), f1, f2, new byte[100]).getStatus(), "healed, the link carries");
         assertEquals(lost, (long) onLoop(h1, () -> h1.port(1).impaired(LinkImpairment.Effect.DROPPED, true)));
     }
 
@@ -200,15 +192,12 @@ class VerbsServiceOverSwitchTest {
 
     @Test
     void aCorruptingCableIsCaughtAndCountedByTheReceivingPort() throws Exception {
-        VerbsBlockingStub v1 = serve(h1);
-        VerbsBlockingStub v2 = serve(h2);
-        int[] e1 = open(v1);
-        int[] e2 = open(v2);
-        connect(v1, e1[3], e2[3], H2_LID);
-        connect(v2, e2[3], e1[3], H1_LID);
+        Rc c = connectedRc();
         long before = onLoop(s1, () -> s1.port(1).counters().value(Counter.PORT_RCV_ERRORS));
         impair(h1, new LinkImpairment.Settings(0, 1, 0, 0, 0, 1));
-        assertEquals(WcStatus.RETRY_EXC_ERR, write(v1, e1, e2, new byte[100]).getStatus());
+        assertEquals(
+                WcStatus.RETRY_EXC_ERR,
+                write(c.v1(), c.e1(), c.e2(), new byte[100]).getStatus());
         // Counted and healed in one turn of h1's loop, so that no frame is corrupted between the two.
         long corrupted = onLoop(h1, () -> {
             long n = h1.port(1).impaired(LinkImpairment.Effect.CORRUPTED, true)
@@ -225,12 +214,7 @@ class VerbsServiceOverSwitchTest {
 
     @Test
     void overALossyCableRcStillDeliversAndTheCountsAddUp() throws Exception {
-        VerbsBlockingStub v1 = serve(h1);
-        VerbsBlockingStub v2 = serve(h2);
-        int[] e1 = open(v1);
-        int[] e2 = open(v2);
-        connect(v1, e1[3], e2[3], H2_LID);
-        connect(v2, e2[3], e1[3], H1_LID);
+        Rc c = connectedRc();
         long[] before = cableCounts();
         impair(h1, new LinkImpairment.Settings(0.1, 0.05, 0.1, 0, 0, 11));
         byte[] data = new byte[8 * 4096];
@@ -238,7 +222,7 @@ class VerbsServiceOverSwitchTest {
             data[i] = (byte) (i * 13);
         }
         for (int i = 0; i < 4; i++) {
-            assertEquals(WcStatus.SUCCESS, write(v1, e1, e2, data).getStatus(), "write " + i);
+            assertEquals(WcStatus.SUCCESS, write(c.v1(), c.e1(), c.e2(), data).getStatus(), "write " + i);
         }
         impair(h1, LinkImpairment.Settings.NONE);
         // What h1 sent, plus the copies, minus what the cable lost or corrupted, is what s1/1 took in; what it
@@ -316,6 +300,20 @@ class VerbsServiceOverSwitchTest {
     }
 
     /** A verbs server on the device's loop and a client of it. */
+    /** Both HCAs served over gRPC, each with a PD, MR, CQ and an RC QP, connected to each other through the switch. */
+    private Rc connectedRc() throws Exception {
+        VerbsBlockingStub v1 = serve(h1);
+        VerbsBlockingStub v2 = serve(h2);
+        int[] e1 = open(v1);
+        int[] e2 = open(v2);
+        connect(v1, e1[3], e2[3], H2_LID);
+        connect(v2, e2[3], e1[3], H1_LID);
+        return new Rc(v1, v2, e1, e2);
+    }
+
+    /** The two ends of {@link #connectedRc}: each HCA's stub and what {@link #open} made there. */
+    private record Rc(VerbsBlockingStub v1, VerbsBlockingStub v2, int[] e1, int[] e2) {}
+
     private VerbsBlockingStub serve(HcaDevice hca) throws Exception {
         String name = "verbs-" + hca.name() + "-" + System.nanoTime();
         servers.add(InProcessServerBuilder.forName(name)
