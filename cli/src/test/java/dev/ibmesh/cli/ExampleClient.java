@@ -8,7 +8,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** What the tests of the clients in examples/ share: where a running {@code ibmesh up} serves, running a client. */
+/**
+ * What the tests of gRPC clients of {@code ibmesh up} share (the examples/ clients, {@code ibmesh fabric}): where its
+ * control API serves, and running a client to its end.
+ */
 final class ExampleClient {
     static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
     private static final Pattern CONTROL_BANNER = Pattern.compile("control API .* at \\S+:(\\d+);");

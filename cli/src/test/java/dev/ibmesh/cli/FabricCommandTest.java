@@ -19,7 +19,6 @@ import org.junit.jupiter.api.io.TempDir;
  * as an operator drives it: the tables, a cable pulled and put back, and the answers to bad input.
  */
 class FabricCommandTest {
-    private static final Pattern CONTROL_BANNER = Pattern.compile("control API .* at \\S+:(\\d+);");
 
     @TempDir
     static Path dir;
@@ -50,10 +49,7 @@ class FabricCommandTest {
                 "--no-umad",
                 "--capture-dir",
                 dir.resolve("captures").toString());
-        Matcher m = CONTROL_BANNER.matcher(up.awaitLine(
-                "control API banner", l -> CONTROL_BANNER.matcher(l).find(), CliProcess.STARTUP));
-        assertTrue(m.find());
-        target = "127.0.0.1:" + m.group(1);
+        target = ExampleClient.controlTarget(up);
         up.awaitLine("readiness", l -> l.startsWith("fabric ready:"), CliProcess.STARTUP);
     }
 
