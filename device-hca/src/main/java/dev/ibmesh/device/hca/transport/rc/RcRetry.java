@@ -30,6 +30,14 @@ final class RcRetry {
     /** Where the last go-back-N started, until progress: further signs of the same loss cost no retry. */
     private int wentBackTo = -1;
 
+    /**
+     * The local ACK timer is running: it expires at {@link #ackDeadline}. Progress moves the deadline and leaves the
+     * scheduled wake-up ({@link #ackTimer}) in place, which re-schedules itself for what remains: every ACK would
+     * otherwise cancel one timer of the event loop and create another.
+     */
+    private boolean ackRunning;
+
+    private long ackDeadline;
     private Scheduler.Cancellable ackTimer;
     private Scheduler.Cancellable rnrTimer;
 
@@ -61,13 +69,27 @@ final class RcRetry {
 
     /** Starts the local ACK timer if it is not running and something is unacknowledged. */
     void armAckTimer() {
-        if (ackTimer == null && rnrTimer == null && qp.timeout() != 0 && completer.unacknowledged()) {
-            ackTimer = ctx.scheduler().schedule(4096L << qp.timeout(), this::onAckTimeout);
+        if (!ackRunning && rnrTimer == null && qp.timeout() != 0 && completer.unacknowledged()) {
+            long timeout = 4096L << qp.timeout();
+            ackRunning = true;
+            ackDeadline = ctx.scheduler().nanoTime() + timeout;
+            if (ackTimer == null) {
+                ackTimer = ctx.scheduler().schedule(timeout, this::onAckWakeUp);
+            }
         }
     }
 
-    private void onAckTimeout() {
+    private void onAckWakeUp() {
         ackTimer = null;
+        if (!ackRunning) {
+            return;
+        }
+        long left = ackDeadline - ctx.scheduler().nanoTime();
+        if (left > 0) {
+            ackTimer = ctx.scheduler().schedule(left, this::onAckWakeUp);
+            return;
+        }
+        ackRunning = false;
         counters.timeout();
         goBack(completer.una());
     }
@@ -131,14 +153,16 @@ final class RcRetry {
 
     void stop() {
         cancelAckTimer();
-        cancelRnrTimer();
-    }
-
-    private void cancelAckTimer() {
         if (ackTimer != null) {
             ackTimer.cancel();
             ackTimer = null;
         }
+        cancelRnrTimer();
+    }
+
+    /** Stops the local ACK timer; a pending wake-up finds it stopped and does nothing. */
+    private void cancelAckTimer() {
+        ackRunning = false;
     }
 
     private void cancelRnrTimer() {
