@@ -32,6 +32,10 @@ final class RcHost {
     static final int INLINE = 64;
     /** Every receive request takes up to this many bytes: the largest SEND the bench makes. */
     static final int RECV_SIZE = 64;
+    /** The RC QP's local ACK timeout, 4.096 us x 2^14 = 67 ms, and its retry count. */
+    static final int ACK_TIMEOUT = 14;
+
+    static final int RETRY_CNT = 7;
 
     final HcaDevice hca;
     final Verbs verbs;
@@ -79,8 +83,8 @@ final class RcHost {
                     new QpAttr()
                             .state(QpState.RTS)
                             .sqPsn(0)
-                            .timeout(14)
-                            .retryCnt(7)
+                            .timeout(ACK_TIMEOUT)
+                            .retryCnt(RETRY_CNT)
                             .rnrRetry(7)
                             .maxRdAtomic(16));
             return null;

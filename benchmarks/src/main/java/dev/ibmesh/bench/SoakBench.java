@@ -45,10 +45,11 @@ public final class SoakBench {
     private static final Set<WcStatus> EXPLAINED =
             EnumSet.of(WcStatus.SUCCESS, WcStatus.RETRY_EXC_ERR, WcStatus.WR_FLUSH_ERR);
     /**
-     * How long RC retries last over a dead link: timeout 14 (4.096 us x 2^14) for the first try and each of the 7
-     * retries RcHost connects with; a cable pulled longer (with a margin) must end in RETRY_EXC_ERR.
+     * How long RC retries last over a dead link: RcHost's ACK timeout for the first try and each of its retries; a
+     * cable pulled longer (with a margin) must end in RETRY_EXC_ERR.
      */
-    private static final long RETRIES_LAST_MS = (4096L << 14) * 8 / 1_000_000 + 100;
+    private static final long RETRIES_LAST_MS =
+            (4096L << RcHost.ACK_TIMEOUT) * (1 + RcHost.RETRY_CNT) / 1_000_000 + 100;
     /** Heap growth after GC, over the whole soak, that counts as flat. */
     private static final long FLAT_HEAP_BYTES = 32L << 20;
 
@@ -58,6 +59,7 @@ public final class SoakBench {
     private final RcHost b;
     private final Random random;
     private final List<String> findings = new ArrayList<>();
+    private final Consumer<String> log;
     private SoakTraffic ta;
     private SoakTraffic tb;
     private int flaps;
@@ -66,7 +68,8 @@ public final class SoakBench {
     private int lossyCables;
     private int reconnects;
 
-    private SoakBench(RcFabric fabric, long seed) {
+    private SoakBench(RcFabric fabric, long seed, Consumer<String> log) {
+        this.log = log;
         this.fabric = fabric;
         this.sm = new LineSm(fabric.h1, RcFabric.H1_LID);
         this.a = RcHost.open(fabric.h1);
@@ -88,11 +91,11 @@ public final class SoakBench {
     /** Runs the soak for {@code length}; what failed (empty: every check held). Progress goes to {@code log}. */
     public static List<String> run(Duration length, long seed, Consumer<String> log) throws Exception {
         try (RcFabric fabric = new RcFabric()) {
-            return new SoakBench(fabric, seed).soak(length, log);
+            return new SoakBench(fabric, seed, log).soak(length);
         }
     }
 
-    private List<String> soak(Duration length, Consumer<String> log) throws Exception {
+    private List<String> soak(Duration length) throws Exception {
         connect();
         startTraffic();
         long heapBefore = heapAfterGc();
@@ -100,24 +103,24 @@ public final class SoakBench {
         while (System.nanoTime() < end && findings.isEmpty()) {
             int pick = random.nextInt(4);
             if (pick == 0) {
-                flap(log);
+                flap();
             } else if (pick == 1) {
-                slowReceiver(log);
+                slowReceiver();
             } else if (pick == 2) {
-                lossyCable(log);
+                lossyCable();
             } else {
                 TimeUnit.MILLISECONDS.sleep(200 + random.nextInt(800)); // traffic alone: the flood
             }
             heal();
         }
-        stopTraffic(log);
+        stopTraffic();
         if (findings.isEmpty()) {
             trafficFlowsAtTheEnd();
         }
-        balance("h1/1 -> s1/1", fabric.h1, 1, fabric.s1, 1, log);
-        balance("s1/1 -> h1/1", fabric.s1, 1, fabric.h1, 1, log);
-        balance("s1/2 -> h2/1", fabric.s1, 2, fabric.h2, 1, log);
-        balance("h2/1 -> s1/2", fabric.h2, 1, fabric.s1, 2, log);
+        balance("h1/1 -> s1/1", fabric.h1, 1, fabric.s1, 1);
+        balance("s1/1 -> h1/1", fabric.s1, 1, fabric.h1, 1);
+        balance("s1/2 -> h2/1", fabric.s1, 2, fabric.h2, 1);
+        balance("h2/1 -> s1/2", fabric.h2, 1, fabric.s1, 2);
         long heapAfter = heapAfterGc();
         log.accept(String.format(
                 "faults: %d link flaps, %d lossy cables, %d slow receivers, %d RC reconnects; heap after GC %d -> %d MiB",
@@ -164,7 +167,7 @@ public final class SoakBench {
     }
 
     /** A cable pulled from one end of a random link and put back after 20 ms to 1 s. */
-    private void flap(Consumer<String> log) throws InterruptedException {
+    private void flap() throws InterruptedException {
         boolean first = random.nextBoolean();
         Device end =
                 first ? (random.nextBoolean() ? fabric.h1 : fabric.s1) : (random.nextBoolean() ? fabric.h2 : fabric.s1);
@@ -186,7 +189,7 @@ public final class SoakBench {
     }
 
     /** One link direction drops, corrupts and duplicates a few percent of what it carries for a while. */
-    private void lossyCable(Consumer<String> log) throws InterruptedException {
+    private void lossyCable() throws InterruptedException {
         Device end = List.<Device>of(fabric.h1, fabric.h2, fabric.s1).get(random.nextInt(3));
         int port = end == fabric.s1 ? 1 + random.nextInt(2) : 1;
         LinkImpairment.Settings lossy = new LinkImpairment.Settings(0.02, 0.02, 0.01, 0, 0, random.nextLong());
@@ -205,14 +208,14 @@ public final class SoakBench {
     }
 
     /** One side stops reposting receives for up to 2 s: the other side's SENDs meet RNR NAKs meanwhile. */
-    private void slowReceiver(Consumer<String> log) throws InterruptedException {
+    private void slowReceiver() throws InterruptedException {
         SoakTraffic slow = random.nextBoolean() ? ta : tb;
         long hold = 100 + random.nextInt(1900);
         slowReceivers++;
         steer(slow, () -> slow.slowReceiver(true));
         TimeUnit.MILLISECONDS.sleep(hold); // the receiver stays slow this long: the fault itself
         steer(slow, () -> slow.slowReceiver(false));
-        log.accept(String.format("slow receiver %s for %d ms", slow == ta ? "h1" : "h2", hold));
+        log.accept(String.format("slow receiver %s for %d ms", slow.host().hca.name(), hold));
     }
 
     /** What a subnet manager and an application do after a fault: links trained, ports Active, RC reconnected. */
@@ -250,20 +253,19 @@ public final class SoakBench {
         }
     }
 
-    private void stopTraffic(Consumer<String> log) throws Exception {
+    private void stopTraffic() throws Exception {
         steer(ta, ta::stop);
         steer(tb, tb::stop);
         ta.await();
         tb.await();
         for (SoakTraffic t : List.of(ta, tb)) {
-            String side = t == ta ? "h1" : "h2";
-            Map<WcStatus, Long> statuses = OnLoop.call(t == ta ? a.hca : b.hca, t::sendStatuses);
+            String side = t.host().hca.name();
+            Map<WcStatus, Long> statuses = OnLoop.call(t.host().hca, t::sendStatuses);
             long completed =
                     statuses.values().stream().mapToLong(Long::longValue).sum();
-            long posted = OnLoop.call(t == ta ? a.hca : b.hca, t::posted);
+            long posted = OnLoop.call(t.host().hca, t::posted);
             log.accept(String.format("%s: %d requests posted, %d completed %s", side, posted, completed, statuses));
-            RcHost h = t == ta ? a : b;
-            log.accept(OnLoop.call(h.hca, h::counters));
+            log.accept(OnLoop.call(t.host().hca, t.host()::counters));
             if (completed != posted) {
                 findings.add(String.format("%s: %d requests posted but %d completed", side, posted, completed));
             }
@@ -285,9 +287,9 @@ public final class SoakBench {
         for (SoakTraffic t : List.of(ta, tb)) {
             steer(t, t::stop);
             t.await();
-            Map<WcStatus, Long> statuses = OnLoop.call(t == ta ? a.hca : b.hca, t::sendStatuses);
+            Map<WcStatus, Long> statuses = OnLoop.call(t.host().hca, t::sendStatuses);
             if (statuses.getOrDefault(WcStatus.SUCCESS, 0L) == 0 || statuses.size() != 1) {
-                findings.add("after the faults, traffic from " + (t == ta ? "h1" : "h2") + " ended " + statuses);
+                findings.add("after the faults, traffic from " + t.host().hca.name() + " ended " + statuses);
             }
         }
     }
@@ -296,7 +298,7 @@ public final class SoakBench {
      * Packets sent on one link direction against what became of them (PortXmitPkts and the cable's duplicates;
      * PortRcvPkts, the receiver's drops by reason and the cable's losses), read once the fabric is quiet.
      */
-    private void balance(String name, Device from, int fromPort, Device to, int toPort, Consumer<String> log) {
+    private void balance(String name, Device from, int fromPort, Device to, int toPort) {
         Port out = from.port(fromPort);
         long sent = OnLoop.call(from, () -> out.counters().value(Counter.PORT_XMIT_PKTS));
         long duplicated = out.impaired(LinkImpairment.Effect.DUPLICATED, true);
@@ -330,7 +332,7 @@ public final class SoakBench {
     }
 
     private void steer(SoakTraffic t, Runnable r) {
-        OnLoop.call(t == ta ? a.hca : b.hca, () -> {
+        OnLoop.call(t.host().hca, () -> {
             r.run();
             return null;
         });

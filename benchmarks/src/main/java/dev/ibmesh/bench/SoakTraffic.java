@@ -81,6 +81,10 @@ final class SoakTraffic extends LoopPump {
         return done.isEmpty() && before == outstanding ? Turn.IDLE : Turn.WORKED;
     }
 
+    RcHost host() {
+        return host;
+    }
+
     /** An error completion stopped this side, and every request it posted has completed. */
     boolean failedAndDrained() {
         return failed && outstanding == 0;
