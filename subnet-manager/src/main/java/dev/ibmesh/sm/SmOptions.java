@@ -1,0 +1,34 @@
+package dev.ibmesh.sm;
+
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * How the SM sweeps and what it assigns.
+ *
+ * @param window      SMPs on the wire at once (OpenSM {@code max_wire_smps}: 4)
+ * @param timeout     how long an SMP waits for its answer (OpenSM {@code transaction_timeout}: 200 ms)
+ * @param retries     resends of an unanswered SMP (OpenSM {@code transaction_retries}: 3)
+ * @param lmc         LMC of CA ports, 0-7
+ * @param routing     the routing engine's name
+ * @param guidToLid   LIDs to keep from an earlier run, by port GUID (OpenSM's guid2lid file)
+ */
+public record SmOptions(
+        int window, Duration timeout, int retries, int lmc, String routing, Map<Long, Integer> guidToLid) {
+    /** ibmesh's defaults: 32 SMPs on the wire (in one JVM the round trip is tens of microseconds). */
+    public static SmOptions defaults() {
+        return new SmOptions(32, Duration.ofMillis(200), 3, 0, "minhop", Map.of());
+    }
+
+    public SmOptions withLmc(int value) {
+        return new SmOptions(window, timeout, retries, value, routing, guidToLid);
+    }
+
+    public SmOptions withWindow(int value) {
+        return new SmOptions(value, timeout, retries, lmc, routing, guidToLid);
+    }
+
+    public SmOptions withGuidToLid(Map<Long, Integer> value) {
+        return new SmOptions(window, timeout, retries, lmc, routing, Map.copyOf(value));
+    }
+}

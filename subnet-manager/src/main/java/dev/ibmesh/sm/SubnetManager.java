@@ -1,0 +1,82 @@
+package dev.ibmesh.sm;
+
+import dev.ibmesh.runtime.madport.MadPort;
+import dev.ibmesh.sm.activation.SubnetConfigurator;
+import dev.ibmesh.sm.discovery.Discovery;
+import dev.ibmesh.sm.discovery.Subnet;
+import dev.ibmesh.sm.lid.LidAssignment;
+import dev.ibmesh.sm.lid.LidManager;
+import dev.ibmesh.sm.routing.MinHopRouting;
+import dev.ibmesh.sm.routing.Routes;
+import dev.ibmesh.sm.routing.RoutingEngine;
+import dev.ibmesh.sm.smp.SmpDispatcher;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * ibmesh's subnet manager: host software on a {@link MadPort} that learns the fabric only through SMPs (IBA 14.4).
+ * A heavy sweep discovers every node and cable, assigns LIDs, computes routes, programs the switches and brings
+ * every port to Active; it ends with "SUBNET UP" when nothing was left unread or unconfigured.
+ *
+ * <p>Threading: {@link #sweep} blocks its caller, which must not be a device's event loop; one sweep at a time.
+ */
+public final class SubnetManager {
+    private final SmpDispatcher smps;
+    private final Discovery discovery;
+    private final LidManager lidManager;
+    private final RoutingEngine routing;
+    private final SubnetConfigurator configurator;
+    private final Consumer<String> log;
+
+    public SubnetManager(MadPort port, SmOptions options, Consumer<String> log) {
+        this.smps = new SmpDispatcher(port, options.window(), options.timeout(), options.retries());
+        this.discovery = new Discovery(smps);
+        this.lidManager = new LidManager(options.lmc(), options.guidToLid());
+        this.routing = engine(options.routing());
+        this.configurator = new SubnetConfigurator(smps);
+        this.log = log;
+    }
+
+    /** The routing engines by name. */
+    public static RoutingEngine engine(String name) {
+        return switch (name) {
+            case "minhop" -> new MinHopRouting();
+            default -> throw new IllegalArgumentException("no routing engine '" + name + "' (minhop)");
+        };
+    }
+
+    /** One heavy sweep: discover, assign LIDs, route, program and activate. */
+    public SweepResult sweep() {
+        long start = System.nanoTime();
+        long smpsBefore = smps.sent();
+        long timeoutsBefore = smps.timeouts();
+        Subnet subnet = discovery.sweep();
+        List<String> problems = new ArrayList<>(subnet.problems());
+        LidAssignment lids = lidManager.assign(subnet);
+        Routes routes = routing.route(subnet, lids);
+        configurator.apply(subnet, lids, routes, problems::add);
+        SweepResult result = new SweepResult(
+                subnet,
+                lids,
+                routes,
+                Duration.ofNanos(System.nanoTime() - start),
+                smps.sent() - smpsBefore,
+                smps.timeouts() - timeoutsBefore,
+                List.copyOf(problems));
+        log.accept(result.summary());
+        return result;
+    }
+
+    /** The GUID-to-LID map as it stands (to save as a guid2lid file). */
+    public Map<Long, Integer> guidToLid() {
+        return lidManager.remembered();
+    }
+
+    /** The SMPs this SM sent (for reading back forwarding tables, verifying, or a status API). */
+    public SmpDispatcher smps() {
+        return smps;
+    }
+}

@@ -1,0 +1,66 @@
+package dev.ibmesh.sm.activation;
+
+import dev.ibmesh.mad.smp.PortInfo;
+import dev.ibmesh.sm.discovery.SmPort;
+import dev.ibmesh.sm.lid.LidAssignment;
+
+/**
+ * The PortInfo the SM wants a port to have (IBA 14.4.3 subnet configuration), built from what the port reported:
+ *
+ * <ul>
+ *   <li>End ports: LID, LMC, MasterSMLID (the SM port's LID, where traps go: IBA 14.2.5.6), MasterSMSL 0,
+ *       SubnetTimeOut 18 (OpenSM's default, about 1 s).</li>
+ *   <li>Cabled ports: NeighborMTU the larger MTU both ends can take (min of the two MTUCaps), OperationalVLs the
+ *       VLs both ends have (min of the two VLCaps), both set while the port is Init, as IBA 7.6.2 and 14.2.5.6 ask
+ *       (they size the link's buffers; a port that is already Armed or Active keeps them).</li>
+ *   <li>Everything the SM does not decide is written back as read, with the components that would act (physical
+ *       state, enabled widths and speeds, LinkDownDefaultState) at 0, "no change".</li>
+ * </ul>
+ */
+final class PortSettings {
+    /** OpenSM's default subnet_timeout: 4.096 us * 2^18, about 1.07 s. */
+    static final int SUBNET_TIMEOUT = 18;
+
+    private PortSettings() {}
+
+    /** The port's PortInfo with the SM's values and PortState {@code state} (0: no change). */
+    static PortInfo desired(SmPort port, LidAssignment lids, int smLid, int state) {
+        PortInfo now = port.info();
+        PortInfo.Builder b = now.toBuilder()
+                .portState(state)
+                .portPhysicalState(PortInfo.PHYS_STATE_NO_CHANGE)
+                .linkWidthEnabled(0)
+                .linkSpeedEnabled(0)
+                .linkSpeedExtEnabled(0)
+                .linkDownDefaultState(0);
+        if (port.isEndPort()) {
+            b.lid(lids.lid(port))
+                    .lmc(lids.lmc(port))
+                    .masterSmLid(smLid)
+                    .masterSmSl(0)
+                    .subnetTimeOut(SUBNET_TIMEOUT)
+                    .clientReregister(false);
+        }
+        SmPort peer = port.peer();
+        if (peer != null && peer.info() != null) {
+            b.neighborMtu(Math.min(now.mtuCap(), peer.info().mtuCap()));
+            b.operationalVls(
+                    now.portState() == PortInfo.PORT_STATE_INIT
+                            ? Math.min(now.vlCap(), peer.info().vlCap())
+                            : 0);
+        } else {
+            int mtu = now.neighborMtu();
+            b.neighborMtu(mtu >= PortInfo.MTU_256 && mtu <= now.mtuCap() ? mtu : now.mtuCap());
+            b.operationalVls(0);
+        }
+        return b.build();
+    }
+
+    /** Whether the port already has what {@code wanted} sets, so no SubnSet is needed. */
+    static boolean satisfied(PortInfo now, PortInfo wanted, boolean endPort) {
+        boolean end = !endPort
+                || (now.lid() == wanted.lid() && now.lmc() == wanted.lmc() && now.masterSmLid() == wanted.masterSmLid());
+        boolean vls = wanted.operationalVls() == 0 || now.operationalVls() == wanted.operationalVls();
+        return end && vls && now.neighborMtu() == wanted.neighborMtu() && now.portState() == PortInfo.PORT_STATE_ACTIVE;
+    }
+}

@@ -1,0 +1,138 @@
+package dev.ibmesh.sm.activation;
+
+import dev.ibmesh.mad.smp.LinearForwardingTable;
+import dev.ibmesh.mad.smp.PortInfo;
+import dev.ibmesh.mad.smp.SwitchInfo;
+import dev.ibmesh.sm.discovery.SmNode;
+import dev.ibmesh.sm.discovery.SmPort;
+import dev.ibmesh.sm.discovery.Subnet;
+import dev.ibmesh.sm.lid.LidAssignment;
+import dev.ibmesh.sm.routing.Routes;
+import dev.ibmesh.sm.smp.SmpBatch;
+import dev.ibmesh.sm.smp.SmpDispatcher;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * Writes a computed configuration into the subnet, in the order the spec needs (IBA 14.4.3, then 14.4.4 activation):
+ *
+ * <ol>
+ *   <li>Forwarding: each switch's LinearFDBTop (SwitchInfo) and the 64-LID blocks of its LFT that differ from what
+ *       this SM last wrote there (all of them the first time, or when the switch's LinearFDBTop is not what was
+ *       written: it was reset or another SM programmed it).</li>
+ *   <li>Ports: SubnSet(PortInfo) with LIDs, MasterSMLID, NeighborMTU and OperationalVLs ({@link PortSettings}), and
+ *       PortState Armed for a port in Init. A port that has all of it and is Active gets no SMP.</li>
+ *   <li>Activation: PortState Active for every port the previous step armed. Every port is Armed before any becomes
+ *       Active, as OpenSM does, so no packet is forwarded before the whole path is configured.</li>
+ * </ol>
+ *
+ * <p>Not thread-safe: owned by the SM's sweeping thread.
+ */
+public final class SubnetConfigurator {
+    private final SmpDispatcher smps;
+    private final Map<Long, int[]> written = new HashMap<>();
+
+    public SubnetConfigurator(SmpDispatcher smps) {
+        this.smps = smps;
+    }
+
+    /** Programs forwarding, configures and activates every port; returns how many SMPs failed. */
+    public int apply(Subnet subnet, LidAssignment lids, Routes routes, Consumer<String> problems) {
+        int failed = forwarding(subnet, routes, problems);
+        int smLid = lids.lid(subnet.smPort());
+        Map<SmPort, PortInfo> armed = new LinkedHashMap<>();
+        SmpBatch ports = new SmpBatch();
+        for (SmNode node : subnet.nodes()) {
+            for (SmPort port : node.ports()) {
+                PortInfo now = port.info();
+                if (now == null || now.portState() == PortInfo.PORT_STATE_DOWN) {
+                    continue;
+                }
+                int state = now.portState() == PortInfo.PORT_STATE_INIT ? PortInfo.PORT_STATE_ARMED : 0;
+                PortInfo wanted = PortSettings.desired(port, lids, smLid, state);
+                if (PortSettings.satisfied(now, wanted, port.isEndPort())) {
+                    continue;
+                }
+                if (state != 0 || now.portState() == PortInfo.PORT_STATE_ARMED) {
+                    armed.put(port, wanted);
+                }
+                set(ports, port, wanted, "PortInfo (configure) of ");
+            }
+        }
+        failed += ports.await(problems);
+        SmpBatch activate = new SmpBatch();
+        armed.forEach((port, wanted) -> set(
+                activate,
+                port,
+                wanted.toBuilder()
+                        .portState(PortInfo.PORT_STATE_ACTIVE)
+                        .operationalVls(0)
+                        .build(),
+                "PortInfo (activate) of "));
+        failed += activate.await(problems);
+        return failed;
+    }
+
+    private void set(SmpBatch batch, SmPort port, PortInfo info, String what) {
+        batch.add(
+                smps.set(PortInfo.ATTRIBUTE_ID, port.number(), info.toBytes(), port.path()),
+                what + port,
+                a -> port.info(PortInfo.decode(a.data(), 0)));
+    }
+
+    private int forwarding(Subnet subnet, Routes routes, Consumer<String> problems) {
+        SmpBatch batch = new SmpBatch();
+        List<Runnable> remember = new ArrayList<>();
+        routes.tables().forEach((sw, table) -> {
+            SwitchInfo info = sw.switchInfo().orElse(null);
+            if (info == null) {
+                return;
+            }
+            int[] before = written.get(sw.guid());
+            if (before == null || info.linearFdbTop() != routes.maxLid()) {
+                before = new int[0];
+            }
+            if (info.linearFdbTop() != routes.maxLid()) {
+                batch.add(
+                        smps.set(
+                                SwitchInfo.ATTRIBUTE_ID,
+                                0,
+                                info.withLinearFdbTop(routes.maxLid()).toBytes(),
+                                sw.path()),
+                        "SwitchInfo (LinearFDBTop) of " + sw,
+                        a -> {});
+            }
+            for (int block = 0; block <= routes.maxLid() / LinearForwardingTable.LIDS_PER_BLOCK; block++) {
+                int from = block * LinearForwardingTable.LIDS_PER_BLOCK;
+                int to = Math.min(from + LinearForwardingTable.LIDS_PER_BLOCK, table.length);
+                if (to <= before.length && Arrays.equals(table, from, to, before, from, to)) {
+                    continue;
+                }
+                int[] ports = new int[LinearForwardingTable.LIDS_PER_BLOCK];
+                Arrays.fill(ports, LinearForwardingTable.NO_PATH);
+                System.arraycopy(table, from, ports, 0, to - from);
+                batch.add(
+                        smps.set(
+                                LinearForwardingTable.ATTRIBUTE_ID,
+                                block,
+                                new LinearForwardingTable(Arrays.stream(ports).boxed().toList()).toBytes(),
+                                sw.path()),
+                        "LinearForwardingTable block " + block + " of " + sw,
+                        a -> {});
+            }
+            remember.add(() -> written.put(sw.guid(), table.clone()));
+        });
+        int failed = batch.await(problems);
+        if (failed == 0) {
+            remember.forEach(Runnable::run);
+        } else {
+            written.clear();
+        }
+        return failed;
+    }
+}

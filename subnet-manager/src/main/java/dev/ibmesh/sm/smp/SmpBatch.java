@@ -1,0 +1,52 @@
+package dev.ibmesh.sm.smp;
+
+import dev.ibmesh.mad.DrSmp;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.function.Consumer;
+
+/**
+ * SMPs sent together and answered in any order: {@link #await} waits for all of them, then hands each good answer to
+ * its handler on the calling thread, in the order they were added, and each failure (no answer after the retries, a
+ * status other than 0) to the problem sink with what the SMP was for. A sweep's phases are batches, so the SM's model
+ * is only ever touched by the sweeping thread.
+ */
+public final class SmpBatch {
+    private final List<Entry> entries = new ArrayList<>();
+
+    /** Adds an SMP on its way; {@code what} names it in a problem ("PortInfo of sw1 port 3"). */
+    public void add(CompletableFuture<DrSmp> answer, String what, Consumer<DrSmp> onAnswer) {
+        entries.add(new Entry(answer, what, onAnswer));
+    }
+
+    public int size() {
+        return entries.size();
+    }
+
+    /** Waits for every SMP, then applies the answers; returns how many failed. */
+    public int await(Consumer<String> problems) {
+        int failed = 0;
+        for (Entry e : entries) {
+            DrSmp answer;
+            try {
+                answer = e.answer.join();
+            } catch (CompletionException x) {
+                problems.accept(e.what + ": " + x.getCause().getMessage());
+                failed++;
+                continue;
+            }
+            if (answer.status() != 0) {
+                problems.accept(String.format("%s: answered status 0x%04x", e.what, answer.status()));
+                failed++;
+                continue;
+            }
+            e.onAnswer.accept(answer);
+        }
+        entries.clear();
+        return failed;
+    }
+
+    private record Entry(CompletableFuture<DrSmp> answer, String what, Consumer<DrSmp> onAnswer) {}
+}
