@@ -37,13 +37,26 @@ final class Topologies {
                 String sw = "sw" + r + c;
                 devices.append("  - {name: ").append(sw).append(", kind: switch, ports: 5}\n");
                 devices.append("  - {name: h").append(r).append(c).append(", kind: hca, ports: 1}\n");
-                links.append("  - ends: [h").append(r).append(c).append("/1, ").append(sw).append("/5]\n");
+                links.append("  - ends: [h")
+                        .append(r)
+                        .append(c)
+                        .append("/1, ")
+                        .append(sw)
+                        .append("/5]\n");
                 if (c + 1 < cols || (wrap && cols > 2)) {
-                    links.append("  - ends: [").append(sw).append("/1, sw").append(r).append((c + 1) % cols)
+                    links.append("  - ends: [")
+                            .append(sw)
+                            .append("/1, sw")
+                            .append(r)
+                            .append((c + 1) % cols)
                             .append("/2]\n");
                 }
                 if (r + 1 < rows) {
-                    links.append("  - ends: [").append(sw).append("/3, sw").append(r + 1).append(c)
+                    links.append("  - ends: [")
+                            .append(sw)
+                            .append("/3, sw")
+                            .append(r + 1)
+                            .append(c)
                             .append("/4]\n");
                 }
             }

@@ -59,7 +59,9 @@ final class PortSettings {
     /** Whether the port already has what {@code wanted} sets, so no SubnSet is needed. */
     static boolean satisfied(PortInfo now, PortInfo wanted, boolean endPort) {
         boolean end = !endPort
-                || (now.lid() == wanted.lid() && now.lmc() == wanted.lmc() && now.masterSmLid() == wanted.masterSmLid());
+                || (now.lid() == wanted.lid()
+                        && now.lmc() == wanted.lmc()
+                        && now.masterSmLid() == wanted.masterSmLid());
         boolean vls = wanted.operationalVls() == 0 || now.operationalVls() == wanted.operationalVls();
         return end && vls && now.neighborMtu() == wanted.neighborMtu() && now.portState() == PortInfo.PORT_STATE_ACTIVE;
     }

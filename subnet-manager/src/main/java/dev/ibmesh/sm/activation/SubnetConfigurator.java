@@ -22,13 +22,14 @@ import java.util.function.Consumer;
  * Writes a computed configuration into the subnet, in the order the spec needs (IBA 14.4.3, then 14.4.4 activation):
  *
  * <ol>
- *   <li>Forwarding: each switch's LinearFDBTop (SwitchInfo) and the 64-LID blocks of its LFT that differ from what
+ *   <li>Forwarding: each switch's LinearFDBTop (SwitchInfo, clearing PortStateChange) and the 64-LID blocks of its LFT that differ from what
  *       this SM last wrote there (all of them the first time, or when the switch's LinearFDBTop is not what was
  *       written: it was reset or another SM programmed it).</li>
  *   <li>Ports: SubnSet(PortInfo) with LIDs, MasterSMLID, NeighborMTU and OperationalVLs ({@link PortSettings}), and
  *       PortState Armed for a port in Init. A port that has all of it and is Active gets no SMP.</li>
  *   <li>Activation: PortState Active for every port the previous step armed. Every port is Armed before any becomes
- *       Active, as OpenSM does, so no packet is forwarded before the whole path is configured.</li>
+ *       Active, as OpenSM does, so no packet is forwarded before the whole path is configured. Then
+ *       PortStateChange is cleared on the switches whose ports this changed.</li>
  * </ol>
  *
  * <p>Not thread-safe: owned by the SM's sweeping thread.
@@ -75,7 +76,28 @@ public final class SubnetConfigurator {
                         .build(),
                 "PortInfo (activate) of "));
         failed += activate.await(problems);
+        // Our own Sets of PortState raised PortStateChange on these switches: clear it, so that a light sweep that
+        // finds it set knows someone else changed something (IBA 14.2.5.4).
+        SmpBatch clear = new SmpBatch();
+        armed.keySet().stream()
+                .map(SmPort::node)
+                .filter(SmNode::isSwitch)
+                .distinct()
+                .forEach(sw -> setSwitchInfo(clear, sw, routes.maxLid()));
+        failed += clear.await(problems);
         return failed;
+    }
+
+    private void setSwitchInfo(SmpBatch batch, SmNode sw, int top) {
+        SwitchInfo info = sw.switchInfo().orElseThrow();
+        batch.add(
+                smps.set(
+                        SwitchInfo.ATTRIBUTE_ID,
+                        0,
+                        info.withLinearFdbTop(top).clearingPortStateChange().toBytes(),
+                        sw.path()),
+                "SwitchInfo (LinearFDBTop, PortStateChange) of " + sw,
+                a -> {});
     }
 
     private void set(SmpBatch batch, SmPort port, PortInfo info, String what) {
@@ -97,15 +119,8 @@ public final class SubnetConfigurator {
             if (before == null || info.linearFdbTop() != routes.maxLid()) {
                 before = new int[0];
             }
-            if (info.linearFdbTop() != routes.maxLid()) {
-                batch.add(
-                        smps.set(
-                                SwitchInfo.ATTRIBUTE_ID,
-                                0,
-                                info.withLinearFdbTop(routes.maxLid()).toBytes(),
-                                sw.path()),
-                        "SwitchInfo (LinearFDBTop) of " + sw,
-                        a -> {});
+            if (info.linearFdbTop() != routes.maxLid() || info.portStateChange()) {
+                setSwitchInfo(batch, sw, routes.maxLid());
             }
             for (int block = 0; block <= routes.maxLid() / LinearForwardingTable.LIDS_PER_BLOCK; block++) {
                 int from = block * LinearForwardingTable.LIDS_PER_BLOCK;
@@ -120,7 +135,9 @@ public final class SubnetConfigurator {
                         smps.set(
                                 LinearForwardingTable.ATTRIBUTE_ID,
                                 block,
-                                new LinearForwardingTable(Arrays.stream(ports).boxed().toList()).toBytes(),
+                                new LinearForwardingTable(
+                                                Arrays.stream(ports).boxed().toList())
+                                        .toBytes(),
                                 sw.path()),
                         "LinearForwardingTable block " + block + " of " + sw,
                         a -> {});

@@ -78,8 +78,7 @@ public final class SmNode {
     /** The port {@code number}, created on first sight with its GUID and the route that reaches it. */
     SmPort port(int number, long portGuid, DrPath reachedBy) {
         if (number < 0 || number >= ports.length) {
-            throw new IllegalArgumentException(
-                    this + " has no port " + number + " (NumPorts " + info.numPorts() + ")");
+            throw new IllegalArgumentException(this + " has no port " + number + " (NumPorts " + info.numPorts() + ")");
         }
         if (ports[number] == null) {
             ports[number] = new SmPort(this, number, portGuid, isSwitch() ? path : reachedBy);

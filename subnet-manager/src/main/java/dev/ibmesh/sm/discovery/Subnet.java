@@ -76,8 +76,8 @@ public final class Subnet {
             return;
         }
         if (a.peer() != null || b.peer() != null) {
-            problem("conflicting cables: " + a + " to " + b + ", but " + a + " was seen to " + a.peer() + " and "
-                    + b + " to " + b.peer());
+            problem("conflicting cables: " + a + " to " + b + ", but " + a + " was seen to " + a.peer() + " and " + b
+                    + " to " + b.peer());
             return;
         }
         a.peer(b);

@@ -46,7 +46,8 @@ public final class RouteVerifier {
     }
 
     /** The verdict: routes walked, the longest, the problems (the first few, and how many), a credit loop if any. */
-    public record RouteCheck(int routes, int maxHops, int problemCount, List<String> problems, List<SmPort> creditLoop) {
+    public record RouteCheck(
+            int routes, int maxHops, int problemCount, List<String> problems, List<SmPort> creditLoop) {
         public boolean ok() {
             return problemCount == 0;
         }
@@ -81,13 +82,17 @@ public final class RouteVerifier {
             for (int hops = 0; hops <= graph.switches().size(); hops++) {
                 int[] table = tables.get(sw);
                 int port = table == null || lid >= table.length ? LinearForwardingTable.NO_PATH : table[lid];
-                String route = String.format("LID %d from %s", lid, graph.switches().get(from));
+                String route =
+                        String.format("LID %d from %s", lid, graph.switches().get(from));
                 if (port == LinearForwardingTable.NO_PATH) {
                     problem(route + ": black hole at " + sw + " (no entry)");
                     return;
                 }
                 SmPort out = sw.port(port);
-                if (port == 0 || (out != null && out.peer() != null && !out.peer().node().isSwitch())) {
+                if (port == 0
+                        || (out != null
+                                && out.peer() != null
+                                && !out.peer().node().isSwitch())) {
                     SmPort reached = port == 0 ? out : out.peer();
                     if (reached != owner) {
                         problem(route + ": delivered to " + reached + ", but " + owner + " owns it");
@@ -109,7 +114,9 @@ public final class RouteVerifier {
                 }
                 sw = out.peer().node();
             }
-            problem(String.format("LID %d from %s: loops (more hops than switches)", lid, graph.switches().get(from)));
+            problem(String.format(
+                    "LID %d from %s: loops (more hops than switches)",
+                    lid, graph.switches().get(from)));
         }
 
         private void arrived(int from, SmPort owner, int hops, String route) {
@@ -143,7 +150,8 @@ public final class RouteVerifier {
             int[] parent = new int[n];
             int[][] adjacent = new int[n][];
             for (int c = 0; c < n; c++) {
-                adjacent[c] = dependencies.get(c).stream().mapToInt(Integer::intValue).toArray();
+                adjacent[c] =
+                        dependencies.get(c).stream().mapToInt(Integer::intValue).toArray();
             }
             for (int start = 0; start < n; start++) {
                 if (state[start] != 0) {
