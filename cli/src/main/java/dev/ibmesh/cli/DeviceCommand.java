@@ -87,6 +87,7 @@ final class DeviceCommand implements Callable<Integer> {
                 service.httpHostOr(http.flatMap(HttpAddress::host)),
                 httpPort != null ? httpPort : http.map(HttpAddress::port).orElse(0),
                 Optional.of(grpcPort),
+                Optional.empty(),
                 spec.commandLine().getOut(),
                 spec.commandLine().getErr(),
                 "device");

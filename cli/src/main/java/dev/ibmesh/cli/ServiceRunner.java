@@ -12,10 +12,13 @@ import dev.ibmesh.runtime.observe.ObservabilityServer;
 import dev.ibmesh.runtime.transport.LinkTransport;
 import dev.ibmesh.runtime.umad.UmadServer;
 import dev.ibmesh.runtime.umad.UmadServerOptions;
+import dev.ibmesh.sm.SmService;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
+import io.vertx.core.json.JsonObject;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -26,10 +29,13 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 
 /**
  * Runs devices as a long-lived service: starts them and the /metrics + /health endpoint, waits until they are ready
- * (every cabled link trained: the line "fabric ready: N devices, M links up in T s"), only then opens the umad endpoint
+ * (every cabled link trained and, when ibmesh's SM runs, the subnet up: the line "fabric ready: N devices, M links up
+ * in T s"), only then opens the umad endpoint
  * (so an SM attached through it sees the whole fabric in its first sweep), then waits until the process is told to
  * stop (SIGINT or SIGTERM), and shuts down gracefully: links closed cleanly, servers stopped.
  */
@@ -50,6 +56,7 @@ final class ServiceRunner {
             String httpHost,
             int httpPort,
             Optional<Integer> grpcPort,
+            Optional<EmbeddedSm.Choice> smChoice,
             PrintWriter out,
             PrintWriter err,
             String command) {
@@ -75,7 +82,11 @@ final class ServiceRunner {
             }
         }
         CaptureControl captures = new CaptureControl(fabric, captureDir);
-        ObservabilityServer http = new ObservabilityServer(vertx, registry, fabric::health, captures);
+        AtomicReference<SmService> sm = new AtomicReference<>();
+        Supplier<Future<JsonObject>> health = smChoice.isEmpty()
+                ? fabric::health
+                : () -> fabric.health().map(doc -> EmbeddedSm.withSubnet(doc, sm.get()));
+        ObservabilityServer http = new ObservabilityServer(vertx, registry, health, captures);
         int bound;
         try {
             bound = http.start(httpHost, httpPort).await(10, TimeUnit.SECONDS);
@@ -126,6 +137,9 @@ final class ServiceRunner {
                         if (controlServer != null) {
                             controlServer.close();
                         }
+                        if (sm.get() != null) {
+                            sm.get().close();
+                        }
                         http.stop().await(5, TimeUnit.SECONDS);
                         fabric.stop().await(10, TimeUnit.SECONDS);
                         vertx.close().await(10, TimeUnit.SECONDS);
@@ -144,11 +158,23 @@ final class ServiceRunner {
             err.println("ibmesh " + command + ": the fabric did not become ready: " + e.getMessage());
             return Ibmesh.EXIT_BAD_INPUT;
         }
+        String subnet = "";
+        if (smChoice.isPresent()) {
+            try {
+                sm.set(EmbeddedSm.create(fabric, smChoice.get(), out));
+                sm.get().start().get();
+            } catch (Exception e) {
+                err.println("ibmesh " + command + ": the subnet manager did not start: " + e.getMessage());
+                return Ibmesh.EXIT_BAD_INPUT;
+            }
+            subnet = ", subnet up";
+        }
         out.printf(
                 Locale.ROOT,
-                "fabric ready: %d devices, %d links up in %.1f s%n",
+                "fabric ready: %d devices, %d links up%s in %.1f s%n",
                 devices.size(),
                 fabric.links(),
+                subnet,
                 (System.nanoTime() - started) / 1e9);
         out.flush();
         if (umad.isPresent()) {

@@ -121,6 +121,7 @@ final class TesterCommand implements Callable<Integer> {
                 service.httpHostOr(http.flatMap(HttpAddress::host)),
                 httpPort != null ? httpPort : http.map(HttpAddress::port).orElse(0),
                 Optional.empty(),
+                Optional.empty(),
                 out,
                 err,
                 "tester");

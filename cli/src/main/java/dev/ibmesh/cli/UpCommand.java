@@ -1,9 +1,12 @@
 package dev.ibmesh.cli;
 
 import dev.ibmesh.runtime.device.FabricPlan;
+import dev.ibmesh.runtime.topology.DeviceKind;
 import dev.ibmesh.runtime.topology.Topology;
 import dev.ibmesh.runtime.transport.InProcessLinkTransport;
 import dev.ibmesh.runtime.umad.UmadServerOptions;
+import dev.ibmesh.sm.SmOptions;
+import dev.ibmesh.sm.SubnetManager;
 import dev.ibmesh.tester.bench.DeviceKinds;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -19,7 +22,9 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "up",
         mixinStandardHelpOptions = true,
-        description = "Start every device of a topology (YAML or ibnetdiscover/ibsim net file) in this JVM.")
+        description =
+                "Start every device of a topology (YAML or ibnetdiscover/ibsim net file) in this JVM, with ibmesh's"
+                        + " subnet manager on the first HCA (--no-sm to bring your own).")
 final class UpCommand implements Callable<Integer> {
     @Parameters(paramLabel = "TOPOLOGY", description = "The topology file.")
     Path topology;
@@ -50,10 +55,31 @@ final class UpCommand implements Callable<Integer> {
 
     @Option(
             names = "--no-sm",
-            description = "Start without ibmesh's own subnet manager, so that an SM attached through "
-                    + "the umad endpoint (OpenSM) is master. ibmesh has no subnet manager of its own yet, so today every "
-                    + "fabric starts this way.")
+            description = "Start without ibmesh's own subnet manager, so that an SM attached through the umad endpoint"
+                    + " (OpenSM) is master. Then the fabric is ready once its links have trained, every port Init.")
     boolean noSm;
+
+    @Option(
+            names = "--sm-port",
+            paramLabel = "HCA[/PORT]",
+            description = "The HCA port ibmesh's SM runs on. Default: port 1 of the topology's first HCA.")
+    String smPort;
+
+    @Option(
+            names = "--routing",
+            paramLabel = "ENGINE",
+            defaultValue = "minhop",
+            description = "The SM's routing engine: ${COMPLETION-CANDIDATES}. Default: ${DEFAULT-VALUE}.",
+            completionCandidates = RoutingEngines.class)
+    String routing;
+
+    @Option(
+            names = "--lmc",
+            paramLabel = "N",
+            defaultValue = "0",
+            description =
+                    "LMC of the CA ports (0-7): each gets 2^N LIDs, so min-hop can spread paths. Default: ${DEFAULT-VALUE}.")
+    int lmc;
 
     @Spec
     CommandSpec spec;
@@ -62,6 +88,13 @@ final class UpCommand implements Callable<Integer> {
     public Integer call() {
         Topology t = TopologyOption.load(topology, spec.commandLine().getErr(), "up");
         if (t == null) {
+            return Ibmesh.EXIT_BAD_INPUT;
+        }
+        Optional<EmbeddedSm.Choice> sm;
+        try {
+            sm = smChoice(t);
+        } catch (IllegalArgumentException e) {
+            spec.commandLine().getErr().println("ibmesh up: " + e.getMessage());
             return Ibmesh.EXIT_BAD_INPUT;
         }
         spec.commandLine()
@@ -78,8 +111,36 @@ final class UpCommand implements Callable<Integer> {
                 service.httpHostOr(Optional.empty()),
                 httpPort,
                 Optional.of(grpcPort),
+                sm,
                 spec.commandLine().getOut(),
                 spec.commandLine().getErr(),
                 "up");
+    }
+
+    /** The SM to run, checked against the topology; empty with --no-sm or when the fabric has no HCA to run it on. */
+    private Optional<EmbeddedSm.Choice> smChoice(Topology t) {
+        if (noSm) {
+            return Optional.empty();
+        }
+        if (lmc < 0 || lmc > 7) {
+            throw new IllegalArgumentException("--lmc " + lmc + ": the LMC is 0-7");
+        }
+        SubnetManager.engine(routing);
+        SmOptions options = SmOptions.defaults().withLmc(lmc).withRouting(routing);
+        if (smPort != null) {
+            return Optional.of(EmbeddedSm.Choice.parse(smPort, t, options));
+        }
+        return t.devices().stream()
+                .filter(d -> d.kind() == DeviceKind.HCA)
+                .findFirst()
+                .map(d -> new EmbeddedSm.Choice(d.name(), 1, options));
+    }
+
+    /** The routing engines, for --help. */
+    static final class RoutingEngines implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return SubnetManager.ENGINES.iterator();
+        }
     }
 }

@@ -32,6 +32,7 @@ final class Modules {
             library("fabric-runtime", uses("ib-core", "proto"), "dev.ibmesh.runtime.."),
             library("device-switch", uses("fabric-runtime", "ib-core", "proto"), "dev.ibmesh.device.sw.."),
             library("device-hca", uses("fabric-runtime", "ib-core", "proto"), "dev.ibmesh.device.hca.."),
+            library("subnet-manager", uses("fabric-runtime", "ib-core", "proto"), "dev.ibmesh.sm.."),
             library(
                     "tester-service",
                     uses("device-switch", "device-hca", "fabric-runtime", "ib-core", "proto"),

@@ -107,27 +107,32 @@ class DeviceServiceTest {
                 .redirectErrorStream(true)
                 .redirectOutput(dir.resolve("up.log").toFile())
                 .start());
+        // Ready means trained and, with ibmesh's SM (the default), the subnet up: every cabled port Active.
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (true) {
             try {
-                JsonObject devices = new JsonObject(http.send(
-                                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + httpPort + "/health"))
-                                                .build(),
-                                        HttpResponse.BodyHandlers.ofString())
-                                .body())
-                        .getJsonObject("devices");
-                long trained = devices.fieldNames().stream()
-                        .flatMap(d -> devices.getJsonObject(d).getJsonObject("ports").stream())
-                        .filter(p -> "Init".equals(((JsonObject) p.getValue()).getString("portState")))
-                        .count();
-                if (trained == 32) { // 16 links, two ends each
+                HttpResponse<String> ready = http.send(
+                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + httpPort + "/health/ready"))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
+                if (ready.statusCode() == 200) {
+                    JsonObject health = new JsonObject(ready.body());
+                    JsonObject devices = health.getJsonObject("devices");
+                    long active = devices.fieldNames().stream()
+                            .flatMap(d -> devices.getJsonObject(d).getJsonObject("ports").stream())
+                            .filter(p -> "Active".equals(((JsonObject) p.getValue()).getString("portState")))
+                            .count();
+                    assertEquals(32, active, "16 links, two ends each, Active once ready: " + health);
+                    assertEquals("UP", health.getJsonObject("subnet").getString("state"));
+                    assertTrue(Files.readString(dir.resolve("up.log")).contains("ibmesh sm: SUBNET UP: 14 nodes"));
                     break;
                 }
+                assertEquals(503, ready.statusCode());
             } catch (IOException notYet) {
                 // not listening yet
             }
             if (System.nanoTime() > deadline) {
-                fail("the fat tree did not train: " + Files.readString(dir.resolve("up.log")));
+                fail("the fat tree did not become ready: " + Files.readString(dir.resolve("up.log")));
             }
             Thread.sleep(100);
         }

@@ -47,6 +47,7 @@ class FabricCommandTest {
                 "--grpc",
                 "0",
                 "--no-umad",
+                "--no-sm",
                 "--capture-dir",
                 dir.resolve("captures").toString());
         target = ExampleClient.controlTarget(up);

@@ -24,6 +24,10 @@ public record SmOptions(
         return new SmOptions(window, timeout, retries, value, routing, guidToLid);
     }
 
+    public SmOptions withRouting(String value) {
+        return new SmOptions(window, timeout, retries, lmc, value, guidToLid);
+    }
+
     public SmOptions withWindow(int value) {
         return new SmOptions(value, timeout, retries, lmc, routing, guidToLid);
     }

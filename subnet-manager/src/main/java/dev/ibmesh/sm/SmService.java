@@ -62,6 +62,11 @@ public final class SmService implements AutoCloseable {
         return up;
     }
 
+    /** The subnet was up after some heavy sweep (what readiness waits for: it stays true when a cable is cut later). */
+    public boolean everUp() {
+        return firstUp.isDone();
+    }
+
     /** Heavy sweeps finished so far. */
     public int sweeps() {
         return sweeps.get();

@@ -40,11 +40,16 @@ public final class SubnetManager {
         this.log = log;
     }
 
-    /** The routing engines by name. */
+    /** The names of the routing engines. */
+    public static final List<String> ENGINES = List.of("minhop");
+
+    /** The routing engine called {@code name}. */
     public static RoutingEngine engine(String name) {
         return switch (name) {
             case "minhop" -> new MinHopRouting();
-            default -> throw new IllegalArgumentException("no routing engine '" + name + "' (minhop)");
+            default ->
+                throw new IllegalArgumentException(
+                        "no routing engine '" + name + "' (" + String.join(", ", ENGINES) + ")");
         };
     }
 
