@@ -84,7 +84,7 @@ public final class Port implements LinkHandler {
 
     private volatile int physicalState = PortInfo.PHYS_STATE_POLLING;
     private volatile int portState = PortInfo.PORT_STATE_DOWN;
-    private volatile LinkTraining.Result training;
+    private volatile TrainedLink training = TrainedLink.NONE;
     private LinkConnection link;
     private String peer;
     private String downReason = "no link yet";
@@ -144,10 +144,9 @@ public final class Port implements LinkHandler {
         return portState;
     }
 
-    /** LinkWidthActive, LinkSpeedActive, LinkSpeedExtActive once trained; zeros otherwise. Any thread. */
-    public LinkTraining.Result training() {
-        LinkTraining.Result trained = training;
-        return trained == null ? new LinkTraining.Result(false, 0, 0, 0) : trained;
+    /** What the link trained to while it is up, {@link TrainedLink#NONE} otherwise. Any thread. */
+    public TrainedLink training() {
+        return training;
     }
 
     /** The peer ("node-guid/port") while a link stream is up, or null. */
@@ -458,7 +457,7 @@ public final class Port implements LinkHandler {
             takeDown(PortInfo.PHYS_STATE_POLLING, "the peer took its end down");
             return;
         }
-        LinkTraining.Result result = LinkTraining.negotiate(localPhy(), remote);
+        TrainedLink result = LinkTraining.negotiate(localPhy(), remote);
         if (!result.trained()) {
             // No common width or speed: training fails and the port keeps polling.
             downReason = "no width or speed enabled at both ends";
@@ -709,7 +708,7 @@ public final class Port implements LinkHandler {
         if (pacer == null) {
             double rate = impairment.rateBitsPerSecond();
             if (pacing) {
-                double linkRate = LinkRate.bitsPerSecond(training());
+                double linkRate = training.bitsPerSecond();
                 rate = rate > 0 ? Math.min(rate, linkRate) : linkRate;
             }
             pacer = new Pacer(rate, now);
@@ -812,7 +811,7 @@ public final class Port implements LinkHandler {
         Arrays.fill(pendingFlowControl, null);
         delayLine.clear();
         vl15Held = 0;
-        training = null;
+        training = TrainedLink.NONE;
         pacer = null;
         physicalState = newPhysicalState;
         portState = PortInfo.PORT_STATE_DOWN;
