@@ -6,8 +6,8 @@ import dev.ibmesh.runtime.topology.LinkWidth;
 
 /**
  * What a link trained to: PortInfo's LinkWidthActive, LinkSpeedActive and LinkSpeedExtActive (IBA 14.2.5.6), the one
- * place ibmesh keeps a link's active width and speed. The {@link Port} sets it when training ends in LinkUp and
- * puts back {@link #NONE} when the link goes down; PortInfo, the control API, the metrics, the logs and
+ * place ibmesh keeps a link's active width and speed. The port's {@link PhysicalLink} sets it when training ends in
+ * LinkUp and puts back {@link #NONE} when the link goes down; PortInfo, the control API, the metrics, the logs and
  * the pacer all read it ({@link Port#training()}) and take words and rate from the methods here, so no two of them
  * can disagree. Immutable.
  */

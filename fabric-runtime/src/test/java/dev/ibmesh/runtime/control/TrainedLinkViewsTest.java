@@ -10,26 +10,13 @@ import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.proto.fabric.v1.FabricGrpc;
 import dev.ibmesh.proto.fabric.v1.ListDevicesRequest;
 import dev.ibmesh.proto.fabric.v1.Port;
-import dev.ibmesh.runtime.device.CaptureControl;
 import dev.ibmesh.runtime.device.Device;
-import dev.ibmesh.runtime.device.DeviceFactory;
-import dev.ibmesh.runtime.device.Fabric;
-import dev.ibmesh.runtime.device.FabricPlan;
 import dev.ibmesh.runtime.sma.PortContext;
 import dev.ibmesh.runtime.sma.PortInfoSet;
 import dev.ibmesh.runtime.sma.PortInfoView;
 import dev.ibmesh.runtime.sma.SetResult;
-import dev.ibmesh.runtime.topology.DeviationCatalog;
-import dev.ibmesh.runtime.topology.TopologyLoader;
-import dev.ibmesh.runtime.transport.InProcessLinkTransport;
-import io.grpc.ManagedChannel;
-import io.grpc.ManagedChannelBuilder;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import io.vertx.core.Vertx;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -44,50 +31,27 @@ class TrainedLinkViewsTest {
     @TempDir
     Path dir;
 
-    private Vertx vertx;
-    private Fabric fabric;
-    private SimpleMeterRegistry registry;
-    private ControlServer server;
-    private ManagedChannel channel;
+    private ControlApiFixture api;
 
     @BeforeEach
     void start() throws Exception {
-        Path file = dir.resolve("fabric.yaml");
-        Files.writeString(file, """
+        api = new ControlApiFixture(dir, """
                 devices:
                   - {name: h1, kind: hca, ports: 1}
                   - {name: h2, kind: hca, ports: 1}
                 links:
                   - ends: [h1/1, h2/1]
-                """);
-        vertx = Vertx.vertx();
-        registry = new SimpleMeterRegistry();
-        fabric = Fabric.start(
-                        vertx,
-                        FabricPlan.embedded(TopologyLoader.load(file, DeviationCatalog.PERMISSIVE)),
-                        DeviceFactory.BASIC,
-                        new InProcessLinkTransport("trained-link-views-" + System.nanoTime()),
-                        registry)
-                .await(60, TimeUnit.SECONDS);
-        fabric.ready().await(60, TimeUnit.SECONDS);
-        server = ControlServer.start(
-                fabric, new CaptureControl(fabric, dir.resolve("captures")), "127.0.0.1", 0, List.of());
-        channel = ManagedChannelBuilder.forAddress("127.0.0.1", server.port())
-                .usePlaintext()
-                .build();
+                """, "trained-link-views-" + System.nanoTime());
     }
 
     @AfterEach
     void stop() throws Exception {
-        channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
-        server.close();
-        fabric.stop().await(10, TimeUnit.SECONDS);
-        vertx.close().await(10, TimeUnit.SECONDS);
+        api.close();
     }
 
     @Test
     void aRetrainWithANarrowerLinkWidthEnabledShowsTheNewWidthInEveryView() {
-        Device h1 = fabric.device("h1");
+        Device h1 = api.fabric.device("h1");
         PortInfoView sma = onLoop(
                 h1,
                 () -> new PortInfoView(
@@ -120,7 +84,7 @@ class TrainedLinkViewsTest {
         assertTrue(set.isValid(), set.invalidReason());
 
         for (String name : List.of("h1", "h2")) {
-            Device d = fabric.device(name);
+            Device d = api.fabric.device(name);
             await(
                     name + "/1 down once and up again",
                     10_000,
@@ -134,12 +98,12 @@ class TrainedLinkViewsTest {
 
     /** PortInfo via the SMA's view, the control API's ports of both ends, and the width gauge of both ends agree. */
     private void assertViews(PortInfoView sma, int widthCode, String width, double rateGbps) {
-        Device h1 = fabric.device("h1");
+        Device h1 = api.fabric.device("h1");
         PortInfo info = onLoop(h1, sma::current);
         assertEquals(widthCode, info.linkWidthActive(), "SMA PortInfo.LinkWidthActive");
         assertEquals(PortInfo.LINK_SPEED_QDR, info.linkSpeedActive(), "SMA PortInfo.LinkSpeedActive");
         for (String device : List.of("h1", "h2")) {
-            Port port = FabricGrpc.newBlockingStub(channel)
+            Port port = FabricGrpc.newBlockingStub(api.channel)
                     .listDevices(ListDevicesRequest.getDefaultInstance())
                     .getDevicesList()
                     .stream()
@@ -150,7 +114,8 @@ class TrainedLinkViewsTest {
             assertEquals(width, port.getWidth(), device + " in the control API: " + port);
             assertEquals("QDR", port.getSpeed(), device + " in the control API: " + port);
             assertEquals(rateGbps, port.getRateGbps(), 1e-9, device + " in the control API: " + port);
-            double gauge = registry.get("ibmesh_port_link_width_active")
+            double gauge = api.registry
+                    .get("ibmesh_port_link_width_active")
                     .tags("device", device, "port", "1")
                     .gauge()
                     .value();
