@@ -8,12 +8,10 @@ import dev.ibmesh.proto.fabric.v1.Counters;
 import dev.ibmesh.proto.fabric.v1.Event;
 import dev.ibmesh.proto.fabric.v1.PhysicalState;
 import dev.ibmesh.proto.fabric.v1.PortState;
-import dev.ibmesh.runtime.device.LinkLabels;
 import dev.ibmesh.runtime.port.LinkImpairment;
-import dev.ibmesh.runtime.port.LinkRate;
-import dev.ibmesh.runtime.port.LinkTraining;
 import dev.ibmesh.runtime.port.Port;
 import dev.ibmesh.runtime.port.PortCounterSet;
+import dev.ibmesh.runtime.port.TrainedLink;
 import java.time.Instant;
 import java.util.Optional;
 
@@ -30,9 +28,9 @@ final class PortMessages {
                 .setPhysicalState(physicalState(p.physicalState()))
                 .setPortState(portState(p.portState()))
                 .setCounters(counters(p));
-        LinkTraining.Result t = p.training();
-        if (p.physicalState() == PortInfo.PHYS_STATE_LINK_UP && t.trained()) {
-            b.setWidth(LinkLabels.width(t)).setSpeed(LinkLabels.speed(t)).setRateGbps(LinkRate.bitsPerSecond(t) / 1e9);
+        TrainedLink t = p.training();
+        if (t.trained()) {
+            b.setWidth(t.widthLabel()).setSpeed(t.speedLabel()).setRateGbps(t.bitsPerSecond() / 1e9);
         }
         cabledTo.ifPresent(peer -> b.setCabledTo(peer.toString()));
         if (p.peer() != null) {

@@ -3,9 +3,9 @@ package dev.ibmesh.runtime.device;
 import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.mad.smp.PortPhysicalState;
 import dev.ibmesh.mad.smp.PortState;
-import dev.ibmesh.runtime.port.LinkTraining;
 import dev.ibmesh.runtime.port.Port;
 import dev.ibmesh.runtime.port.PortEvents;
+import dev.ibmesh.runtime.port.TrainedLink;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
@@ -62,15 +62,15 @@ final class PortLog implements PortEvents {
         int phys = port.physicalState();
         int wasPhys = physicalState[n];
         if (phys == PortInfo.PHYS_STATE_LINK_UP && wasPhys != PortInfo.PHYS_STATE_LINK_UP) {
-            LinkTraining.Result t = port.training();
+            TrainedLink t = port.training();
             LOG.info(
                     "{}/{} LinkUp with {} [{}]: {} {}",
                     device,
                     n,
                     peerName(n),
                     port.peer(),
-                    LinkLabels.width(t),
-                    LinkLabels.speed(t));
+                    t.widthLabel(),
+                    t.speedLabel());
         } else if (wasPhys == PortInfo.PHYS_STATE_LINK_UP && phys != PortInfo.PHYS_STATE_LINK_UP) {
             LOG.info(
                     "{}/{} link down ({}), was up with {}: {}",

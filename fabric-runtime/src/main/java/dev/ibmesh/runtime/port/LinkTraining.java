@@ -1,6 +1,7 @@
 package dev.ibmesh.runtime.port;
 
 import dev.ibmesh.proto.link.v1.PhyState;
+import dev.ibmesh.runtime.topology.LinkWidth;
 
 /**
  * What two ports agree on when their link trains: the widest width and the fastest speed that both ends enable
@@ -9,57 +10,45 @@ import dev.ibmesh.proto.link.v1.PhyState;
  * reports the best common base speed, as real ports do. No common width or base speed: the link does not train.
  */
 public final class LinkTraining {
-    /** PortInfo LinkWidth bits, narrowest first: 1x (1), 2x (16), 4x (2), 8x (4), 12x (8). */
-    private static final int[] WIDTHS_NARROW_TO_WIDE = {1, 16, 2, 4, 8};
-
     private LinkTraining() {}
 
-    /** The outcome; {@code trained} false means the ends share no width or speed and the port stays in Polling. */
-    public record Result(boolean trained, int linkWidthActive, int linkSpeedActive, int linkSpeedExtActive) {
-        static final Result FAILED = new Result(false, 0, 0, 0);
-    }
-
-    public static Result negotiate(PhyState local, PhyState remote) {
-        int width = best(
-                WIDTHS_NARROW_TO_WIDE,
-                common(
-                        local.getLinkWidthSupported(),
-                        local.getLinkWidthEnabled(),
-                        remote.getLinkWidthSupported(),
-                        remote.getLinkWidthEnabled()));
-        int speed = highestBit(common(
+    /** The trained link, or {@link TrainedLink#NONE} when the ends share no width or speed (the port keeps polling). */
+    public static TrainedLink negotiate(PhyState local, PhyState remote) {
+        int width = widest(common(
+                local.getLinkWidthSupported(),
+                local.getLinkWidthEnabled(),
+                remote.getLinkWidthSupported(),
+                remote.getLinkWidthEnabled()));
+        int speed = Integer.highestOneBit(common(
                         local.getLinkSpeedSupported(),
                         local.getLinkSpeedEnabled(),
                         remote.getLinkSpeedSupported(),
                         remote.getLinkSpeedEnabled())
                 & 0x7);
-        int ext = highestBit(common(
+        int ext = Integer.highestOneBit(common(
                         local.getLinkSpeedExtSupported(),
                         local.getLinkSpeedExtEnabled(),
                         remote.getLinkSpeedExtSupported(),
                         remote.getLinkSpeedExtEnabled())
                 & 0xF);
         if (width == 0 || speed == 0) {
-            return Result.FAILED;
+            return TrainedLink.NONE;
         }
-        return new Result(true, width, speed, ext);
+        return new TrainedLink(width, speed, ext);
     }
 
     private static int common(int supportedA, int enabledA, int supportedB, int enabledB) {
         return supportedA & enabledA & supportedB & enabledB;
     }
 
-    private static int best(int[] narrowToWide, int mask) {
+    /** The widest width in a LinkWidth mask (the codes do not run in width order: 2x is 16), 0 for none. */
+    private static int widest(int mask) {
         int best = 0;
-        for (int w : narrowToWide) {
-            if ((mask & w) != 0) {
-                best = w;
+        for (LinkWidth w : LinkWidth.values()) { // narrowest first
+            if ((mask & w.code()) != 0) {
+                best = w.code();
             }
         }
         return best;
-    }
-
-    private static int highestBit(int mask) {
-        return Integer.highestOneBit(mask);
     }
 }

@@ -1,5 +1,7 @@
 package dev.ibmesh.runtime.topology;
 
+import java.util.Optional;
+
 /** PortInfo LinkWidth: the codes of LinkWidthActive, bits of LinkWidthSupported/Enabled. Declared narrowest first. */
 public enum LinkWidth implements Coded {
     W1X(1, "1x", 1),
@@ -32,5 +34,10 @@ public enum LinkWidth implements Coded {
 
     public int lanes() {
         return lanes;
+    }
+
+    /** The width whose LinkWidthActive code this is, if any. */
+    public static Optional<LinkWidth> ofCode(int code) {
+        return CHOICES.ofCode(code);
     }
 }

@@ -36,9 +36,7 @@ import dev.ibmesh.runtime.device.DeviceFactory;
 import dev.ibmesh.runtime.device.Fabric;
 import dev.ibmesh.runtime.device.FabricPlan;
 import dev.ibmesh.runtime.device.FabricTestKit;
-import dev.ibmesh.runtime.topology.DeviationCatalog;
 import dev.ibmesh.runtime.topology.Topology;
-import dev.ibmesh.runtime.topology.TopologyLoader;
 import dev.ibmesh.runtime.transport.InProcessLinkTransport;
 import dev.ibmesh.trace.ErfTraceReader;
 import dev.ibmesh.trace.ErfType;
@@ -63,7 +61,6 @@ import io.grpc.stub.ClientResponseObserver;
 import io.grpc.stub.StreamObserver;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.vertx.core.Vertx;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -90,14 +87,13 @@ class FabricServiceTest {
     private static Topology topology;
     private static Vertx vertx;
     private static Fabric fabric;
-    private static ControlServer server;
+    private static ControlApiFixture fixture;
     private static ManagedChannel channel;
     private static FabricGrpc.FabricBlockingStub client;
 
     @BeforeAll
     static void start() throws Exception {
-        Path file = dir.resolve("fabric.yaml");
-        Files.writeString(file, """
+        fixture = new ControlApiFixture(dir, """
                 devices:
                   - {name: sw1, kind: switch, ports: 3}
                   - {name: h1, kind: hca, ports: 1}
@@ -105,31 +101,17 @@ class FabricServiceTest {
                 links:
                   - ends: [sw1/1, h1/1]
                   - ends: [h2/1, sw1/2]
-                """);
-        topology = TopologyLoader.load(file, DeviationCatalog.PERMISSIVE);
-        vertx = Vertx.vertx();
-        fabric = Fabric.start(
-                        vertx,
-                        FabricPlan.embedded(topology),
-                        DeviceFactory.BASIC,
-                        new InProcessLinkTransport("fabric-service-test"),
-                        new SimpleMeterRegistry())
-                .await(60, TimeUnit.SECONDS);
-        fabric.ready().await(60, TimeUnit.SECONDS);
-        server = ControlServer.start(
-                fabric, new CaptureControl(fabric, dir.resolve("captures")), "127.0.0.1", 0, List.of());
-        channel = ManagedChannelBuilder.forAddress("127.0.0.1", server.port())
-                .usePlaintext()
-                .build();
+                """, "fabric-service-test");
+        topology = fixture.topology;
+        vertx = fixture.vertx;
+        fabric = fixture.fabric;
+        channel = fixture.channel;
         client = FabricGrpc.newBlockingStub(channel);
     }
 
     @AfterAll
     static void stop() throws Exception {
-        channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
-        server.close();
-        fabric.stop().await(10, TimeUnit.SECONDS);
-        vertx.close().await(10, TimeUnit.SECONDS);
+        fixture.close();
     }
 
     @Test

@@ -46,8 +46,9 @@ class LinkTrainingTest {
             int ext) {
         PhyState a = phy(aws, awe, ass, ase, axs, axe);
         PhyState b = phy(bws, bwe, bss, bse, bxs, bxe);
-        LinkTraining.Result r = LinkTraining.negotiate(a, b);
-        assertEquals(new LinkTraining.Result(trained, width, speed, ext), r);
+        TrainedLink r = LinkTraining.negotiate(a, b);
+        assertEquals(new TrainedLink(width, speed, ext), r);
+        assertEquals(trained, r.trained());
         assertEquals(r, LinkTraining.negotiate(b, a), "symmetric");
     }
 

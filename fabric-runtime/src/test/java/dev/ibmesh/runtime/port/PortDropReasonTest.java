@@ -115,7 +115,7 @@ class PortDropReasonTest {
             case HEAD_OF_QUEUE_LIFETIME -> {
                 h.active().port.hoqLife(0); // 4.096 us
                 queueBeyondCredit(3);
-                h.clock.advance(Port.KEEP_ALIVE_NANOS); // the keep-alive finds the heads expired
+                h.clock.advance(FlowControlKeepAlive.KEEP_ALIVE_NANOS); // the keep-alive finds the heads expired
                 return 3;
             }
             case LINK_DOWN -> {

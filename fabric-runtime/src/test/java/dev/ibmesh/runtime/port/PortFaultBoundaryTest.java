@@ -126,7 +126,7 @@ class PortFaultBoundaryTest {
         PortHarness h = new PortHarness(failing).active(); // no exception from training, arming, activating
         assertEquals(4, stateChanges[0], "Training, LinkUp with Init, Armed, Active: each told");
         // More than one link message's worth, so the drain goes on after telling the device of the space.
-        int n = Port.MAX_BATCH_FRAMES * 3;
+        int n = Transmitter.MAX_BATCH_FRAMES * 3;
         for (int i = 0; i < n; i++) {
             assertTrue(h.port.transmit(toPeer(i)));
         }

@@ -52,7 +52,7 @@ class PortImpairmentTest {
         h.port.impair(settings(1, 0, 0, 0, 0));
         h.sent.clear();
         transmit(5, 100);
-        h.clock.advance(Port.KEEP_ALIVE_NANOS);
+        h.clock.advance(FlowControlKeepAlive.KEEP_ALIVE_NANOS);
         assertEquals(List.of(), h.sent, "nothing reaches the peer, flow-control packets neither");
         assertEquals(5, h.port.impaired(Effect.DROPPED, true));
         assertTrue(h.port.impaired(Effect.DROPPED, false) > 0, "the keep-alive's packets were lost too");
@@ -74,7 +74,7 @@ class PortImpairmentTest {
         h.sent.clear();
         long corruptedBefore = h.port.impaired(Effect.CORRUPTED, false);
         transmit(20, 200);
-        h.clock.advance(Port.KEEP_ALIVE_NANOS);
+        h.clock.advance(FlowControlKeepAlive.KEEP_ALIVE_NANOS);
         List<Frame> onWire = h.sent;
         long data = onWire.stream().filter(f -> f.getKind() == Frame.Kind.DATA).count();
         long link = onWire.size() - data;

@@ -33,7 +33,7 @@ class PortKeepAliveTest {
         int afterInit = linkPackets(h);
         assertTrue(afterInit > 0, "the init packets went out at link up");
 
-        h.clock.advance(Port.KEEP_ALIVE_NANOS - 1);
+        h.clock.advance(FlowControlKeepAlive.KEEP_ALIVE_NANOS - 1);
         assertEquals(afterInit, linkPackets(h), "nothing before the first keep-alive");
         h.clock.advance(1);
         int vls = h.port.flowControl().operationalVls();
@@ -41,7 +41,7 @@ class PortKeepAliveTest {
         assertEquals(afterInit + vls, first, "one flow-control packet per operational VL at 100 ms");
 
         // Idle: 200, 400, 800 ms ... after each other keep-alive, never more often.
-        h.clock.advance(2 * Port.KEEP_ALIVE_NANOS - 1);
+        h.clock.advance(2 * FlowControlKeepAlive.KEEP_ALIVE_NANOS - 1);
         assertEquals(first, linkPackets(h), "the idle period doubled");
         h.clock.advance(1);
         assertEquals(first + vls, linkPackets(h));
@@ -51,10 +51,12 @@ class PortKeepAliveTest {
         h.clock.advance(60_000 * MS);
         int inAMinute = linkPackets(h) - before;
         assertTrue(
-                inAMinute <= vls * (60_000 * MS / Port.KEEP_ALIVE_MAX_NANOS + 6),
+                inAMinute <= vls * (60_000 * MS / FlowControlKeepAlive.KEEP_ALIVE_MAX_NANOS + 6),
                 inAMinute + " flow-control packets in an idle minute");
         assertEquals(1, h.clock.pending(), "only the keep-alive is armed");
-        assertTrue(h.clock.nextDue() - h.clock.nanoTime() <= Port.KEEP_ALIVE_MAX_NANOS, "never rarer than the longest");
+        assertTrue(
+                h.clock.nextDue() - h.clock.nanoTime() <= FlowControlKeepAlive.KEEP_ALIVE_MAX_NANOS,
+                "never rarer than the longest");
     }
 
     @Test
@@ -64,7 +66,7 @@ class PortKeepAliveTest {
         int before = linkPackets(h);
         h.receive(PortHarness.send(0, 0, 64));
         int afterData = linkPackets(h);
-        h.clock.advance(Port.KEEP_ALIVE_NANOS);
+        h.clock.advance(FlowControlKeepAlive.KEEP_ALIVE_NANOS);
         assertTrue(
                 linkPackets(h) > afterData,
                 "a keep-alive within 100 ms of data (" + before + " -> " + afterData + " -> " + linkPackets(h) + ")");

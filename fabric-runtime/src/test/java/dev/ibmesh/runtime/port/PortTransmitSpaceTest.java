@@ -30,7 +30,7 @@ class PortTransmitSpaceTest {
     void becomingActiveReportsTransmitSpace() {
         PortHarness h = new PortHarness(device).linkUp();
         assertFalse(h.port.transmit(PortHarness.send(0, 0, 8)), "Init refuses data");
-        h.clock.advance(Port.KEEP_ALIVE_NANOS - 1); // no keep-alive batch goes out meanwhile
+        h.clock.advance(FlowControlKeepAlive.KEEP_ALIVE_NANOS - 1); // no keep-alive batch goes out meanwhile
         int before = spaceReported;
         assertTrue(h.port.arm() && h.port.activate());
         assertTrue(spaceReported > before, "the device is told it may offer the refused packet now");

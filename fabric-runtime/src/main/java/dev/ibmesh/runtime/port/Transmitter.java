@@ -1,0 +1,328 @@
+package dev.ibmesh.runtime.port;
+
+import com.google.protobuf.UnsafeByteOperations;
+import dev.ibmesh.proto.link.v1.Frame;
+import dev.ibmesh.proto.link.v1.LinkMessage;
+import dev.ibmesh.runtime.counters.SingleWriterCounters;
+import dev.ibmesh.runtime.link.Blocks;
+import dev.ibmesh.runtime.link.LinkFlowControl;
+import dev.ibmesh.runtime.link.VlArbiter;
+import dev.ibmesh.runtime.time.Scheduler;
+import dev.ibmesh.runtime.transport.LinkConnection;
+import dev.ibmesh.wire.FlowControlPacket;
+import dev.ibmesh.wire.Lrh;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Executor;
+
+/**
+ * A port's transmit path: the VL queues, VL arbitration among the VLs whose head packet the peer's credit covers
+ * (IBA 7.6.9, 7.9), the flow-control packets waiting to go out (a newer one per VL replaces an older), and the cable
+ * to the peer ({@link LinkImpairment}, {@link DelayLine}). What may leave goes in link messages of up to {@link
+ * #MAX_BATCH_FRAMES} frames, sent at the end of the event loop's turn, so frames queued together leave together.
+ * Allocates nothing per packet beyond the protobuf frame that carries it.
+ *
+ * <p>Threading: event loop only, except {@link #queued} and {@link #txCreditBlocks}, which the metrics scrape reads
+ * from its own thread (the loop stores them with release semantics).
+ */
+final class Transmitter {
+    /** Frames (data and link packets) batched into one link message at most. */
+    static final int MAX_BATCH_FRAMES = 64;
+
+    private final PhysicalLink physical;
+    private final LogicalLink logical;
+    private final LinkFlowControl flowControl;
+    private final VlArbiter arbiter;
+    private final PortCounterSet counters;
+    private final PortDrops drops;
+    private final PortTap tap;
+    private final FlowControlKeepAlive keepAlive;
+    private final Executor loop;
+    private final Scheduler scheduler;
+    /** Tells the device that packets left or may leave ({@link PortEvents#onTransmitSpace}). */
+    private final Runnable transmitSpace;
+
+    private final VlQueues queues;
+    private final Lanes lanes = new Lanes();
+    /** The transmit credit of each data VL, published for the metrics after every change. */
+    private final SingleWriterCounters txCreditBlocks = new SingleWriterCounters(LinkFlowControl.DATA_VLS);
+    /** The flow-control packet waiting to go out per VL: a newer one replaces an older, so this never grows. */
+    private final FlowControlPacket[] pendingFlowControl = new FlowControlPacket[LinkFlowControl.DATA_VLS];
+    /** What the cable does to what this port sends (nothing, unless the control API impairs the link). */
+    private final LinkImpairment impairment = new LinkImpairment();
+
+    private final DelayLine delayLine;
+    private final LinkPacing pacing;
+    private final HeadOfQueueLifetime headOfQueue;
+    private boolean drainScheduled;
+
+    Transmitter(
+            PortConfig config,
+            PhysicalLink physical,
+            LogicalLink logical,
+            LinkFlowControl flowControl,
+            VlArbiter arbiter,
+            PortCounterSet counters,
+            PortDrops drops,
+            PortTap tap,
+            FlowControlKeepAlive keepAlive,
+            Executor loop,
+            Scheduler scheduler,
+            Runnable transmitSpace) {
+        this.physical = physical;
+        this.logical = logical;
+        this.flowControl = flowControl;
+        this.arbiter = arbiter;
+        this.counters = counters;
+        this.drops = drops;
+        this.tap = tap;
+        this.keepAlive = keepAlive;
+        this.loop = loop;
+        this.scheduler = scheduler;
+        this.transmitSpace = transmitSpace;
+        this.queues = new VlQueues(config.queuePacketsPerVl());
+        this.delayLine = new DelayLine(scheduler);
+        this.pacing = new LinkPacing(scheduler, physical, impairment, this::drain);
+        this.headOfQueue = new HeadOfQueueLifetime(scheduler, queues, drops, this::drain);
+    }
+
+    /** See {@link Port#transmit}. */
+    boolean offer(byte[] frame) {
+        int vl = frame.length >= Lrh.SIZE ? Lrh.vl(frame, 0) : -1;
+        boolean allowed =
+                vl == Lrh.VL15 ? physical.up() : logical.active() && vl >= 0 && vl < flowControl.operationalVls();
+        if (!allowed || !queues.offer(vl, frame, scheduler.nanoTime())) {
+            drops.drop(DropReason.TRANSMIT_REFUSED);
+            return false;
+        }
+        scheduleDrain();
+        return true;
+    }
+
+    /** See {@link Port#inject}. */
+    boolean inject(Frame.Kind kind, byte[] bytes, boolean endBad) {
+        LinkConnection link = physical.connection();
+        if (link == null) {
+            return false;
+        }
+        tap.sent(kind, bytes);
+        link.send(LinkMessage.newBuilder()
+                .addFrames(Frame.newBuilder()
+                        .setKind(kind)
+                        .setBytes(UnsafeByteOperations.unsafeWrap(bytes))
+                        .setEndBad(endBad))
+                .build());
+        return true;
+    }
+
+    /**
+     * A flow-control update for the peer, sent at once when the stream can take it, not at the end of this turn: the
+     * peer's sender may be waiting for exactly this credit, and the messages queued behind this one on the event
+     * loop would delay it by a whole window.
+     */
+    void sendFlowControlNow(FlowControlPacket update) {
+        LinkConnection link = physical.connection();
+        if (link != null && link.isReady()) {
+            LinkMessage.Builder m = LinkMessage.newBuilder();
+            addFrame(m, Frame.Kind.LINK, update.encode());
+            toWire(m);
+        } else {
+            pendingFlowControl[update.vl()] = update;
+            scheduleDrain();
+        }
+    }
+
+    /** Flow-control packets to go out with the next batch (each replaces what waited for its VL). */
+    void queueFlowControl(List<FlowControlPacket> packets) {
+        for (FlowControlPacket fc : packets) {
+            pendingFlowControl[fc.vl()] = fc;
+        }
+    }
+
+    void queueFlowControl(FlowControlPacket packet) {
+        pendingFlowControl[packet.vl()] = packet;
+    }
+
+    /** The keep-alive: the whole flow-control state goes out again. Returns whether data packets wait. */
+    boolean refreshFlowControl() {
+        queueFlowControl(flowControl.updatePackets());
+        scheduleDrain(); // the drain also discards heads past HOQLife
+        return queues.nonEmpty() != 0;
+    }
+
+    /** See {@link Port#impair}. */
+    void impair(LinkImpairment.Settings settings) {
+        impairment.set(settings);
+        pacing.reset();
+        if (physical.up()) {
+            queueFlowControl(flowControl.updatePackets());
+        }
+        scheduleDrain();
+    }
+
+    LinkImpairment impairment() {
+        return impairment;
+    }
+
+    void pacing(boolean atLinkRate) {
+        pacing.atLinkRate(atLinkRate);
+        scheduleDrain();
+    }
+
+    void hoqLife(int code) {
+        headOfQueue.code(code);
+    }
+
+    /** The link trained: fresh credits, and the flow-control init packets for the operational VLs go first. */
+    void linkUp() {
+        publishCredits();
+        queueFlowControl(flowControl.initPackets());
+    }
+
+    /** The link went down: what waited to be sent is dropped, and what was on the cable is lost. */
+    void linkDown() {
+        for (int n = queues.clear(); n > 0; n--) {
+            drops.drop(DropReason.LINK_DOWN);
+        }
+        Arrays.fill(pendingFlowControl, null);
+        delayLine.clear();
+        pacing.reset();
+        headOfQueue.cancel();
+    }
+
+    /** Packets waiting in the queue of {@code vl}. Any thread. */
+    int queued(int vl) {
+        return queues.depth(vl);
+    }
+
+    /** Any thread. */
+    long txCreditBlocks(int vl) {
+        return txCreditBlocks.get(vl);
+    }
+
+    void publishCredits() {
+        for (int vl = 0; vl < LinkFlowControl.DATA_VLS; vl++) {
+            publishCredit(vl);
+        }
+    }
+
+    private void publishCredit(int vl) {
+        txCreditBlocks.set(
+                vl, vl < flowControl.operationalVls() ? flowControl.tx(vl).available() : 0);
+    }
+
+    void scheduleDrain() {
+        if (!drainScheduled) {
+            drainScheduled = true;
+            loop.execute(this::drain);
+        }
+    }
+
+    /** Sends what credits and arbitration allow, in link messages of up to {@link #MAX_BATCH_FRAMES} frames. */
+    void drain() {
+        drainScheduled = false;
+        headOfQueue.discardExpired();
+        boolean paced = pacing.on();
+        LinkConnection link;
+        while ((link = physical.connection()) != null && link.isReady()) {
+            LinkMessage.Builder batch = LinkMessage.newBuilder();
+            int frames = 0;
+            for (int vl = 0; vl < pendingFlowControl.length; vl++) {
+                if (pendingFlowControl[vl] != null) {
+                    addFrame(batch, Frame.Kind.LINK, pendingFlowControl[vl].encode());
+                    pendingFlowControl[vl] = null;
+                    frames++;
+                }
+            }
+            while (frames < MAX_BATCH_FRAMES && physical.up()) {
+                if (paced && !pacing.mayStart()) {
+                    break;
+                }
+                int vl = arbiter.select(lanes);
+                if (vl == VlArbiter.NONE) {
+                    break;
+                }
+                byte[] frame = queues.poll(vl);
+                if (paced) {
+                    pacing.charge(frame.length);
+                }
+                sent(vl, frame.length);
+                counters.transmitted(frame.length, Lrh.isMulticast(Lrh.dlid(frame, 0)));
+                keepAlive.sent();
+                addFrame(batch, Frame.Kind.DATA, frame);
+                frames++;
+                if (flowControl.canSend(vl, Blocks.ofFrame(frame.length)) && impairment.duplicate()) {
+                    // The copy takes credit too, so both ends' flow-control counts stay in step; without credit
+                    // for it there is no copy, and none is counted.
+                    sent(vl, frame.length);
+                    onCable(batch, Frame.Kind.DATA, frame);
+                }
+            }
+            if (frames == 0) {
+                if (queues.nonEmpty() != 0) {
+                    // Held back by credit: keep the keep-alive short until the credit comes.
+                    keepAlive.carriedData();
+                    headOfQueue.arm();
+                }
+                return;
+            }
+            toWire(batch);
+            transmitSpace.run();
+        }
+    }
+
+    private void sent(int vl, int frameBytes) {
+        flowControl.onSent(vl, Blocks.ofFrame(frameBytes));
+        if (vl != Lrh.VL15) {
+            publishCredit(vl);
+        }
+    }
+
+    /** A frame this port sends: the capture sees it as sent, the peer as the cable delivers it. */
+    private void addFrame(LinkMessage.Builder batch, Frame.Kind kind, byte[] bytes) {
+        tap.sent(kind, bytes);
+        onCable(batch, kind, bytes);
+    }
+
+    private void onCable(LinkMessage.Builder batch, Frame.Kind kind, byte[] bytes) {
+        byte[] carried = impairment.carry(kind == Frame.Kind.DATA, bytes);
+        if (carried != null) {
+            // No copy: a frame handed to the port is the port's, and nothing writes to it again.
+            batch.addFrames(Frame.newBuilder().setKind(kind).setBytes(UnsafeByteOperations.unsafeWrap(carried)));
+        }
+    }
+
+    /** Sends what the cable still carries of a batch, after the cable's delay. */
+    private void toWire(LinkMessage.Builder batch) {
+        if (batch.getFramesCount() == 0) {
+            return;
+        }
+        long delay = impairment.delayNanos();
+        if (delay > 0) {
+            for (int i = 0; i < batch.getFramesCount(); i++) {
+                impairment.counted(
+                        LinkImpairment.Effect.DELAYED, batch.getFrames(i).getKind() == Frame.Kind.DATA);
+            }
+        }
+        delayLine.send(physical.connection(), batch.build(), delay);
+    }
+
+    /** The arbiter's view of the queues: a VL is ready with a head packet that its credits cover. */
+    private final class Lanes implements VlArbiter.Lanes {
+        @Override
+        public boolean ready(int vl) {
+            byte[] head = queues.peek(vl);
+            return head != null && flowControl.canSend(vl, Blocks.ofFrame(head.length));
+        }
+
+        @Override
+        public int headBytes(int vl) {
+            return queues.peek(vl).length;
+        }
+
+        @Override
+        public int candidates() {
+            return queues.nonEmpty();
+        }
+    }
+}
