@@ -1,59 +1,76 @@
 package dev.ibmesh.bench;
 
+import com.sun.management.OperatingSystemMXBean;
 import dev.ibmesh.device.hca.HcaDevice;
 import dev.ibmesh.device.hca.HcaHostPort;
 import dev.ibmesh.runtime.madport.AgentMadPort;
 import dev.ibmesh.runtime.madport.MadPort;
 import dev.ibmesh.runtime.topology.DeviationCatalog;
 import dev.ibmesh.runtime.topology.FatTree;
+import dev.ibmesh.runtime.topology.Topology;
 import dev.ibmesh.runtime.topology.YamlTopologyParser;
 import dev.ibmesh.sm.SmOptions;
 import dev.ibmesh.sm.SubnetManager;
 import dev.ibmesh.sm.SweepResult;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.lang.management.ManagementFactory;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 /**
  * ibmesh's SM bringing a fat tree to SUBNET UP in one JVM with real packets: the fabric is started and ready (every
  * link trained, every port Init), then the SM on h1's port 1 runs one heavy sweep. Prints the time from SM start to
- * SUBNET UP and the SMPs sent. {@code scripts/sm-bench} runs it and, in the same run, OpenSM on the same ibmesh fabric
- * and on ibsim.
+ * SUBNET UP, the SMPs sent, each phase, and the process CPU the sweep took. Round 1 is what `ibmesh up` sees (the SM's
+ * code and the devices' SMA code not yet compiled by the JIT); each further round starts a fresh fabric in the same,
+ * now warm, JVM. {@code scripts/sm-bench} runs it and, in the same run, OpenSM on the same ibmesh fabric and on ibsim.
  *
- * <p>Run: {@code ./bench sm [HCAS [RADIX]]} (default 648 36, the 702-node fabric). {@code -Dwindow=N} sets the SMPs on
- * the wire.
+ * <p>Run: {@code ./bench sm [HCAS [RADIX [ROUNDS]]]} (default 648 36 2: the 702-node fabric). {@code -Dwindow=N} sets
+ * the SMPs on the wire.
  */
 public final class SmBench {
     public static void main(String[] args) throws Exception {
         int hcas = args.length > 0 ? Integer.parseInt(args[0]) : 648;
         int radix = args.length > 1 ? Integer.parseInt(args[1]) : 36;
-        SmOptions options = SmOptions.defaults();
-        options = options.withWindow(Integer.getInteger("window", options.window()));
+        int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 2;
+        SmOptions defaults = SmOptions.defaults();
+        SmOptions options = defaults.withWindow(Integer.getInteger("window", defaults.window()));
         FatTree tree = new FatTree(hcas, radix);
         System.out.printf(
                 "ibmesh SM bench: fat tree of %d HCAs, radix %d (%d nodes), window %d%n",
                 hcas, radix, tree.devices(), options.window());
         System.out.println(Machine.line());
-        try (UpFabric up = UpFabric.start(
-                new YamlTopologyParser(DeviationCatalog.PERMISSIVE).parse("fat-tree.yaml", tree.yaml()),
-                new SimpleMeterRegistry(),
-                1)) {
-            MadPort port = AgentMadPort.open(
-                            HcaHostPort.of((HcaDevice) up.fabric().device("h1")).get(0))
-                    .get(10, TimeUnit.SECONDS);
-            SweepResult result = new SubnetManager(port, options, line -> {}).sweep();
-            System.out.println(result.summary());
-            System.out.printf(
-                    Locale.ROOT,
-                    "ibmesh sm: %.3f s to SUBNET UP, %d SMPs, %d timeouts%n",
-                    result.took().toNanos() / 1e9,
-                    result.smps(),
-                    result.timeouts());
+        Topology topology = new YamlTopologyParser(DeviationCatalog.PERMISSIVE).parse("fat-tree.yaml", tree.yaml());
+        for (int round = 1; round <= rounds; round++) {
+            SweepResult result = sweepOnce(topology, options, round == 1 ? "cold JVM" : "warm JVM");
             if (!result.up()) {
                 System.exit(1);
             }
         }
         System.exit(0);
+    }
+
+    private static SweepResult sweepOnce(Topology topology, SmOptions options, String jvm) throws Exception {
+        try (UpFabric up = UpFabric.start(topology, new SimpleMeterRegistry(), 1)) {
+            MadPort port = AgentMadPort.open(
+                            HcaHostPort.of((HcaDevice) up.fabric().device("h1")).get(0))
+                    .get(10, TimeUnit.SECONDS);
+            OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+            long cpu = os.getProcessCpuTime();
+            SweepResult result = new SubnetManager(port, options, line -> {}).sweep();
+            cpu = os.getProcessCpuTime() - cpu;
+            System.out.println(result.summary());
+            System.out.println("  phases: " + result.phases());
+            System.out.printf(
+                    Locale.ROOT,
+                    "ibmesh sm (%s): %.3f s to SUBNET UP, %d SMPs, %d timeouts, process CPU %.2f s%n",
+                    jvm,
+                    result.took().toNanos() / 1e9,
+                    result.smps(),
+                    result.timeouts(),
+                    cpu / 1e9);
+            port.close();
+            return result;
+        }
     }
 
     private SmBench() {}

@@ -58,11 +58,15 @@ public final class SubnetManager {
         long start = System.nanoTime();
         long smpsBefore = smps.sent();
         long timeoutsBefore = smps.timeouts();
+        PhaseClock clock = new PhaseClock();
         Subnet subnet = discovery.sweep();
+        clock.mark("discovery");
         List<String> problems = new ArrayList<>(subnet.problems());
         LidAssignment lids = lidManager.assign(subnet);
+        clock.mark("lids");
         Routes routes = routing.route(subnet, lids);
-        configurator.apply(subnet, lids, routes, problems::add);
+        clock.mark("routing");
+        configurator.apply(subnet, lids, routes, problems::add, clock);
         SweepResult result = new SweepResult(
                 subnet,
                 lids,
@@ -70,7 +74,8 @@ public final class SubnetManager {
                 Duration.ofNanos(System.nanoTime() - start),
                 smps.sent() - smpsBefore,
                 smps.timeouts() - timeoutsBefore,
-                List.copyOf(problems));
+                List.copyOf(problems),
+                clock);
         log.accept(result.summary());
         return result;
     }

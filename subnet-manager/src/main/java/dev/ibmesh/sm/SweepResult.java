@@ -9,7 +9,8 @@ import java.util.Locale;
 
 /**
  * What one heavy sweep did: the subnet it saw, the LIDs and routes it gave, how long it took and how many SMPs it
- * sent (resends included) and saw time out, and the problems that kept it from configuring everything.
+ * sent (resends included) and saw time out, the problems that kept it from configuring everything, and how long
+ * each phase took.
  */
 public record SweepResult(
         Subnet subnet,
@@ -18,7 +19,8 @@ public record SweepResult(
         Duration took,
         long smps,
         long timeouts,
-        List<String> problems) {
+        List<String> problems,
+        PhaseClock phases) {
     /** The subnet is up: every node seen was read and every port configured. */
     public boolean up() {
         return problems.isEmpty();

@@ -3,6 +3,7 @@ package dev.ibmesh.sm.activation;
 import dev.ibmesh.mad.smp.LinearForwardingTable;
 import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.mad.smp.SwitchInfo;
+import dev.ibmesh.sm.PhaseClock;
 import dev.ibmesh.sm.discovery.SmNode;
 import dev.ibmesh.sm.discovery.SmPort;
 import dev.ibmesh.sm.discovery.Subnet;
@@ -43,8 +44,9 @@ public final class SubnetConfigurator {
     }
 
     /** Programs forwarding, configures and activates every port; returns how many SMPs failed. */
-    public int apply(Subnet subnet, LidAssignment lids, Routes routes, Consumer<String> problems) {
+    public int apply(Subnet subnet, LidAssignment lids, Routes routes, Consumer<String> problems, PhaseClock clock) {
         int failed = forwarding(subnet, routes, problems);
+        clock.mark("forwarding");
         int smLid = lids.lid(subnet.smPort());
         Map<SmPort, PortInfo> armed = new LinkedHashMap<>();
         SmpBatch ports = new SmpBatch();
@@ -66,6 +68,7 @@ public final class SubnetConfigurator {
             }
         }
         failed += ports.await(problems);
+        clock.mark("arm");
         SmpBatch activate = new SmpBatch();
         armed.forEach((port, wanted) -> set(
                 activate,
@@ -76,6 +79,7 @@ public final class SubnetConfigurator {
                         .build(),
                 "PortInfo (activate) of "));
         failed += activate.await(problems);
+        clock.mark("activate");
         // Our own Sets of PortState raised PortStateChange on these switches: clear it, so that a light sweep that
         // finds it set knows someone else changed something (IBA 14.2.5.4).
         SmpBatch clear = new SmpBatch();
@@ -85,6 +89,7 @@ public final class SubnetConfigurator {
                 .distinct()
                 .forEach(sw -> setSwitchInfo(clear, sw, routes.maxLid()));
         failed += clear.await(problems);
+        clock.mark("clear PortStateChange");
         return failed;
     }
 
