@@ -2,6 +2,7 @@ package dev.ibmesh.cli;
 
 import dev.ibmesh.device.hca.HcaDevice;
 import dev.ibmesh.device.hca.HcaHostPort;
+import dev.ibmesh.mad.smp.SmInfo;
 import dev.ibmesh.runtime.device.Device;
 import dev.ibmesh.runtime.device.Fabric;
 import dev.ibmesh.runtime.madport.AgentMadPort;
@@ -30,9 +31,9 @@ final class EmbeddedSm {
      * @param device the HCA, or null for the topology's first HCA
      * @param port   the HCA's port
      */
-    record Choice(String device, int port, SmOptions options) {
+    record Choice(String device, int port, SmOptions options, int priority) {
         /** "h1/1" or "h1" (port 1), checked against the topology; the error names what is wrong. */
-        static Choice parse(String value, Topology topology, SmOptions options) {
+        static Choice parse(String value, Topology topology, SmOptions options, int priority) {
             String device = value;
             int port = 1;
             int slash = value.indexOf('/');
@@ -55,7 +56,7 @@ final class EmbeddedSm {
                 throw new IllegalArgumentException(
                         "--sm-port " + value + ": " + name + " has ports 1-" + spec.numPorts());
             }
-            return new Choice(name, port, options);
+            return new Choice(name, port, options, priority);
         }
     }
 
@@ -66,10 +67,10 @@ final class EmbeddedSm {
         HcaDevice hca = hca(fabric, choice.device());
         MadPort port = AgentMadPort.open(new HcaHostPort(hca, choice.port())).get(10, TimeUnit.SECONDS);
         out.printf(
-                "ibmesh sm: on %s/%d, routing %s%n",
-                hca.name(), choice.port(), choice.options().routing());
+                "ibmesh sm: on %s/%d, priority %d, routing %s%n",
+                hca.name(), choice.port(), choice.priority(), choice.options().routing());
         out.flush();
-        return new SmService(port, choice.options(), SWEEP_INTERVAL, line -> {
+        return new SmService(port, choice.options(), choice.priority(), SWEEP_INTERVAL, line -> {
             out.println("ibmesh sm: " + line);
             out.flush();
         });
@@ -82,7 +83,8 @@ final class EmbeddedSm {
                 .put(
                         "subnet",
                         new JsonObject()
-                                .put("state", sm != null && sm.up() ? "UP" : "DISCOVERING")
+                                .put("up", sm != null && sm.up())
+                                .put("smState", SmInfo.smStateName(sm == null ? SmInfo.STATE_NOT_ACTIVE : sm.state()))
                                 .put("sweeps", sm == null ? 0 : sm.sweeps()));
     }
 

@@ -74,6 +74,14 @@ final class UpCommand implements Callable<Integer> {
     String routing;
 
     @Option(
+            names = "--sm-priority",
+            paramLabel = "N",
+            defaultValue = "0",
+            description = "The SM's priority (0-15; OpenSM's default is 0): of several SMs the highest is master."
+                    + " Default: ${DEFAULT-VALUE}.")
+    int smPriority;
+
+    @Option(
             names = "--lmc",
             paramLabel = "N",
             defaultValue = "0",
@@ -125,15 +133,18 @@ final class UpCommand implements Callable<Integer> {
         if (lmc < 0 || lmc > 7) {
             throw new IllegalArgumentException("--lmc " + lmc + ": the LMC is 0-7");
         }
+        if (smPriority < 0 || smPriority > 15) {
+            throw new IllegalArgumentException("--sm-priority " + smPriority + ": the priority is 0-15");
+        }
         SubnetManager.engine(routing);
         SmOptions options = SmOptions.defaults().withLmc(lmc).withRouting(routing);
         if (smPort != null) {
-            return Optional.of(EmbeddedSm.Choice.parse(smPort, t, options));
+            return Optional.of(EmbeddedSm.Choice.parse(smPort, t, options, smPriority));
         }
         return t.devices().stream()
                 .filter(d -> d.kind() == DeviceKind.HCA)
                 .findFirst()
-                .map(d -> new EmbeddedSm.Choice(d.name(), 1, options));
+                .map(d -> new EmbeddedSm.Choice(d.name(), 1, options, smPriority));
     }
 
     /** The routing engines, for --help. */

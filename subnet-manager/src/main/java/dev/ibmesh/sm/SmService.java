@@ -4,10 +4,13 @@ import dev.ibmesh.mad.Mad;
 import dev.ibmesh.mad.MadHeader;
 import dev.ibmesh.mad.Method;
 import dev.ibmesh.mad.MgmtClass;
+import dev.ibmesh.mad.smp.SmInfo;
 import dev.ibmesh.runtime.agent.HostMad;
 import dev.ibmesh.runtime.madport.MadPort;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
@@ -18,16 +21,39 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
- * The SM as a running service: heavy sweeps until the subnet is up, then a light sweep every {@code interval}
- * (OpenSM's {@code sweep_interval}, 10 s) and a heavy sweep when the light sweep or a trap says something changed.
- * Traps (SubnTrap, LID-routed to this port as MasterSMLID) are answered with SubnTrapRepress (IBA 14.2.4.3: the SM
- * represses a trap it received, so the SMA stops resending it).
+ * The SM as a running service, with the SM states of IBA 14.4.1 as SMInfo reports them:
  *
- * <p>Threading: every sweep runs on the service's own thread, one at a time; trap arrivals only queue a sweep.
+ * <ul>
+ *   <li>DISCOVERING: a heavy sweep. If it finds a master SM, or an SM that outranks this one (higher priority, then
+ *       lower port GUID), this SM becomes STANDBY; otherwise MASTER, and it configures the subnet.</li>
+ *   <li>MASTER: a light sweep every {@code interval} (OpenSM's {@code sweep_interval}, 10 s) and a heavy sweep when it
+ *       or a trap says something changed. Traps (SubnTrap, LID-routed to MasterSMLID) are answered with
+ *       SubnTrapRepress (IBA 14.2.4.3). A sweep that finds an SM outranking this one hands the subnet over to it
+ *       (SubnSet(SMInfo) HANDOVER) and becomes STANDBY, as OpenSM does.</li>
+ *   <li>STANDBY: polls the master's SMInfo every interval; after {@link #POLL_RETRIES} unanswered polls (OpenSM's
+ *       {@code polling_retry_number}) it goes DISCOVERING and takes over. A HANDOVER from the master makes it MASTER
+ *       (it acknowledges with ACKNOWLEDGE).</li>
+ *   <li>NOTACTIVE: after SubnSet(SMInfo) DISABLE; a DISCOVER brings it back.</li>
+ * </ul>
+ *
+ * <p>The SM announces itself on its port (PortInfo.CapabilityMask.IsSM), so SMInfo requests reach it and other SMs find
+ * it. Threading: sweeps, polls and elections run on the service's own thread, one at a time; MADs that arrive only
+ * queue work there.
  */
 public final class SmService implements AutoCloseable {
+    /**
+     * The SM_Key (IBA 14.4.1.2): SMs cooperate only with SMs that share it. 1 is OpenSM's default {@code sm_key}, so
+     * the two elect each other out of the box (OpenSM ignores an SM whose SMInfo shows another key: "ERR 2F18").
+     */
+    public static final long DEFAULT_SM_KEY = 1;
+
+    /** Unanswered polls of the master before a standby takes over. */
+    public static final int POLL_RETRIES = 4;
+
     private final MadPort port;
     private final SubnetManager sm;
+    private final SmInfoExchange smInfo;
+    private final int priority;
     private final Duration interval;
     private final Consumer<String> log;
     private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -38,43 +64,69 @@ public final class SmService implements AutoCloseable {
     private final CompletableFuture<SweepResult> firstUp = new CompletableFuture<>();
     private final AtomicBoolean sweepQueued = new AtomicBoolean();
     private final AtomicInteger sweeps = new AtomicInteger();
+    private volatile int state = SmInfo.STATE_NOT_ACTIVE;
     private volatile SweepResult last;
     private volatile boolean up;
-    private MadPort.Subscription traps;
+    private RemoteSm master;
+    private int missedPolls;
+    private MadPort.Subscription mads;
 
-    public SmService(MadPort port, SmOptions options, Duration interval, Consumer<String> log) {
+    /**
+     * @param priority SMInfo.Priority, 0-15 (OpenSM's default is 0)
+     * @param interval between light sweeps (master) or polls of the master (standby)
+     */
+    public SmService(MadPort port, SmOptions options, int priority, Duration interval, Consumer<String> log) {
+        if (priority < 0 || priority > 15) {
+            throw new IllegalArgumentException("SM priority must be 0-15, was " + priority);
+        }
         this.port = port;
         this.sm = new SubnetManager(port, options, log);
+        this.smInfo = new SmInfoExchange(port, sm.smps());
+        this.priority = priority;
         this.interval = interval;
         this.log = log;
     }
 
-    /** Starts sweeping; the future completes at the first SUBNET UP. */
+    /** Starts the SM; the future completes at the first SUBNET UP this SM brought as master. */
     public CompletableFuture<SweepResult> start() {
-        traps = port.subscribe(Set.of(MgmtClass.SUBN_LID_ROUTED.code()), this::onTrap);
+        port.announceSm(true).join();
+        mads = port.subscribe(
+                Set.of(MgmtClass.SUBN_LID_ROUTED.code(), MgmtClass.SUBN_DIRECTED_ROUTE.code()), this::arrived);
+        state = SmInfo.STATE_DISCOVERING;
         requestHeavySweep("start");
-        thread.scheduleWithFixedDelay(this::lightSweep, interval.toNanos(), interval.toNanos(), TimeUnit.NANOSECONDS);
+        thread.scheduleWithFixedDelay(this::tick, interval.toNanos(), interval.toNanos(), TimeUnit.NANOSECONDS);
         return firstUp;
     }
 
-    /** The subnet was up after the last heavy sweep. */
-    public boolean up() {
-        return up;
+    /** SMInfo.SMState now. */
+    public int state() {
+        return state;
     }
 
-    /** The subnet was up after some heavy sweep (what readiness waits for: it stays true when a cable is cut later). */
+    /** This SM is master and its last heavy sweep left the subnet up. */
+    public boolean up() {
+        return up && state == SmInfo.STATE_MASTER;
+    }
+
+    /** The subnet was up after some heavy sweep of this SM (readiness: it stays true when a cable is cut later). */
     public boolean everUp() {
         return firstUp.isDone();
     }
 
-    /** Heavy sweeps finished so far. */
+    /** Heavy sweeps this SM finished as master. */
     public int sweeps() {
         return sweeps.get();
     }
 
-    /** The last heavy sweep, or null before the first ended. */
+    /** The last heavy sweep as master, or null before the first ended. */
     public SweepResult lastSweep() {
         return last;
+    }
+
+    /** This SM's SMInfo as it answers it. */
+    public SmInfo smInfo() {
+        return new SmInfo(
+                port.identity().portGuid(), DEFAULT_SM_KEY, (int) sm.smps().sent(), priority, state);
     }
 
     private void requestHeavySweep(String why) {
@@ -85,14 +137,42 @@ public final class SmService implements AutoCloseable {
 
     private void heavySweep(String why) {
         sweepQueued.set(false);
-        SweepResult result;
+        if (state != SmInfo.STATE_MASTER && state != SmInfo.STATE_DISCOVERING) {
+            return;
+        }
         try {
-            result = sm.sweep();
+            Optional<SweepResult> result = sm.sweep(subnet -> elect(smInfo.remoteSms(subnet)));
+            result.ifPresent(this::swept);
         } catch (RuntimeException e) {
             log.accept("heavy sweep (" + why + ") failed: " + e);
             retrySoon();
-            return;
         }
+    }
+
+    /** After discovery: whether this SM is (or stays) master, given the other SMs it found. */
+    private boolean elect(List<RemoteSm> others) {
+        long guid = port.identity().portGuid();
+        Optional<RemoteSm> otherMaster =
+                others.stream().filter(RemoteSm::isMaster).findFirst();
+        Optional<RemoteSm> better = others.stream()
+                .filter(o -> o.outranks(priority, guid))
+                .max(Comparator.comparingInt(o -> o.info().priority()));
+        if (state == SmInfo.STATE_DISCOVERING && (otherMaster.isPresent() || better.isPresent())) {
+            standBy(otherMaster.orElseGet(better::get));
+            return false;
+        }
+        if (state == SmInfo.STATE_MASTER && better.isPresent()) {
+            handOver(better.get());
+            return false;
+        }
+        if (state != SmInfo.STATE_MASTER) {
+            log.accept("entering MASTER state" + (others.isEmpty() ? "" : " (other SMs: " + others + ")"));
+        }
+        state = SmInfo.STATE_MASTER;
+        return true;
+    }
+
+    private void swept(SweepResult result) {
         last = result;
         up = result.up();
         sweeps.incrementAndGet();
@@ -103,41 +183,142 @@ public final class SmService implements AutoCloseable {
         }
     }
 
+    private void standBy(RemoteSm newMaster) {
+        log.accept("entering STANDBY state: master is " + newMaster);
+        state = SmInfo.STATE_STANDBY;
+        master = newMaster;
+        missedPolls = 0;
+        up = false;
+    }
+
+    /** IBA 14.4.1.1: the master hands the subnet over to an SM that outranks it, and stands by once it accepted. */
+    private void handOver(RemoteSm to) {
+        log.accept("handing over to " + to);
+        if (smInfo.control(to, SmInfo.HANDOVER, smInfo())) {
+            standBy(to);
+        } else {
+            log.accept("the handover was not accepted: staying MASTER");
+            state = SmInfo.STATE_MASTER;
+        }
+    }
+
     /** A sweep that left problems is tried again shortly, not only at the next interval. */
     private void retrySoon() {
         thread.schedule(() -> requestHeavySweep("retry"), 100, TimeUnit.MILLISECONDS);
     }
 
-    private void lightSweep() {
-        SweepResult before = last;
-        if (before == null || sweepQueued.get()) {
-            return;
-        }
-        List<String> changes = LightSweep.changes(sm.smps(), before.subnet());
-        if (!changes.isEmpty()) {
-            log.accept("light sweep: " + changes.get(0)
-                    + (changes.size() > 1 ? " and " + (changes.size() - 1) + " more" : ""));
-            requestHeavySweep("light sweep");
+    /** Every interval: a light sweep as master, a poll of the master as standby. */
+    private void tick() {
+        try {
+            if (state == SmInfo.STATE_MASTER && last != null && !sweepQueued.get()) {
+                List<String> changes = LightSweep.changes(sm.smps(), last.subnet());
+                if (!changes.isEmpty()) {
+                    log.accept("light sweep: " + changes.get(0)
+                            + (changes.size() > 1 ? " and " + (changes.size() - 1) + " more" : ""));
+                    requestHeavySweep("light sweep");
+                }
+            } else if (state == SmInfo.STATE_STANDBY && master != null) {
+                pollMaster();
+            }
+        } catch (RuntimeException e) {
+            log.accept("periodic check failed: " + e);
         }
     }
 
-    private void onTrap(HostMad mad) {
-        MadHeader h = mad.mad().header();
-        if (h.method() != Method.TRAP) {
+    private void pollMaster() {
+        Optional<SmInfo> answer = smInfo.poll(master);
+        if (answer.isPresent() && answer.get().smState() == SmInfo.STATE_MASTER) {
+            missedPolls = 0;
             return;
         }
-        // TrapRepress: the Trap's header and data with the method changed (IBA 13.4.6.2, 14.2.4.3).
-        byte[] bytes = mad.mad().toBytes();
-        h.withMethod(Method.TRAP_REPRESS).encode(bytes, 0);
-        port.send(HostMad.smp(mad.remoteLid(), Mad.copyOf(bytes)));
-        requestHeavySweep("trap");
+        if (answer.isPresent() || ++missedPolls >= POLL_RETRIES) {
+            log.accept("the master " + master + (answer.isPresent() ? " is no longer master" : " is silent")
+                    + ": DISCOVERING");
+            state = SmInfo.STATE_DISCOVERING;
+            master = null;
+            requestHeavySweep("master gone");
+        }
+    }
+
+    /** A MAD for this port's host software: a trap, or an SMInfo request from another SM. */
+    private void arrived(HostMad mad) {
+        MadHeader h = mad.mad().header();
+        try {
+            if (h.method() == Method.TRAP) {
+                repress(mad);
+                if (state == SmInfo.STATE_MASTER) {
+                    requestHeavySweep("trap");
+                }
+            } else if (SmInfoExchange.isSmInfoRequest(h)) {
+                smInfoRequest(mad);
+            }
+        } catch (RuntimeException e) {
+            log.accept("could not handle " + mad.mad() + ": " + e);
+        }
+    }
+
+    /**
+     * Answered at once on the port's thread, never behind a sweep: two SMs sweeping at the same time each wait for the
+     * other's SMInfo. A control (a Set) is then carried out on the SM's thread.
+     */
+    private void smInfoRequest(HostMad request) {
+        MadHeader h = request.mad().header();
+        smInfo.answer(request, smInfo());
+        if (h.method() == Method.SET) {
+            SmInfo from = SmInfo.decode(SmInfoExchange.data(request), 0);
+            thread.execute(() -> control(h.attributeModifier(), from));
+        }
+    }
+
+    /** SubnSet(SMInfo) controls from another SM (IBA 14.4.1, Table "SMInfo AttributeModifier"). */
+    private void control(int control, SmInfo from) {
+        switch (control) {
+            case SmInfo.HANDOVER -> {
+                if (state == SmInfo.STATE_STANDBY || state == SmInfo.STATE_DISCOVERING) {
+                    log.accept(String.format("handover from the SM with port GUID 0x%016x", from.guid()));
+                    RemoteSm old = master;
+                    state = SmInfo.STATE_MASTER;
+                    master = null;
+                    if (old != null) {
+                        thread.execute(() -> smInfo.control(old, SmInfo.ACKNOWLEDGE, smInfo()));
+                    }
+                    requestHeavySweep("handover");
+                }
+            }
+            case SmInfo.DISABLE -> {
+                log.accept("disabled by another SM: NOTACTIVE");
+                state = SmInfo.STATE_NOT_ACTIVE;
+                up = false;
+            }
+            case SmInfo.DISCOVER -> {
+                state = SmInfo.STATE_DISCOVERING;
+                requestHeavySweep("discover");
+            }
+            case SmInfo.STANDBY -> {
+                if (state == SmInfo.STATE_NOT_ACTIVE) {
+                    state = SmInfo.STATE_STANDBY;
+                }
+            }
+            default -> {
+                // ACKNOWLEDGE needs nothing more.
+            }
+        }
+    }
+
+    /** TrapRepress: the Trap's header and data with the method changed (IBA 13.4.6.2, 14.2.4.3). */
+    private void repress(HostMad trap) {
+        byte[] bytes = trap.mad().toBytes();
+        trap.mad().header().withMethod(Method.TRAP_REPRESS).encode(bytes, 0);
+        port.send(HostMad.smp(trap.remoteLid(), Mad.copyOf(bytes)));
     }
 
     @Override
     public void close() {
-        if (traps != null) {
-            traps.close();
+        if (mads != null) {
+            mads.close();
         }
         thread.shutdownNow();
+        state = SmInfo.STATE_NOT_ACTIVE;
+        port.announceSm(false);
     }
 }

@@ -14,7 +14,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * ibmesh's subnet manager: host software on a {@link MadPort} that learns the fabric only through SMPs (IBA 14.4).
@@ -55,12 +57,23 @@ public final class SubnetManager {
 
     /** One heavy sweep: discover, assign LIDs, route, program and activate. */
     public SweepResult sweep() {
+        return sweep(subnet -> true).orElseThrow();
+    }
+
+    /**
+     * One heavy sweep, configuring the subnet only if {@code asMaster} says so once it is discovered (an SM that finds
+     * a master SM there only discovers). Empty when it declined.
+     */
+    public Optional<SweepResult> sweep(Predicate<Subnet> asMaster) {
         long start = System.nanoTime();
         long smpsBefore = smps.sent();
         long timeoutsBefore = smps.timeouts();
         PhaseClock clock = new PhaseClock();
         Subnet subnet = discovery.sweep();
         clock.mark("discovery");
+        if (!asMaster.test(subnet)) {
+            return Optional.empty();
+        }
         List<String> problems = new ArrayList<>(subnet.problems());
         LidAssignment lids = lidManager.assign(subnet);
         clock.mark("lids");
@@ -77,7 +90,7 @@ public final class SubnetManager {
                 List.copyOf(problems),
                 clock);
         log.accept(result.summary());
-        return result;
+        return Optional.of(result);
     }
 
     /** The GUID-to-LID map as it stands (to save as a guid2lid file). */

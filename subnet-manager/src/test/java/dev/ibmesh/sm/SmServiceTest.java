@@ -21,7 +21,7 @@ class SmServiceTest {
             MadPort port = f.madPort("h1");
             List<String> log = new CopyOnWriteArrayList<>();
             // No light sweeps within the test: only the trap can start the second sweep.
-            try (SmService sm = new SmService(port, SmOptions.defaults(), Duration.ofHours(1), log::add)) {
+            try (SmService sm = new SmService(port, SmOptions.defaults(), 0, Duration.ofHours(1), log::add)) {
                 SweepResult first = sm.start().get(30, TimeUnit.SECONDS);
                 assertTrue(first.up());
                 assertEquals(1, sm.sweeps());

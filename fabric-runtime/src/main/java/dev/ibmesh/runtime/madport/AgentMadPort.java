@@ -74,6 +74,16 @@ public final class AgentMadPort implements MadPort {
     }
 
     @Override
+    public CompletableFuture<Void> announceSm(boolean present) {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        port.device().loop().execute(() -> {
+            port.smPresent(present);
+            done.complete(null);
+        });
+        return done;
+    }
+
+    @Override
     public long newTransactionId() {
         return nextTid.getAndIncrement();
     }

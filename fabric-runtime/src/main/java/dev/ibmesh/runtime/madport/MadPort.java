@@ -29,6 +29,12 @@ public interface MadPort extends AutoCloseable {
     /** The port's LID now (0 before an SM assigned one). */
     CompletableFuture<Integer> lid();
 
+    /**
+     * Sets or clears PortInfo.CapabilityMask.IsSM of the port: an SM runs here (IBA 14.2.5.6). While it is set, SMInfo
+     * requests that reach the port go to host software (the SM), not to the node's SMA.
+     */
+    CompletableFuture<Void> announceSm(boolean present);
+
     /** A TransactionID no other request of this port has used. */
     long newTransactionId();
 

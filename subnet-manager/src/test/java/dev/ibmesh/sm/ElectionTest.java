@@ -1,0 +1,66 @@
+package dev.ibmesh.sm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ibmesh.mad.smp.SmInfo;
+import dev.ibmesh.runtime.device.FabricTestKit;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Two ibmesh SMs on one fabric (IBA 14.4.1): the one with the higher priority ends up master, the other standby, and
+ * when the master goes silent the standby takes over and the subnet is still routed.
+ */
+class ElectionTest {
+    private static final Duration POLL = Duration.ofMillis(100);
+
+    @Test
+    void theHigherPriorityWinsAndTheStandbyTakesOverWhenTheMasterDies() throws Exception {
+        try (SmFabric f = SmFabric.start(Topologies.fatTree(16, 8))) {
+            List<String> logA = new CopyOnWriteArrayList<>();
+            List<String> logB = new CopyOnWriteArrayList<>();
+            SmOptions quick = SmOptions.defaults();
+            try (SmService a = new SmService(f.madPort("h1"), quick, 1, POLL, logA::add)) {
+                a.start().get(30, TimeUnit.SECONDS);
+                assertEquals(SmInfo.STATE_MASTER, a.state());
+
+                SmService b = new SmService(f.madPort("h9"), quick, 5, POLL, logB::add);
+                b.start();
+                // A learns of B (trap 144: h9's CapabilityMask got IsSM), finds it outranks itself, hands over.
+                FabricTestKit.await(
+                        "B master, A standby",
+                        20_000,
+                        () -> b.state() == SmInfo.STATE_MASTER && a.state() == SmInfo.STATE_STANDBY && b.up());
+                assertTrue(logA.stream().anyMatch(l -> l.startsWith("handing over to SM on")), logA::toString);
+                assertTrue(logB.stream().anyMatch(l -> l.startsWith("handover from the SM")), logB::toString);
+                BringUpTest.verifyAsTheFabricIs(f.madPort("h3"));
+
+                b.close(); // the master dies: it stops answering and its port drops IsSM
+                FabricTestKit.await("A master again", 20_000, () -> a.state() == SmInfo.STATE_MASTER && a.up());
+                assertTrue(logA.stream().anyMatch(l -> l.contains("DISCOVERING")), logA::toString);
+                BringUpTest.verifyAsTheFabricIs(f.madPort("h3"));
+            }
+        }
+    }
+
+    @Test
+    void aSecondSmOfLowerPriorityStaysStandby() throws Exception {
+        try (SmFabric f = SmFabric.start(Topologies.line())) {
+            List<String> log = new CopyOnWriteArrayList<>();
+            try (SmService a = new SmService(f.madPort("h1"), SmOptions.defaults(), 7, POLL, line -> {});
+                    SmService b = new SmService(f.madPort("h2"), SmOptions.defaults(), 2, POLL, log::add)) {
+                a.start().get(30, TimeUnit.SECONDS);
+                b.start();
+                FabricTestKit.await("B standby", 10_000, () -> b.state() == SmInfo.STATE_STANDBY);
+                assertTrue(log.get(0).contains("master is SM on CA"), log::toString);
+                assertEquals(SmInfo.STATE_MASTER, a.state());
+                assertEquals(SmInfo.STATE_STANDBY, b.state());
+                assertEquals(0, b.sweeps(), "a standby does not configure the subnet");
+            }
+        }
+    }
+}
