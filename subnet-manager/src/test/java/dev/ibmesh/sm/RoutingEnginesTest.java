@@ -31,7 +31,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The up/down and fat-tree engines bring real emulated fabrics up with routes that cannot form a credit loop, and
- * fat-tree spreads the destinations evenly over the uplinks of every leaf (the [sm] issue: within one).
+ * both spread the destinations evenly over the uplinks of every leaf of a fat tree (the [sm] issue: within one).
  */
 class RoutingEnginesTest {
     @ParameterizedTest
@@ -72,12 +72,12 @@ class RoutingEnginesTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"16, 8", "72, 12"})
-    void fatTreeSpreadsTheCaLidsOverEveryLeafUplinkWithinOne(int hcas, int radix) throws Exception {
+    @CsvSource({"16, 8, ftree", "72, 12, ftree", "16, 8, updown", "72, 12, updown"})
+    void theCaLidsAreSpreadOverEveryLeafUplinkWithinOne(int hcas, int radix, String engine) throws Exception {
         FatTree tree = new FatTree(hcas, radix);
         try (SmFabric f = SmFabric.start(tree.yaml())) {
             MadPort port = f.madPort("h1");
-            SweepResult result = new SubnetManager(port, SmOptions.defaults().withRouting("ftree"), line -> {}).sweep();
+            SweepResult result = new SubnetManager(port, SmOptions.defaults().withRouting(engine), line -> {}).sweep();
             assertTrue(result.up(), result::summary);
             Set<Integer> caLids = new HashSet<>();
             result.lids().bases().forEach((p, lid) -> {
@@ -109,7 +109,7 @@ class RoutingEnginesTest {
                     .min()
                     .orElseThrow();
             assertTrue(max - min <= 1, () -> "CA LIDs per leaf uplink from " + min + " to " + max + ": " + programmed);
-            // (min-hop and up/down on the same trees: 2 to 4 and 10 to 12.)
+            // (Min-hop, which counts switch LIDs in with CA LIDs, leaves these uplinks 2 to 4 and 10 to 12 LIDs apart.)
             for (int lid : caLids) {
                 assertEquals(
                         1, spinesUsedFor(seen, tables, lid).size(), "every leaf sends LID " + lid + " to one spine");

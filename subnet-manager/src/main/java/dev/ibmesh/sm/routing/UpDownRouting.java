@@ -74,7 +74,9 @@ public final class UpDownRouting implements RoutingEngine {
             byOrder[order[s]] = s;
         }
         Routes routes = new Routes(lids.maxLid());
-        PortLoad load = new PortLoad();
+        // CA LIDs and switch LIDs are counted apart, so the switch LIDs cannot tip the balance of the CA LIDs.
+        PortLoad caLoad = new PortLoad();
+        PortLoad switchLoad = new PortLoad();
         for (var e : lids.bases().entrySet()) {
             SmPort end = e.getKey();
             SmPort exit = graph.attachment(end);
@@ -83,7 +85,8 @@ public final class UpDownRouting implements RoutingEngine {
             }
             int[] down = descents(graph, order, graph.index(exit.node()));
             for (int lid = e.getValue(); lid < e.getValue() + lids.span(end); lid++) {
-                LidRoute r = new LidRoute(graph, order, down, lid, routes, load);
+                LidRoute r =
+                        new LidRoute(graph, order, down, lid, routes, end.node().isSwitch() ? switchLoad : caLoad);
                 for (int s : byOrder) {
                     if (!r.route(s, exit) && !end.node().isSwitch()) {
                         return new Pass(
