@@ -15,7 +15,11 @@ import dev.ibmesh.sm.lid.LidAssignment;
 import dev.ibmesh.sm.lid.LidManager;
 import dev.ibmesh.sm.routing.FatTreeRouting;
 import dev.ibmesh.sm.routing.ForwardingTableReader;
+import dev.ibmesh.sm.routing.RouteVerifier;
 import dev.ibmesh.sm.routing.RouteVerifier.RouteCheck;
+import dev.ibmesh.sm.routing.Routes;
+import dev.ibmesh.sm.routing.SwitchGraph;
+import dev.ibmesh.sm.routing.UpDownRouting;
 import dev.ibmesh.sm.smp.SmpDispatcher;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -128,6 +132,26 @@ class RoutingEnginesTest {
                     e.getMessage().startsWith("not a fat tree: ")
                             && e.getMessage().contains("both at level 0"),
                     e::getMessage);
+        }
+    }
+
+    @Test
+    void upDownTakesNamedRootsAndRefusesOneThatIsNoSwitch() throws Exception {
+        try (SmFabric f = SmFabric.start(Topologies.ring(5))) {
+            Subnet subnet = new Discovery(new SmpDispatcher(f.madPort("h00"), 8, Duration.ofSeconds(2), 1)).sweep();
+            LidAssignment lids = new LidManager(0, Map.of()).assign(subnet);
+            Map<Integer, SmPort> owners = new TreeMap<>();
+            lids.bases().forEach((p, lid) -> owners.put(lid, p));
+            for (SmNode root : subnet.switches()) {
+                Routes routes = new UpDownRouting(Set.of(root.guid())).route(subnet, lids);
+                RouteCheck check = RouteVerifier.verify(new SwitchGraph(subnet), owners, routes.tables(), false);
+                assertTrue(check.ok(), () -> "rooted at " + root + ": " + check.problems());
+                assertFalse(check.hasCreditLoop(), () -> "rooted at " + root + ": " + check.creditLoop());
+            }
+            long ca = subnet.smPort().node().guid();
+            IllegalArgumentException e = assertThrows(
+                    IllegalArgumentException.class, () -> new UpDownRouting(Set.of(ca)).route(subnet, lids));
+            assertTrue(e.getMessage().contains("is not a switch"), e::getMessage);
         }
     }
 
