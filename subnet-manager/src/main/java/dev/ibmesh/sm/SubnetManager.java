@@ -6,9 +6,11 @@ import dev.ibmesh.sm.discovery.Discovery;
 import dev.ibmesh.sm.discovery.Subnet;
 import dev.ibmesh.sm.lid.LidAssignment;
 import dev.ibmesh.sm.lid.LidManager;
+import dev.ibmesh.sm.routing.FatTreeRouting;
 import dev.ibmesh.sm.routing.MinHopRouting;
 import dev.ibmesh.sm.routing.Routes;
 import dev.ibmesh.sm.routing.RoutingEngine;
+import dev.ibmesh.sm.routing.UpDownRouting;
 import dev.ibmesh.sm.smp.SmpDispatcher;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -43,12 +45,14 @@ public final class SubnetManager {
     }
 
     /** The names of the routing engines. */
-    public static final List<String> ENGINES = List.of("minhop");
+    public static final List<String> ENGINES = List.of("minhop", "updown", "ftree");
 
     /** The routing engine called {@code name}. */
     public static RoutingEngine engine(String name) {
         return switch (name) {
             case "minhop" -> new MinHopRouting();
+            case "updown" -> new UpDownRouting();
+            case "ftree" -> new FatTreeRouting();
             default ->
                 throw new IllegalArgumentException(
                         "no routing engine '" + name + "' (" + String.join(", ", ENGINES) + ")");

@@ -74,20 +74,30 @@ class BringUpTest {
 
     /** Runs the SM from {@code smHost}, then checks the fabric as it is, not as the SM says it is. */
     static RouteVerifier.RouteCheck bringUp(String yaml, String smHost, int nodes) throws Exception {
+        return bringUp(yaml, smHost, nodes, SmOptions.defaults(), true);
+    }
+
+    /** As above with {@code options}; {@code shortest}: whether every route must be a shortest path. */
+    static RouteVerifier.RouteCheck bringUp(String yaml, String smHost, int nodes, SmOptions options, boolean shortest)
+            throws Exception {
         try (SmFabric f = SmFabric.start(yaml)) {
             MadPort port = f.madPort(smHost);
             List<String> log = new ArrayList<>();
-            SweepResult result = new SubnetManager(port, SmOptions.defaults(), log::add).sweep();
+            SweepResult result = new SubnetManager(port, options, log::add).sweep();
             assertTrue(result.up(), () -> result.summary() + " " + result.problems());
             assertEquals(nodes, result.subnet().nodes().size(), "nodes found");
             assertTrue(log.get(0).startsWith("SUBNET UP: " + nodes + " nodes"), log::toString);
             assertEquals(List.of(), f.portsNotIn(PortInfo.PORT_STATE_ACTIVE), "every cabled port is Active");
-            return verifyAsTheFabricIs(port);
+            return verifyAsTheFabricIs(port, shortest);
         }
     }
 
     /** An independent sweep reads the LIDs the ports have and the tables the switches hold, and walks every route. */
     static RouteVerifier.RouteCheck verifyAsTheFabricIs(MadPort port) {
+        return verifyAsTheFabricIs(port, true);
+    }
+
+    static RouteVerifier.RouteCheck verifyAsTheFabricIs(MadPort port, boolean shortest) {
         SmpDispatcher reader = new SmpDispatcher(port, 8, Duration.ofSeconds(2), 1);
         Subnet seen = new Discovery(reader).sweep();
         assertEquals(List.of(), seen.problems());
@@ -103,7 +113,7 @@ class BringUpTest {
         List<String> problems = new ArrayList<>();
         Map<SmNode, int[]> tables = new ForwardingTableReader(reader).read(seen.switches(), problems::add);
         assertEquals(List.of(), problems);
-        RouteVerifier.RouteCheck check = RouteVerifier.verify(new SwitchGraph(seen), owners, tables, true);
+        RouteVerifier.RouteCheck check = RouteVerifier.verify(new SwitchGraph(seen), owners, tables, shortest);
         assertTrue(check.ok(), () -> check.problemCount() + " route problems: " + check.problems());
         assertEquals(seen.switches().size() * owners.size(), check.routes());
         return check;

@@ -4,9 +4,8 @@ import dev.ibmesh.sm.discovery.SmNode;
 import dev.ibmesh.sm.discovery.SmPort;
 import dev.ibmesh.sm.discovery.Subnet;
 import dev.ibmesh.sm.lid.LidAssignment;
-import java.util.HashMap;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Min-hop routing (OpenSM's default {@code minhop} engine): every switch sends a LID out of a port on a shortest
@@ -27,7 +26,7 @@ public final class MinHopRouting implements RoutingEngine {
     public Routes route(Subnet subnet, LidAssignment lids) {
         SwitchGraph graph = new SwitchGraph(subnet);
         Routes routes = new Routes(lids.maxLid());
-        Map<SmPort, Integer> load = new HashMap<>();
+        PortLoad load = new PortLoad();
         List<SmNode> switches = graph.switches();
         lids.bases().forEach((end, base) -> {
             SmPort exit = graph.attachment(end);
@@ -37,7 +36,7 @@ public final class MinHopRouting implements RoutingEngine {
             int dest = graph.index(exit.node());
             for (int lid = base; lid < base + lids.span(end); lid++) {
                 for (int s = 0; s < switches.size(); s++) {
-                    int port = s == dest ? exit.number() : bestPort(graph, s, dest, load);
+                    int port = s == dest ? exit.number() : shortestPort(graph, s, dest, load);
                     if (port >= 0) {
                         routes.table(switches.get(s))[lid] = port;
                     }
@@ -47,24 +46,21 @@ public final class MinHopRouting implements RoutingEngine {
         return routes;
     }
 
-    /** The least loaded port of switch {@code s} one hop closer to {@code dest}; -1 if {@code dest} is unreachable. */
-    private static int bestPort(SwitchGraph graph, int s, int dest, Map<SmPort, Integer> load) {
+    /**
+     * The least loaded port of switch {@code s} one hop closer to switch {@code dest} (now carrying one LID more);
+     * -1 if {@code dest} is unreachable.
+     */
+    static int shortestPort(SwitchGraph graph, int s, int dest, PortLoad load) {
         int distance = graph.hops(s, dest);
         if (distance == SwitchGraph.UNREACHABLE) {
             return -1;
         }
-        SmPort best = null;
-        int bestLoad = Integer.MAX_VALUE;
+        List<SmPort> closer = new ArrayList<>();
         for (SmPort p : graph.trunks(s)) {
             if (graph.hops(graph.index(p.peer().node()), dest) == distance - 1) {
-                int l = load.getOrDefault(p, 0);
-                if (l < bestLoad) {
-                    best = p;
-                    bestLoad = l;
-                }
+                closer.add(p);
             }
         }
-        load.merge(best, 1, Integer::sum);
-        return best.number();
+        return load.take(closer).number();
     }
 }

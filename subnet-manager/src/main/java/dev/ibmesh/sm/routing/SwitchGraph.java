@@ -6,6 +6,7 @@ import dev.ibmesh.sm.discovery.Subnet;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,7 +40,7 @@ public final class SwitchGraph {
         }
         hops = new int[switches.size()][];
         for (int i = 0; i < switches.size(); i++) {
-            hops[i] = distancesFrom(i);
+            hops[i] = hopsFrom(List.of(i));
         }
     }
 
@@ -73,12 +74,15 @@ public final class SwitchGraph {
         return peer != null && peer.node().isSwitch() ? peer : null;
     }
 
-    private int[] distancesFrom(int start) {
+    /** Hops from the nearest of the switches {@code starts} (indices) to every switch, or {@link #UNREACHABLE}. */
+    public int[] hopsFrom(Collection<Integer> starts) {
         int[] d = new int[switches.size()];
         Arrays.fill(d, UNREACHABLE);
-        d[start] = 0;
         ArrayDeque<Integer> queue = new ArrayDeque<>();
-        queue.add(start);
+        for (int start : starts) {
+            d[start] = 0;
+            queue.add(start);
+        }
         while (!queue.isEmpty()) {
             int s = queue.poll();
             for (SmPort p : trunks(s)) {
