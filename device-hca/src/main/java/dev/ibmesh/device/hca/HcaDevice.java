@@ -276,7 +276,7 @@ public class HcaDevice extends Device implements PmaNode {
 
     @Override
     public int numPorts() {
-        return ports().size();
+        return portCount();
     }
 
     @Override
@@ -293,7 +293,7 @@ public class HcaDevice extends Device implements PmaNode {
     private final class DataPorts implements HcaPorts {
         @Override
         public int portCount() {
-            return ports().size();
+            return HcaDevice.this.portCount();
         }
 
         @Override
@@ -370,7 +370,7 @@ public class HcaDevice extends Device implements PmaNode {
 
         @Override
         public int numPorts() {
-            return ports().size();
+            return portCount();
         }
 
         @Override

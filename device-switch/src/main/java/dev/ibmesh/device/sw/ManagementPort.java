@@ -231,7 +231,7 @@ final class ManagementPort implements PmaNode {
 
     @Override
     public int numPorts() {
-        return device.ports().size();
+        return device.portCount();
     }
 
     @Override

@@ -210,6 +210,6 @@ final class Port0Smi {
     }
 
     private DrNode drNode() {
-        return DrNode.switchNode(device.ports().size(), node.lid());
+        return DrNode.switchNode(device.portCount(), node.lid());
     }
 }

@@ -94,6 +94,17 @@ public class Device extends VerticleBase implements PortEvents {
         return Collections.unmodifiableList(list);
     }
 
+    /** The number of ports {@link #ports()} holds, counted without building the list (SMP hops ask for it). */
+    public int portCount() {
+        int n = 0;
+        for (Port p : ports) {
+            if (p != null) {
+                n++;
+            }
+        }
+        return n;
+    }
+
     /** Data packets this device consumed (the base device delivers every packet to itself). */
     public long delivered() {
         return delivered;

@@ -13,6 +13,10 @@ import java.util.List;
 public final class PortInfoView {
     private final Port port;
     private PortInfo stored;
+    /** The last {@link #current()} answer, and the stored values it was built from. */
+    private PortInfo lastCurrent;
+
+    private PortInfo lastStored;
 
     /**
      * @param port    the physical port, or null for a switch's port 0
@@ -31,14 +35,22 @@ public final class PortInfoView {
         return stored;
     }
 
-    /** PortInfo now: the stored values with the live link state over them. */
+    /**
+     * PortInfo now: the stored values with the live link state over them. The last answer is kept and given again
+     * while the stored values are the same and the port still shows the link state it holds (an SM's Get and Set of
+     * one port ask several times in a row), so a PortInfo is built only when something changed.
+     */
     public PortInfo current() {
         if (port == null) {
             return stored;
         }
+        PortInfo last = lastCurrent;
+        if (last != null && lastStored == stored && showsLiveState(last)) {
+            return last;
+        }
         var t = port.training();
         var c = port.config();
-        return stored.toBuilder()
+        PortInfo now = stored.toBuilder()
                 .capabilityMask(withExtendedSpeeds(stored.capabilityMask(), c.linkSpeedExtSupported() != 0))
                 .linkWidthSupported(c.linkWidthSupported())
                 .linkWidthEnabled(port.linkWidthEnabled())
@@ -52,6 +64,27 @@ public final class PortInfoView {
                 .vlCap(c.vlCap())
                 .mtuCap(c.mtuCap().code())
                 .build();
+        lastStored = stored;
+        lastCurrent = now;
+        return now;
+    }
+
+    /** Whether {@code p} shows every live value {@link #current()} lays over the stored ones as the port has it now. */
+    private boolean showsLiveState(PortInfo p) {
+        var t = port.training();
+        var c = port.config();
+        return p.portState() == port.portState()
+                && p.portPhysicalState() == port.physicalState()
+                && p.linkWidthEnabled() == port.linkWidthEnabled()
+                && p.linkWidthActive() == t.linkWidthActive()
+                && p.linkSpeedActive() == t.linkSpeedActive()
+                && p.linkSpeedExtActive() == t.linkSpeedExtActive()
+                && p.linkWidthSupported() == c.linkWidthSupported()
+                && p.linkSpeedSupported() == c.linkSpeedSupported()
+                && p.linkSpeedExtSupported() == c.linkSpeedExtSupported()
+                && p.capabilityMask() == withExtendedSpeeds(stored.capabilityMask(), c.linkSpeedExtSupported() != 0)
+                && p.vlCap() == c.vlCap()
+                && p.mtuCap() == c.mtuCap().code();
     }
 
     /**

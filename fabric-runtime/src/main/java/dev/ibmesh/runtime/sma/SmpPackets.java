@@ -3,9 +3,10 @@ package dev.ibmesh.runtime.sma;
 import dev.ibmesh.mad.Mad;
 import dev.ibmesh.wire.Bth;
 import dev.ibmesh.wire.Deth;
+import dev.ibmesh.wire.ExtHeader;
+import dev.ibmesh.wire.FrameWriter;
 import dev.ibmesh.wire.Lrh;
 import dev.ibmesh.wire.OpCode;
-import dev.ibmesh.wire.PacketBuilder;
 
 /**
  * SMPs on the wire: a UD SEND Only to QP0 on VL15 carrying one 256-byte MAD (IBA 13.5; the DETH Q_Key of SMPs is
@@ -13,6 +14,11 @@ import dev.ibmesh.wire.PacketBuilder;
  * directed-route hop sends.
  */
 public final class SmpPackets {
+    /** UD SEND Only to QP0 with the default P_Key; PSN 0 (IBA 13.5.3). */
+    private static final Bth BTH = Bth.of(OpCode.UD_SEND_ONLY, 0xFFFF, 0, false, 0);
+    /** Q_Key 0, source QP0. */
+    private static final ExtHeader[] DETH = {new Deth(0, 0)};
+
     private SmpPackets() {}
 
     /** True for an IBA local packet on VL15 that is a UD SEND Only to QP0 with room for a MAD. */
@@ -34,13 +40,26 @@ public final class SmpPackets {
         return frame(dlid, slid, 0, mad);
     }
 
-    /** The same on SL {@code sl}: a trap goes to the master SM on PortInfo.MasterSMSL (qib {@code send_trap}). */
+    /**
+     * The same on SL {@code sl}: a trap goes to the master SM on PortInfo.MasterSMSL (qib {@code send_trap}). Written
+     * once into one array by {@link FrameWriter} (every SMP and every directed-route hop comes here), byte for byte
+     * the frame {@link dev.ibmesh.wire.PacketBuilder} builds from the same headers.
+     */
     public static byte[] frame(int dlid, int slid, int sl, Mad mad) {
-        return PacketBuilder.iba(
-                        Lrh.of(Lrh.VL15, sl, Lrh.LNH_IBA_LOCAL, dlid, slid),
-                        Bth.of(OpCode.UD_SEND_ONLY, 0xFFFF, 0, false, 0))
-                .headers(new Deth(0, 0))
-                .payload(mad.toBytes())
-                .build();
+        return FrameWriter.write(
+                Lrh.of(Lrh.VL15, sl, Lrh.LNH_IBA_LOCAL, dlid, slid), null, BTH, DETH, new MadPayload(mad));
+    }
+
+    /** The 256 bytes of a MAD, copied straight into the frame. */
+    private record MadPayload(Mad mad) implements FrameWriter.Payload {
+        @Override
+        public int length() {
+            return Mad.SIZE;
+        }
+
+        @Override
+        public void copyTo(byte[] frame, int off) {
+            mad.copyTo(frame, off);
+        }
     }
 }

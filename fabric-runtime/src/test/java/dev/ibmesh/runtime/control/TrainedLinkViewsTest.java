@@ -3,6 +3,7 @@ package dev.ibmesh.runtime.control;
 import static dev.ibmesh.runtime.device.FabricTestKit.await;
 import static dev.ibmesh.runtime.device.FabricTestKit.onLoop;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ibmesh.mad.pma.PortCounters.Counter;
@@ -52,18 +53,7 @@ class TrainedLinkViewsTest {
     @Test
     void aRetrainWithANarrowerLinkWidthEnabledShowsTheNewWidthInEveryView() {
         Device h1 = api.fabric.device("h1");
-        PortInfoView sma = onLoop(
-                h1,
-                () -> new PortInfoView(
-                        h1.port(1),
-                        PortInfo.builder()
-                                .localPortNum(1)
-                                .lid(2)
-                                .masterSmLid(1)
-                                .hoqLife(31) // no head-of-queue limit, as before the Set
-                                .mtuCap(PortInfo.MTU_4096)
-                                .neighborMtu(PortInfo.MTU_4096)
-                                .build()));
+        PortInfoView sma = smaView(h1);
         assertViews(sma, PortInfo.LINK_WIDTH_4X, "4x", 32);
 
         SetResult<PortInfo> set = onLoop(h1, () -> {
@@ -94,6 +84,43 @@ class TrainedLinkViewsTest {
                                     && d.port(1).physicalState() == PortInfo.PHYS_STATE_LINK_UP));
         }
         assertViews(sma, PortInfo.LINK_WIDTH_1X, "1x", 8);
+    }
+
+    /**
+     * The SMA's view gives its last PortInfo again while nothing changed, and the port's own changes without any Set
+     * (here the port disabled, IBA 14.2.5.6 PortPhysicalState) show in the next Get.
+     */
+    @Test
+    void aPortChangeWithoutASetShowsInTheNextGet() {
+        Device h1 = api.fabric.device("h1");
+        PortInfoView sma = smaView(h1);
+        PortInfo up = onLoop(h1, sma::current);
+        assertEquals(PortInfo.PHYS_STATE_LINK_UP, up.portPhysicalState());
+        assertSame(up, onLoop(h1, sma::current), "nothing changed: the same PortInfo");
+
+        onLoop(h1, () -> {
+            h1.port(1).disable();
+            return null;
+        });
+        PortInfo disabled = onLoop(h1, sma::current);
+        assertEquals(PortInfo.PHYS_STATE_DISABLED, disabled.portPhysicalState());
+        assertEquals(PortInfo.PORT_STATE_DOWN, disabled.portState());
+        assertEquals(up.lid(), disabled.lid(), "the stored values stay");
+    }
+
+    private static PortInfoView smaView(Device h1) {
+        return onLoop(
+                h1,
+                () -> new PortInfoView(
+                        h1.port(1),
+                        PortInfo.builder()
+                                .localPortNum(1)
+                                .lid(2)
+                                .masterSmLid(1)
+                                .hoqLife(31) // no head-of-queue limit, as before the Set
+                                .mtuCap(PortInfo.MTU_4096)
+                                .neighborMtu(PortInfo.MTU_4096)
+                                .build()));
     }
 
     /** PortInfo via the SMA's view, the control API's ports of both ends, and the width gauge of both ends agree. */

@@ -299,8 +299,6 @@ public record PortInfo(
     }
 
     private static final Field[] FIELDS = Field.values();
-    /** Each component's accessor, as {@code (PortInfo) -> long}, in {@link Field} order. */
-    private static final MethodHandle[] GETTERS = new MethodHandle[FIELDS.length];
     /** The canonical constructor taking every component as a long, from a {@code long[]} in {@link Field} order. */
     private static final MethodHandle NEW_FROM_LONGS;
 
@@ -318,8 +316,6 @@ public record PortInfo(
                 types[f.ordinal()] = c.getType();
                 checkComponent(f, c, next);
                 next += f.width;
-                GETTERS[f.ordinal()] = MethodHandles.explicitCastArguments(
-                        lookup.unreflect(c.getAccessor()), MethodType.methodType(long.class, PortInfo.class));
             }
             MethodHandle canonical = lookup.findConstructor(PortInfo.class, MethodType.methodType(void.class, types));
             MethodType allLongs = MethodType.methodType(PortInfo.class, Collections.nCopies(FIELDS.length, long.class));
@@ -429,13 +425,68 @@ public record PortInfo(
         }
     }
 
-    /** Component {@code f} as a long (an int sign-extended, a flag as 0 or 1). */
+    /** Component {@code f} as a long (an int sign-extended, a flag as 0 or 1): a plain switch, on every encode. */
     private long component(Field f) {
-        try {
-            return (long) GETTERS[f.ordinal()].invokeExact(this);
-        } catch (Throwable e) {
-            throw new AssertionError("reading PortInfo." + f, e);
-        }
+        return switch (f) {
+            case M_KEY -> mKey;
+            case GID_PREFIX -> gidPrefix;
+            case LID -> lid;
+            case MASTER_SM_LID -> masterSmLid;
+            case CAPABILITY_MASK -> capabilityMask;
+            case DIAG_CODE -> diagCode;
+            case M_KEY_LEASE_PERIOD -> mKeyLeasePeriod;
+            case LOCAL_PORT_NUM -> localPortNum;
+            case LINK_WIDTH_ENABLED -> linkWidthEnabled;
+            case LINK_WIDTH_SUPPORTED -> linkWidthSupported;
+            case LINK_WIDTH_ACTIVE -> linkWidthActive;
+            case LINK_SPEED_SUPPORTED -> linkSpeedSupported;
+            case PORT_STATE -> portState;
+            case PORT_PHYSICAL_STATE -> portPhysicalState;
+            case LINK_DOWN_DEFAULT_STATE -> linkDownDefaultState;
+            case M_KEY_PROTECT_BITS -> mKeyProtectBits;
+            case RESERVED274 -> reserved274;
+            case LMC -> lmc;
+            case LINK_SPEED_ACTIVE -> linkSpeedActive;
+            case LINK_SPEED_ENABLED -> linkSpeedEnabled;
+            case NEIGHBOR_MTU -> neighborMtu;
+            case MASTER_SM_SL -> masterSmSl;
+            case VL_CAP -> vlCap;
+            case INIT_TYPE -> initType;
+            case VL_HIGH_LIMIT -> vlHighLimit;
+            case VL_ARBITRATION_HIGH_CAP -> vlArbitrationHighCap;
+            case VL_ARBITRATION_LOW_CAP -> vlArbitrationLowCap;
+            case INIT_TYPE_REPLY -> initTypeReply;
+            case MTU_CAP -> mtuCap;
+            case VL_STALL_COUNT -> vlStallCount;
+            case HOQ_LIFE -> hoqLife;
+            case OPERATIONAL_VLS -> operationalVls;
+            case PARTITION_ENFORCEMENT_INBOUND -> partitionEnforcementInbound ? 1 : 0;
+            case PARTITION_ENFORCEMENT_OUTBOUND -> partitionEnforcementOutbound ? 1 : 0;
+            case FILTER_RAW_INBOUND -> filterRawInbound ? 1 : 0;
+            case FILTER_RAW_OUTBOUND -> filterRawOutbound ? 1 : 0;
+            case M_KEY_VIOLATIONS -> mKeyViolations;
+            case P_KEY_VIOLATIONS -> pKeyViolations;
+            case Q_KEY_VIOLATIONS -> qKeyViolations;
+            case GUID_CAP -> guidCap;
+            case CLIENT_REREGISTER -> clientReregister ? 1 : 0;
+            case MULTICAST_P_KEY_TRAP_SUPPRESSION_ENABLED -> multicastPKeyTrapSuppressionEnabled;
+            case SUBNET_TIME_OUT -> subnetTimeOut;
+            case RESERVED416 -> reserved416;
+            case RESP_TIME_VALUE -> respTimeValue;
+            case LOCAL_PHY_ERRORS -> localPhyErrors;
+            case OVERRUN_ERRORS -> overrunErrors;
+            case MAX_CREDIT_HINT -> maxCreditHint;
+            case RESERVED448 -> reserved448;
+            case LINK_SPEED_EXT_ACTIVE2 -> linkSpeedExtActive2;
+            case LINK_SPEED_EXT_SUPPORTED2 -> linkSpeedExtSupported2;
+            case LINK_SPEED_EXT_ENABLED2 -> linkSpeedExtEnabled2;
+            case LINK_ROUND_TRIP_LATENCY -> linkRoundTripLatency;
+            case CAPABILITY_MASK2 -> capabilityMask2;
+            case LINK_SPEED_EXT_ACTIVE -> linkSpeedExtActive;
+            case LINK_SPEED_EXT_SUPPORTED -> linkSpeedExtSupported;
+            case RESERVED504 -> reserved504;
+            case LINK_SPEED_EXT_ENABLED -> linkSpeedExtEnabled;
+        };
     }
 
     @Override
