@@ -123,7 +123,7 @@ class DeviceServiceTest {
                             .filter(p -> "Active".equals(((JsonObject) p.getValue()).getString("portState")))
                             .count();
                     assertEquals(32, active, "16 links, two ends each, Active once ready: " + health);
-                    assertEquals("MASTER", health.getJsonObject("subnet").getString("smState"));
+                    assertEquals("Master", health.getJsonObject("subnet").getString("smState"));
                     assertEquals(true, health.getJsonObject("subnet").getBoolean("up"));
                     assertTrue(Files.readString(dir.resolve("up.log")).contains("ibmesh sm: SUBNET UP: 14 nodes"));
                     break;

@@ -8,7 +8,9 @@ import dev.ibmesh.mad.smp.SmInfo;
 import dev.ibmesh.runtime.agent.HostMad;
 import dev.ibmesh.runtime.madport.MadPort;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -68,6 +70,9 @@ public final class SmService implements AutoCloseable {
     private volatile SweepResult last;
     private volatile boolean up;
     private RemoteSm master;
+    private RemoteSm handedTo;
+    private List<RemoteSm> knownSms = List.of();
+    private final Set<Long> refusedHandover = new HashSet<>();
     private int missedPolls;
     private MadPort.Subscription mads;
 
@@ -149,27 +154,41 @@ public final class SmService implements AutoCloseable {
         }
     }
 
-    /** After discovery: whether this SM is (or stays) master, given the other SMs it found. */
+    /**
+     * After discovery: whether this SM is (or stays) master, given the other SMs it found. A discovering SM stands by
+     * only for a master; a master hands over to an SM that outranks it, once: if that SM does not take the subnet
+     * (it is not master at the next poll), this SM takes it back and does not hand it to that SM again.
+     */
     private boolean elect(List<RemoteSm> others) {
         long guid = port.identity().portGuid();
         Optional<RemoteSm> otherMaster =
                 others.stream().filter(RemoteSm::isMaster).findFirst();
+        knownSms = List.copyOf(others);
         Optional<RemoteSm> better = others.stream()
-                .filter(o -> o.outranks(priority, guid))
+                .filter(o -> takesHandover(o, guid))
                 .max(Comparator.comparingInt(o -> o.info().priority()));
-        if (state == SmInfo.STATE_DISCOVERING && (otherMaster.isPresent() || better.isPresent())) {
-            standBy(otherMaster.orElseGet(better::get));
+        if (state == SmInfo.STATE_DISCOVERING && otherMaster.isPresent()) {
+            standBy(otherMaster.get());
             return false;
         }
         if (state == SmInfo.STATE_MASTER && better.isPresent()) {
             handOver(better.get());
-            return false;
+            if (state == SmInfo.STATE_STANDBY) {
+                return false;
+            }
         }
         if (state != SmInfo.STATE_MASTER) {
             log.accept("entering MASTER state" + (others.isEmpty() ? "" : " (other SMs: " + others + ")"));
         }
         state = SmInfo.STATE_MASTER;
         return true;
+    }
+
+    /** An SM this master should hand the subnet to: it outranks this one, stands by, and never refused before. */
+    private boolean takesHandover(RemoteSm other, long guid) {
+        return other.outranks(priority, guid)
+                && other.info().smState() == SmInfo.STATE_STANDBY
+                && !refusedHandover.contains(other.info().guid());
     }
 
     private void swept(SweepResult result) {
@@ -196,9 +215,10 @@ public final class SmService implements AutoCloseable {
         log.accept("handing over to " + to);
         if (smInfo.control(to, SmInfo.HANDOVER, smInfo())) {
             standBy(to);
+            handedTo = to;
         } else {
             log.accept("the handover was not accepted: staying MASTER");
-            state = SmInfo.STATE_MASTER;
+            refusedHandover.add(to.info().guid());
         }
     }
 
@@ -212,6 +232,7 @@ public final class SmService implements AutoCloseable {
         try {
             if (state == SmInfo.STATE_MASTER && last != null && !sweepQueued.get()) {
                 List<String> changes = LightSweep.changes(sm.smps(), last.subnet());
+                changes.addAll(higherStandbys());
                 if (!changes.isEmpty()) {
                     log.accept("light sweep: " + changes.get(0)
                             + (changes.size() > 1 ? " and " + (changes.size() - 1) + " more" : ""));
@@ -225,17 +246,35 @@ public final class SmService implements AutoCloseable {
         }
     }
 
+    /** The SMs found in the last sweep that now stand by and outrank this master (a handover is due). */
+    private List<String> higherStandbys() {
+        long guid = port.identity().portGuid();
+        List<String> due = new ArrayList<>();
+        for (RemoteSm other : knownSms) {
+            smInfo.poll(other)
+                    .map(info -> new RemoteSm(other.port(), info))
+                    .filter(now -> takesHandover(now, guid))
+                    .ifPresent(now -> due.add(now + " outranks this SM"));
+        }
+        return due;
+    }
+
     private void pollMaster() {
         Optional<SmInfo> answer = smInfo.poll(master);
         if (answer.isPresent() && answer.get().smState() == SmInfo.STATE_MASTER) {
             missedPolls = 0;
+            handedTo = null;
             return;
         }
         if (answer.isPresent() || ++missedPolls >= POLL_RETRIES) {
-            log.accept("the master " + master + (answer.isPresent() ? " is no longer master" : " is silent")
-                    + ": DISCOVERING");
+            log.accept(
+                    "the master " + master + (answer.isPresent() ? " is not master" : " is silent") + ": DISCOVERING");
+            if (handedTo == master) {
+                refusedHandover.add(master.info().guid()); // it accepted the handover but never took the subnet
+            }
             state = SmInfo.STATE_DISCOVERING;
             master = null;
+            handedTo = null;
             requestHeavySweep("master gone");
         }
     }

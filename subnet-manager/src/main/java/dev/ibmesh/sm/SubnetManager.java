@@ -81,9 +81,9 @@ public final class SubnetManager {
         List<String> problems = new ArrayList<>(subnet.problems());
         LidAssignment lids = lidManager.assign(subnet);
         clock.mark("lids");
-        Routes routes = routing.route(subnet, lids);
+        Routes routes = route(subnet, lids);
         clock.mark("routing");
-        configurator.apply(subnet, lids, routes, problems::add, clock);
+        configurator.apply(subnet, lids, routes, problems::add, clock::mark);
         SweepResult result = new SweepResult(
                 subnet,
                 lids,
@@ -95,6 +95,19 @@ public final class SubnetManager {
                 clock);
         log.accept(result.summary());
         return Optional.of(result);
+    }
+
+    /**
+     * The chosen engine's routes; an engine that refuses this subnet (ftree on a fabric that is no fat tree) is logged
+     * and min-hop routes it instead, as OpenSM falls back to its default engine.
+     */
+    private Routes route(Subnet subnet, LidAssignment lids) {
+        try {
+            return routing.route(subnet, lids);
+        } catch (IllegalArgumentException e) {
+            log.accept(routing.name() + " cannot route this subnet (" + e.getMessage() + "): using minhop");
+            return new MinHopRouting().route(subnet, lids);
+        }
     }
 
     /** The GUID-to-LID map as it stands (to save as a guid2lid file). */

@@ -47,6 +47,18 @@ class BringUpTest {
     }
 
     @Test
+    void ftreeOnARingFallsBackToMinHopAndSaysWhy() throws Exception {
+        try (SmFabric f = SmFabric.start(Topologies.ring(4))) {
+            List<String> log = new ArrayList<>();
+            SweepResult r =
+                    new SubnetManager(f.madPort("h00"), SmOptions.defaults().withRouting("ftree"), log::add).sweep();
+            assertTrue(r.up(), r::summary);
+            assertTrue(log.get(0).startsWith("ftree cannot route this subnet (not a fat tree:"), log::toString);
+            assertTrue(log.get(0).endsWith("): using minhop"), log::toString);
+        }
+    }
+
+    @Test
     void aMeshComesUp() throws Exception {
         bringUp(Topologies.grid(3, 3, false), "h11", 18);
     }

@@ -3,7 +3,6 @@ package dev.ibmesh.sm.activation;
 import dev.ibmesh.mad.smp.LinearForwardingTable;
 import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.mad.smp.SwitchInfo;
-import dev.ibmesh.sm.PhaseClock;
 import dev.ibmesh.sm.discovery.SmNode;
 import dev.ibmesh.sm.discovery.SmPort;
 import dev.ibmesh.sm.discovery.Subnet;
@@ -44,9 +43,10 @@ public final class SubnetConfigurator {
     }
 
     /** Programs forwarding, configures and activates every port; returns how many SMPs failed. */
-    public int apply(Subnet subnet, LidAssignment lids, Routes routes, Consumer<String> problems, PhaseClock clock) {
+    public int apply(
+            Subnet subnet, LidAssignment lids, Routes routes, Consumer<String> problems, Consumer<String> phaseEnded) {
         int failed = forwarding(subnet, routes, problems);
-        clock.mark("forwarding");
+        phaseEnded.accept("forwarding");
         int smLid = lids.lid(subnet.smPort());
         Map<SmPort, PortInfo> armed = new LinkedHashMap<>();
         SmpBatch ports = new SmpBatch();
@@ -68,7 +68,7 @@ public final class SubnetConfigurator {
             }
         }
         failed += ports.await(problems);
-        clock.mark("arm");
+        phaseEnded.accept("arm");
         SmpBatch activate = new SmpBatch();
         armed.forEach((port, wanted) -> set(
                 activate,
@@ -79,7 +79,7 @@ public final class SubnetConfigurator {
                         .build(),
                 "PortInfo (activate) of "));
         failed += activate.await(problems);
-        clock.mark("activate");
+        phaseEnded.accept("activate");
         // Our own Sets of PortState raised PortStateChange on these switches: clear it, so that a light sweep that
         // finds it set knows someone else changed something (IBA 14.2.5.4).
         SmpBatch clear = new SmpBatch();
@@ -89,7 +89,7 @@ public final class SubnetConfigurator {
                 .distinct()
                 .forEach(sw -> setSwitchInfo(clear, sw, routes.maxLid()));
         failed += clear.await(problems);
-        clock.mark("clear PortStateChange");
+        phaseEnded.accept("clear PortStateChange");
         return failed;
     }
 
