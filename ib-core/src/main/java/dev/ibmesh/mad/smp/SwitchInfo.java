@@ -105,34 +105,19 @@ public record SwitchInfo(
     }
 
     /** This SwitchInfo with another LinearFDBTop (what an SM changes as it routes LIDs). */
+    public SwitchInfo withLinearFdbTop(int top) {
+        return with(top, portStateChange);
+    }
+
     /**
      * This SwitchInfo as a SubnSet that clears PortStateChange: the bit is cleared by writing 1 (IBA 14.2.5.4), so an
      * SM that has seen the changes writes it back set.
      */
     public SwitchInfo clearingPortStateChange() {
-        return new SwitchInfo(
-                linearFdbCap,
-                randomFdbCap,
-                multicastFdbCap,
-                linearFdbTop,
-                defaultPort,
-                defaultMulticastPrimaryPort,
-                defaultMulticastNotPrimaryPort,
-                lifeTimeValue,
-                true,
-                optimizedSlToVlMappingProgramming,
-                lidsPerPort,
-                partitionEnforcementCap,
-                inboundEnforcementCap,
-                outboundEnforcementCap,
-                filterRawInboundCap,
-                filterRawOutboundCap,
-                enhancedPort0,
-                reserved133,
-                multicastFdbTop);
+        return with(linearFdbTop, true);
     }
 
-    public SwitchInfo withLinearFdbTop(int top) {
+    private SwitchInfo with(int top, boolean stateChange) {
         return new SwitchInfo(
                 linearFdbCap,
                 randomFdbCap,
@@ -142,7 +127,7 @@ public record SwitchInfo(
                 defaultMulticastPrimaryPort,
                 defaultMulticastNotPrimaryPort,
                 lifeTimeValue,
-                portStateChange,
+                stateChange,
                 optimizedSlToVlMappingProgramming,
                 lidsPerPort,
                 partitionEnforcementCap,
