@@ -136,7 +136,10 @@ final class UpCommand implements Callable<Integer> {
         if (smPriority < 0 || smPriority > 15) {
             throw new IllegalArgumentException("--sm-priority " + smPriority + ": the priority is 0-15");
         }
-        SubnetManager.engine(routing);
+        if (!SubnetManager.ENGINES.contains(routing)) {
+            throw new IllegalArgumentException("--routing " + routing + ": no such engine (choose "
+                    + String.join(", ", SubnetManager.ENGINES) + ")");
+        }
         SmOptions options = SmOptions.defaults().withLmc(lmc).withRouting(routing);
         if (smPort != null) {
             return Optional.of(EmbeddedSm.Choice.parse(smPort, t, options, smPriority));
