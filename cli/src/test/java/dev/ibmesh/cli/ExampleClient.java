@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -20,6 +21,25 @@ final class ExampleClient {
     record Finished(int exit, String output) {}
 
     private ExampleClient() {}
+
+    /**
+     * {@code ibmesh up} of examples/topologies/two-switches-four-hcas.yaml in a child JVM, as the README has a user
+     * start it for the example clients: free HTTP and gRPC ports, no umad endpoint, captures under {@code dir}.
+     */
+    static CliProcess startExampleFabric(Path dir) throws IOException {
+        return CliProcess.start(
+                "ibmesh up",
+                Map.of(),
+                "up",
+                ROOT.resolve("examples/topologies/two-switches-four-hcas.yaml").toString(),
+                "--http",
+                "0",
+                "--grpc",
+                "0",
+                "--no-umad",
+                "--capture-dir",
+                dir.resolve("captures").toString());
+    }
 
     /** The gRPC target of {@code up}'s control API, read from its banner. */
     static String controlTarget(CliProcess up) throws Exception {

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.ibmesh.runtime.umad.OfedTools;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,18 +26,7 @@ class NodeExampleTest {
         Assumptions.assumeTrue(
                 node != null && npm != null,
                 "node or npm is not installed (Node 20: apt-get install nodejs npm): the Node.js example is not run");
-        CliProcess up = CliProcess.start(
-                "ibmesh up",
-                Map.of(),
-                "up",
-                ROOT.resolve("examples/topologies/two-switches-four-hcas.yaml").toString(),
-                "--http",
-                "0",
-                "--grpc",
-                "0",
-                "--no-umad",
-                "--capture-dir",
-                dir.resolve("captures").toString());
+        CliProcess up = ExampleClient.startExampleFabric(dir);
         try {
             String target = ExampleClient.controlTarget(up);
             up.awaitLine(

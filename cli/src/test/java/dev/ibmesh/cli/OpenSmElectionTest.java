@@ -28,45 +28,49 @@ class OpenSmElectionTest {
 
     @Test
     void openSmOfHigherPriorityTakesTheSubnetOverFromIbmeshsSm() throws Exception {
-        OfedTools.require("opensm", "opensm");
-        List<String> log = new CopyOnWriteArrayList<>();
-        try (OfedFabric f = OfedFabric.start(TOPOLOGY);
-                SmService ours = ibmeshSm(f, "h2", 0, log)) {
-            ours.start().get(30, TimeUnit.SECONDS);
-            OfedTools.Started osm = openSm(f, 10);
-            try {
-                // OpenSM finds a master and stands by; ours learns of it (trap 144), finds it outranks itself and
-                // hands the subnet over.
-                try {
-                    FabricTestKit.await("ibmesh's SM standby", 30_000, () -> ours.state() == SmInfo.STATE_STANDBY);
-                } catch (AssertionError e) {
-                    throw new AssertionError(e.getMessage() + "; our SM's log: " + log, e);
-                }
-                FabricTestKit.await("OpenSM master", 30_000, () -> openSmInfo(f).contains("SMINFO_MASTER"));
-                assertTrue(openSmInfo(f).contains("priority 10"), () -> openSmInfo(f));
-                assertEquals(SmInfo.STATE_STANDBY, ours.state(), log::toString);
-            } finally {
-                stop(osm);
-            }
-        }
+        electWith(0, 10, (f, ours) -> {
+            // OpenSM finds a master and stands by; ours learns of it (trap 144), finds it outranks itself and hands
+            // the subnet over.
+            FabricTestKit.await("ibmesh's SM standby", 30_000, () -> ours.state() == SmInfo.STATE_STANDBY);
+            FabricTestKit.await("OpenSM master", 30_000, () -> openSmInfo(f).contains("SMINFO_MASTER"));
+            assertTrue(openSmInfo(f).contains("priority 10"), () -> openSmInfo(f));
+            assertEquals(SmInfo.STATE_STANDBY, ours.state());
+        });
     }
 
     @Test
     void ibmeshsSmOfHigherPriorityStaysMasterAndOpenSmStandsBy() throws Exception {
+        electWith(15, 1, (f, ours) -> {
+            FabricTestKit.await("OpenSM standby", 30_000, () -> openSmInfo(f).contains("SMINFO_STANDBY"));
+            assertEquals(SmInfo.STATE_MASTER, ours.state());
+            long ourGuid = f.topology.device("h2").orElseThrow().portGuid(1);
+            String asked = sminfo(f, "h3");
+            assertTrue(asked.contains("sm guid 0x" + Long.toHexString(ourGuid) + ","), asked);
+            assertTrue(asked.contains("SMINFO_MASTER") && asked.contains("priority 15"), asked);
+        });
+    }
+
+    /** What a test checks once both SMs run. */
+    @FunctionalInterface
+    private interface Election {
+        void check(OfedFabric f, SmService ours) throws Exception;
+    }
+
+    /**
+     * ibmesh's SM of priority {@code ours} on h2, up first, then OpenSM of priority {@code theirs} on h1; a failed
+     * check carries ibmesh's SM's log.
+     */
+    private static void electWith(int ours, int theirs, Election election) throws Exception {
         OfedTools.require("opensm", "opensm");
         List<String> log = new CopyOnWriteArrayList<>();
         try (OfedFabric f = OfedFabric.start(TOPOLOGY);
-                SmService ours = ibmeshSm(f, "h2", 15, log)) {
-            ours.start().get(30, TimeUnit.SECONDS);
-            OfedTools.Started osm = openSm(f, 1);
+                SmService sm = ibmeshSm(f, "h2", ours, log)) {
+            sm.start().get(30, TimeUnit.SECONDS);
+            OfedTools.Started osm = openSm(f, theirs);
             try {
-                FabricTestKit.await(
-                        "OpenSM standby", 30_000, () -> openSmInfo(f).contains("SMINFO_STANDBY"));
-                assertEquals(SmInfo.STATE_MASTER, ours.state(), log::toString);
-                long ourGuid = f.topology.device("h2").orElseThrow().portGuid(1);
-                String asked = sminfo(f, "h3");
-                assertTrue(asked.contains("sm guid 0x" + Long.toHexString(ourGuid) + ","), asked);
-                assertTrue(asked.contains("SMINFO_MASTER") && asked.contains("priority 15"), asked);
+                election.check(f, sm);
+            } catch (AssertionError e) {
+                throw new AssertionError(e.getMessage() + "; ibmesh's SM's log: " + log, e);
             } finally {
                 stop(osm);
             }

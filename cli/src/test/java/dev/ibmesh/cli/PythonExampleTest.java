@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.ibmesh.runtime.umad.OfedTools;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,20 +19,7 @@ class PythonExampleTest {
     void aClientBuiltFromTheProtoFilesAlonePullsACableAndPutsItBack(@TempDir Path dir) throws Exception {
         OfedTools.require("protoc", "protobuf-compiler");
         OfedTools.require("grpc_python_plugin", "protobuf-compiler-grpc");
-        CliProcess up = CliProcess.start(
-                "ibmesh up",
-                Map.of(),
-                "up",
-                ExampleClient.ROOT
-                        .resolve("examples/topologies/two-switches-four-hcas.yaml")
-                        .toString(),
-                "--http",
-                "0",
-                "--grpc",
-                "0",
-                "--no-umad",
-                "--capture-dir",
-                dir.resolve("captures").toString());
+        CliProcess up = ExampleClient.startExampleFabric(dir);
         try {
             String target = ExampleClient.controlTarget(up);
             up.awaitLine("readiness", l -> l.startsWith("fabric ready"), CliProcess.STARTUP);
