@@ -78,7 +78,7 @@ final class EmbeddedSm {
 
     /** The health document with the subnet's state: ready only once the subnet was up. */
     static JsonObject withSubnet(JsonObject health, SmService sm) {
-        boolean up = sm != null && sm.lastSweep() != null && sm.everUp();
+        boolean up = sm != null && sm.everUp();
         return health.put("ready", health.getBoolean("ready", false) && up)
                 .put(
                         "subnet",

@@ -18,6 +18,8 @@ import dev.ibmesh.sm.smp.SmpDispatcher;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 /**
  * SMInfo between SMs (IBA 14.4.1): reading the SMInfo of the other SMs a sweep found (ports whose CapabilityMask has
@@ -53,26 +55,23 @@ final class SmInfoExchange {
 
     /** Reads the SMInfo of {@code sm} again; empty if it did not answer. */
     Optional<SmInfo> poll(RemoteSm sm) {
-        try {
-            DrSmp answer = smps.get(SmInfo.ATTRIBUTE_ID, 0, sm.port().path()).join();
-            return answer.status() == 0 ? Optional.of(SmInfo.decode(answer.data(), 0)) : Optional.empty();
-        } catch (RuntimeException e) {
-            return Optional.empty();
-        }
+        return accepted(smps.get(SmInfo.ATTRIBUTE_ID, 0, sm.port().path())).map(a -> SmInfo.decode(a.data(), 0));
     }
 
     /** Sends {@code sm} the SMInfo control {@code control} (HANDOVER, ACKNOWLEDGE ...); true if it accepted it. */
     boolean control(RemoteSm sm, int control, SmInfo ours) {
+        return accepted(smps.set(
+                        SmInfo.ATTRIBUTE_ID, control, ours.toBytes(), sm.port().path()))
+                .isPresent();
+    }
+
+    /** Waits for the answer: empty if none came or its status is not 0. */
+    private static Optional<DrSmp> accepted(CompletableFuture<DrSmp> answer) {
         try {
-            DrSmp answer = smps.set(
-                            SmInfo.ATTRIBUTE_ID,
-                            control,
-                            ours.toBytes(),
-                            sm.port().path())
-                    .join();
-            return answer.status() == 0;
-        } catch (RuntimeException e) {
-            return false;
+            DrSmp a = answer.join();
+            return a.status() == 0 ? Optional.of(a) : Optional.empty();
+        } catch (CompletionException e) {
+            return Optional.empty();
         }
     }
 

@@ -31,8 +31,4 @@ public record SmOptions(
     public SmOptions withWindow(int value) {
         return new SmOptions(value, timeout, retries, lmc, routing, guidToLid);
     }
-
-    public SmOptions withGuidToLid(Map<Long, Integer> value) {
-        return new SmOptions(window, timeout, retries, lmc, routing, Map.copyOf(value));
-    }
 }

@@ -123,11 +123,6 @@ public final class SmService implements AutoCloseable {
         return sweeps.get();
     }
 
-    /** The last heavy sweep as master, or null before the first ended. */
-    public SweepResult lastSweep() {
-        return last;
-    }
-
     /** This SM's SMInfo as it answers it. */
     public SmInfo smInfo() {
         return new SmInfo(

@@ -15,7 +15,6 @@ import dev.ibmesh.sm.smp.SmpDispatcher;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
@@ -108,11 +107,6 @@ public final class SubnetManager {
             log.accept(routing.name() + " cannot route this subnet (" + e.getMessage() + "): using minhop");
             return new MinHopRouting().route(subnet, lids);
         }
-    }
-
-    /** The GUID-to-LID map as it stands (to save as a guid2lid file). */
-    public Map<Long, Integer> guidToLid() {
-        return lidManager.remembered();
     }
 
     /** The SMPs this SM sent (for reading back forwarding tables, verifying, or a status API). */

@@ -71,11 +71,6 @@ public final class LidManager {
         return lids;
     }
 
-    /** The GUID-to-LID map as it stands (what a guid2lid file keeps). */
-    public Map<Long, Integer> remembered() {
-        return Map.copyOf(remembered);
-    }
-
     /** Takes {@code span} LIDs from {@code lid} if they are valid, aligned and free. */
     private static boolean claim(BitSet used, int lid, int span) {
         if (lid < 1 || lid + span - 1 > MAX_UNICAST_LID || lid % span != 0) {
