@@ -7,6 +7,7 @@ import dev.ibmesh.mad.MgmtClass;
 import dev.ibmesh.mad.smp.SmInfo;
 import dev.ibmesh.runtime.agent.HostMad;
 import dev.ibmesh.runtime.madport.MadPort;
+import dev.ibmesh.sm.sa.SubnetAdministrator;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -55,6 +56,7 @@ public final class SmService implements AutoCloseable {
     private final MadPort port;
     private final SubnetManager sm;
     private final SmInfoExchange smInfo;
+    private final SubnetAdministrator sa;
     private final int priority;
     private final Duration interval;
     private final Consumer<String> log;
@@ -87,6 +89,7 @@ public final class SmService implements AutoCloseable {
         this.port = port;
         this.sm = new SubnetManager(port, options, log);
         this.smInfo = new SmInfoExchange(port, sm.smps());
+        this.sa = new SubnetAdministrator(port, log);
         this.priority = priority;
         this.interval = interval;
         this.log = log;
@@ -97,6 +100,7 @@ public final class SmService implements AutoCloseable {
         port.announceSm(true).join();
         mads = port.subscribe(
                 Set.of(MgmtClass.SUBN_LID_ROUTED.code(), MgmtClass.SUBN_DIRECTED_ROUTE.code()), this::arrived);
+        sa.start();
         state = SmInfo.STATE_DISCOVERING;
         requestHeavySweep("start");
         thread.scheduleWithFixedDelay(this::tick, interval.toNanos(), interval.toNanos(), TimeUnit.NANOSECONDS);
@@ -121,6 +125,11 @@ public final class SmService implements AutoCloseable {
     /** Heavy sweeps this SM finished as master. */
     public int sweeps() {
         return sweeps.get();
+    }
+
+    /** The SA this SM runs: it answers while this SM is master of a subnet that is up. */
+    public SubnetAdministrator sa() {
+        return sa;
     }
 
     /** This SM's SMInfo as it answers it. */
@@ -191,6 +200,7 @@ public final class SmService implements AutoCloseable {
         up = result.up();
         sweeps.incrementAndGet();
         if (up) {
+            sa.serve(result);
             firstUp.complete(result);
         } else {
             retrySoon();
@@ -203,6 +213,7 @@ public final class SmService implements AutoCloseable {
         master = newMaster;
         missedPolls = 0;
         up = false;
+        sa.serve(null);
     }
 
     /** IBA 14.4.1.1: the master hands the subnet over to an SM that outranks it, and stands by once it accepted. */
@@ -323,6 +334,7 @@ public final class SmService implements AutoCloseable {
                 log.accept("disabled by another SM: NOTACTIVE");
                 state = SmInfo.STATE_NOT_ACTIVE;
                 up = false;
+                sa.serve(null);
             }
             case SmInfo.DISCOVER -> {
                 state = SmInfo.STATE_DISCOVERING;
@@ -351,6 +363,7 @@ public final class SmService implements AutoCloseable {
         if (mads != null) {
             mads.close();
         }
+        sa.close();
         thread.shutdownNow();
         state = SmInfo.STATE_NOT_ACTIVE;
         port.announceSm(false);

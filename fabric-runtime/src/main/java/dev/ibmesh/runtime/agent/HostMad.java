@@ -29,6 +29,11 @@ public record HostMad(int remoteLid, int sl, int remoteQp, int qKey, int pKeyInd
         }
     }
 
+    /** {@code response} addressed back to where this MAD came from (same LID, SL, QP, Q_Key and P_Key index). */
+    public HostMad reply(Mad response) {
+        return new HostMad(remoteLid, sl, remoteQp, qKey, pKeyIndex, response);
+    }
+
     /** An SMP: QP0, SL 0, P_Key index 0. */
     public static HostMad smp(int remoteLid, Mad mad) {
         return new HostMad(remoteLid, 0, 0, 0, 0, mad);

@@ -2,6 +2,7 @@ package dev.ibmesh.runtime.agent;
 
 import dev.ibmesh.mad.MadHeader;
 import dev.ibmesh.mad.Method;
+import dev.ibmesh.mad.rmpp.RmppHeader;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -76,7 +77,10 @@ public final class MadAgents {
     public boolean deliver(int port, HostMad mad) {
         MadHeader h = mad.mad().header();
         if (h.isResponse()) {
-            Agent asker = outstanding.remove(h.transactionId());
+            // A multi-MAD (RMPP) response keeps its request's agent until its last segment (IBA 13.6).
+            Agent asker = moreSegmentsFollow(mad)
+                    ? outstanding.get(h.transactionId())
+                    : outstanding.remove(h.transactionId());
             if (asker != null && asker.open && asker.port == port) {
                 asker.sink.accept(mad);
                 return true;
@@ -95,6 +99,13 @@ public final class MadAgents {
             undelivered++;
         }
         return any;
+    }
+
+    private static boolean moreSegmentsFollow(HostMad mad) {
+        byte[] b = mad.mad().toBytes();
+        return RmppHeader.active(b)
+                && RmppHeader.type(b) == RmppHeader.TYPE_DATA
+                && (RmppHeader.flags(b) & RmppHeader.FLAG_LAST) == 0;
     }
 
     /** MADs for host software that no agent took. */

@@ -171,7 +171,10 @@ public final class AgentMadPort implements MadPort {
         return left;
     }
 
-    /** A MAD for this agent: the response to a request still waiting, a late response, or an unsolicited MAD. */
+    /**
+     * A MAD for this agent: the response to a request still waiting, or one that no request takes (a request, a trap,
+     * a later segment of a multi-MAD response, a late response), which goes to the listeners of its class.
+     */
     private void arrived(HostMad mad) {
         if (closed) {
             return;
@@ -183,8 +186,8 @@ public final class AgentMadPort implements MadPort {
             if (p != null) {
                 p.timer.cancel();
                 p.response.complete(mad);
+                return;
             }
-            return;
         }
         for (Listener l : List.copyOf(listeners)) {
             if (l.classes.contains(h.mgmtClass().code())) {

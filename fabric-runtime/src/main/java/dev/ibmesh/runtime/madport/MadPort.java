@@ -14,7 +14,9 @@ import java.util.function.Consumer;
  *   <li>{@link #request} matches the response by TransactionID and gives up after the timeout it is given. It never
  *       resends: retries are the caller's decision (a conformance procedure must see exactly what the device did).
  *   <li>{@link #send} sends what expects no response: GetResp of a request received, Trap, TrapRepress, Report.
- *   <li>{@link #subscribe} delivers the unsolicited MADs of chosen classes (traps, SA requests, SMInfo).
+ *   <li>{@link #subscribe} delivers the MADs of chosen classes that no waiting request takes: requests (SA queries,
+ *       SMInfo), traps, and responses whose request is no longer waiting (the later segments of an RMPP transfer, a
+ *       response that came after its timeout).
  *   <li>{@link #watch} sees every MAD sent and received, matched or not (traces, step logs).
  * </ul>
  *
@@ -48,7 +50,10 @@ public interface MadPort extends AutoCloseable {
     /** Sends a MAD that expects no response; fails with {@link MadSendException} when it could not leave the port. */
     CompletableFuture<Void> send(HostMad mad);
 
-    /** Delivers every unsolicited MAD of the given management class codes to {@code listener} until closed. */
+    /**
+     * Delivers every MAD of the given management class codes that no waiting {@link #request} takes to
+     * {@code listener} until closed.
+     */
     Subscription subscribe(Set<Integer> mgmtClasses, Consumer<HostMad> listener);
 
     /** Shows every MAD this port sends and receives to {@code watcher} until closed. */

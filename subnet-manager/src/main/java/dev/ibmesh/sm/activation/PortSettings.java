@@ -17,9 +17,9 @@ import dev.ibmesh.sm.lid.LidAssignment;
  *       state, enabled widths and speeds, LinkDownDefaultState) at 0, "no change".</li>
  * </ul>
  */
-final class PortSettings {
+public final class PortSettings {
     /** OpenSM's default subnet_timeout: 4.096 us * 2^18, about 1.07 s. */
-    static final int SUBNET_TIMEOUT = 18;
+    public static final int SUBNET_TIMEOUT = 18;
 
     private PortSettings() {}
 

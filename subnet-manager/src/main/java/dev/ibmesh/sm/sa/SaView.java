@@ -1,0 +1,87 @@
+package dev.ibmesh.sm.sa;
+
+import dev.ibmesh.mad.smp.PortInfo;
+import dev.ibmesh.sm.SweepResult;
+import dev.ibmesh.sm.discovery.SmNode;
+import dev.ibmesh.sm.discovery.SmPort;
+import dev.ibmesh.sm.lid.LidAssignment;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The subnet as the SA answers for it: what the last heavy sweep that brought the subnet up saw and configured,
+ * indexed by LID and by port GUID. Immutable once built; a new sweep gives a new view.
+ */
+public final class SaView {
+    /** The subnet prefix of a port that reports none (IBA 4.1.1, the link-local prefix). */
+    public static final long DEFAULT_GID_PREFIX = 0xFE80_0000_0000_0000L;
+
+    private final SweepResult sweep;
+    private final Map<Integer, SmPort> byLid = new HashMap<>();
+    private final Map<Long, SmPort> byGuid = new HashMap<>();
+    private final List<SmPort> endPorts;
+
+    public SaView(SweepResult sweep) {
+        this.sweep = sweep;
+        LidAssignment lids = sweep.lids();
+        this.endPorts = lids.bases().keySet().stream().toList();
+        lids.bases().forEach((port, base) -> {
+            for (int i = 0; i < lids.span(port); i++) {
+                byLid.put(base + i, port);
+            }
+            byGuid.put(port.guid(), port);
+        });
+    }
+
+    /** Every end port with a LID, in discovery order. */
+    public List<SmPort> endPorts() {
+        return endPorts;
+    }
+
+    /** The end port that owns {@code lid} (any LID of its LMC range), or null. */
+    public SmPort portOfLid(int lid) {
+        return byLid.get(lid);
+    }
+
+    /** The end port with this port GUID, or null. */
+    public SmPort portOfGuid(long guid) {
+        return byGuid.get(guid);
+    }
+
+    public int baseLid(SmPort port) {
+        return sweep.lids().lid(port);
+    }
+
+    public int lidCount(SmPort port) {
+        return sweep.lids().span(port);
+    }
+
+    /** The egress port for {@code lid} in the switch's LFT as this SM programmed it (0xFF: none). */
+    public int route(SmNode sw, int lid) {
+        int[] table = sweep.routes().tables().get(sw);
+        return table == null || lid >= table.length ? 0xFF : table[lid];
+    }
+
+    /** The switch's LFT as programmed, or null for a node that is no switch. */
+    public int[] forwardingTable(SmNode sw) {
+        return sweep.routes().tables().get(sw);
+    }
+
+    /** Every node the sweep saw. */
+    public Collection<SmNode> nodes() {
+        return sweep.subnet().nodes();
+    }
+
+    public List<SmNode> switches() {
+        return sweep.subnet().switches();
+    }
+
+    /** The subnet prefix the SM's port reports. */
+    public long gidPrefix() {
+        PortInfo info =
+                sweep.subnet().smPort() == null ? null : sweep.subnet().smPort().info();
+        return info == null || info.gidPrefix() == 0 ? DEFAULT_GID_PREFIX : info.gidPrefix();
+    }
+}

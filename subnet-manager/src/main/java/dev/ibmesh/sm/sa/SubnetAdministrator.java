@@ -1,0 +1,207 @@
+package dev.ibmesh.sm.sa;
+
+import dev.ibmesh.mad.Attribute;
+import dev.ibmesh.mad.Mad;
+import dev.ibmesh.mad.MadStatus;
+import dev.ibmesh.mad.Method;
+import dev.ibmesh.mad.MgmtClass;
+import dev.ibmesh.mad.rmpp.RmppSegments;
+import dev.ibmesh.mad.sa.SaMad;
+import dev.ibmesh.runtime.agent.HostMad;
+import dev.ibmesh.runtime.madport.MadPort;
+import dev.ibmesh.runtime.rmpp.RmppSender;
+import dev.ibmesh.sm.SweepResult;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * The Subnet Administrator (IBA 15): management class 0x03 on QP1 of the master SM's port. It answers
+ *
+ * <ul>
+ *   <li>SubnAdmGet with one record in a GetResp: ERR_NO_RECORDS when none matches, ERR_TOO_MANY_RECORDS when more
+ *       than one does (C15-0.1.30);</li>
+ *   <li>SubnAdmGetTable with every matching record in a GetTableResp, sent as an RMPP transfer (a single segment when
+ *       it fits), records AttributeOffset * 8 bytes apart;</li>
+ * </ul>
+ *
+ * for NodeRecord, PortInfoRecord, LinearForwardingTableRecord and PathRecord, from the subnet as the last heavy sweep
+ * that brought it up left it. Responses carry SM_Key 0 (C15-0.1.5). Until the SM is master of a subnet that is up,
+ * requests are dropped and counted, as C15-0.1.3 asks (and OpenSM does). Other methods get "method not supported",
+ * other attributes "method/attribute combination not supported", another class version "bad version".
+ *
+ * <p>Threading: queries are answered on the SA's own thread, never on the port's or the sweep's.
+ */
+public final class SubnetAdministrator implements AutoCloseable {
+    /** How long the sender waits for an RMPP ACK before it resends, and how often. */
+    private static final Duration SEGMENT_TIMEOUT = Duration.ofMillis(200);
+
+    private static final int SEGMENT_RETRIES = 3;
+
+    private final MadPort port;
+    private final Consumer<String> log;
+    private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "ibmesh-sa");
+        t.setDaemon(true);
+        return t;
+    });
+    private final RmppSender sender;
+    private final Map<Integer, SaTable> tables = Stream.of(
+                    new NodeRecords(), new PortInfoRecords(), new LinearForwardingTableRecords(), new PathRecords())
+            .collect(Collectors.toUnmodifiableMap(SaTable::attributeId, Function.identity()));
+    private final AtomicLong answered = new AtomicLong();
+    private final AtomicLong ignored = new AtomicLong();
+    private volatile SaView view;
+    private MadPort.Subscription requests;
+
+    public SubnetAdministrator(MadPort port, Consumer<String> log) {
+        this.port = port;
+        this.log = log;
+        this.sender = new RmppSender(port, thread, SEGMENT_TIMEOUT, SEGMENT_RETRIES);
+    }
+
+    /** Starts receiving SA requests (they are dropped until {@link #serve}). */
+    public void start() {
+        requests = port.subscribe(Set.of(MgmtClass.SUBN_ADM.code()), this::arrived);
+    }
+
+    /** Answers from now on for the subnet {@code sweep} brought up; null stops answering (no longer master). */
+    public void serve(SweepResult sweep) {
+        this.view = sweep == null ? null : new SaView(sweep);
+    }
+
+    /** Requests answered (records or an error status). */
+    public long answered() {
+        return answered.get();
+    }
+
+    /** Requests dropped because the SM was not master of a subnet that is up. */
+    public long ignored() {
+        return ignored.get();
+    }
+
+    /** RMPP segments of GetTableResps sent again (lost segments or ACKs). */
+    public long resentSegments() {
+        return sender.resent();
+    }
+
+    /** GetTableResp transfers whose receiver never acknowledged the last segment. */
+    public long abortedTransfers() {
+        return sender.aborted();
+    }
+
+    private void arrived(HostMad mad) {
+        if (sender.offer(mad) || mad.mad().header().isResponse()) {
+            return;
+        }
+        try {
+            thread.execute(() -> {
+                try {
+                    answer(mad);
+                } catch (RuntimeException e) {
+                    log.accept("SA: could not answer " + mad.mad() + ": " + e);
+                }
+            });
+        } catch (RejectedExecutionException closing) {
+            ignored.incrementAndGet();
+        }
+    }
+
+    private void answer(HostMad mad) {
+        SaView now = view;
+        if (now == null) {
+            ignored.incrementAndGet();
+            return;
+        }
+        SaMad request = SaMad.decode(mad.mad());
+        int method = request.header().method();
+        SaTable table = tables.get(request.header().attributeId());
+        answered.incrementAndGet();
+        if (request.header().classVersion() != SaMad.CLASS_VERSION) {
+            error(mad, request, MadStatus.ofCode(MadStatus.CODE_BAD_VERSION));
+        } else if (method != Method.GET && method != Method.GET_TABLE) {
+            error(mad, request, MadStatus.ofCode(MadStatus.CODE_METHOD_UNSUPPORTED));
+        } else if (table == null) {
+            error(mad, request, MadStatus.ofCode(MadStatus.CODE_METHOD_ATTRIBUTE_UNSUPPORTED));
+        } else {
+            try {
+                respond(mad, request, table, table.query(now, request));
+            } catch (SaStatusException e) {
+                error(mad, request, e.status());
+            }
+        }
+    }
+
+    private void respond(HostMad mad, SaMad request, SaTable table, List<? extends Attribute> records) {
+        if (request.header().method() == Method.GET) {
+            if (records.size() != 1) {
+                error(mad, request, records.isEmpty() ? SaMad.STATUS_NO_RECORDS : SaMad.STATUS_TOO_MANY_RECORDS);
+                return;
+            }
+            byte[] data = records.get(0).toBytes();
+            SaMad resp = SaMad.of(
+                    request.header().withMethod(Method.GET_RESP),
+                    0,
+                    SaMad.attributeOffsetFor(table.recordSize()),
+                    request.componentMask(),
+                    data);
+            port.send(mad.reply(resp.encode()));
+            return;
+        }
+        int stride = SaMad.attributeOffsetFor(table.recordSize()) * 8;
+        byte[] data = new byte[records.size() * stride];
+        for (int i = 0; i < records.size(); i++) {
+            records.get(i).encode(data, i * stride);
+        }
+        SaMad header = SaMad.of(
+                request.header().withMethod(Method.GET_TABLE_RESP),
+                0,
+                records.isEmpty() ? 0 : stride / 8,
+                request.componentMask(),
+                new byte[0]);
+        List<byte[]> segments = RmppSegments.split(header.encode().toBytes(), SaMad.DATA_OFFSET, data);
+        sender.send(mad, segments).exceptionally(e -> {
+            log.accept("SA: GetTableResp to LID " + mad.remoteLid() + " not acknowledged: " + e.getMessage());
+            return null;
+        });
+    }
+
+    /** The request's header and data back, the response bit set, with {@code status} and SM_Key 0. */
+    private void error(HostMad mad, SaMad request, int status) {
+        int method = request.header().method() == Method.GET_TABLE ? Method.GET_TABLE_RESP : Method.GET_RESP;
+        byte[] b = new SaMad(
+                        request.header().withMethod(method).withStatus(status),
+                        0,
+                        0,
+                        0,
+                        0,
+                        0,
+                        0,
+                        0,
+                        0,
+                        0,
+                        0,
+                        request.componentMask(),
+                        request.data())
+                .encode()
+                .toBytes();
+        port.send(mad.reply(Mad.copyOf(b)));
+    }
+
+    @Override
+    public void close() {
+        if (requests != null) {
+            requests.close();
+        }
+        thread.shutdownNow();
+    }
+}

@@ -1,0 +1,417 @@
+package dev.ibmesh.sm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ibmesh.mad.MadStatus;
+import dev.ibmesh.mad.Method;
+import dev.ibmesh.mad.sa.LinearForwardingTableRecord;
+import dev.ibmesh.mad.sa.NodeRecord;
+import dev.ibmesh.mad.sa.PathRecord;
+import dev.ibmesh.mad.sa.PortInfoRecord;
+import dev.ibmesh.mad.sa.SaMad;
+import dev.ibmesh.mad.smp.NodeInfo;
+import dev.ibmesh.mad.smp.PortInfo;
+import dev.ibmesh.runtime.device.Device;
+import dev.ibmesh.runtime.device.FabricTestKit;
+import dev.ibmesh.runtime.device.LinkPlan;
+import dev.ibmesh.runtime.madport.MadPort;
+import dev.ibmesh.runtime.port.LinkImpairment;
+import dev.ibmesh.runtime.sa.SaAnswer;
+import dev.ibmesh.runtime.sa.SaClient;
+import dev.ibmesh.sm.discovery.Discovery;
+import dev.ibmesh.sm.discovery.SmNode;
+import dev.ibmesh.sm.discovery.SmPort;
+import dev.ibmesh.sm.discovery.Subnet;
+import dev.ibmesh.sm.routing.ForwardingTableReader;
+import dev.ibmesh.sm.sa.SubnetAdministrator;
+import dev.ibmesh.sm.smp.SmpDispatcher;
+import dev.ibmesh.wire.Bits;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The SA of ibmesh's SM, queried from another HCA's port over the fabric as saquery would: tables that span many
+ * RMPP segments, Get's status codes, and PathRecords checked against the routes read back from the switches.
+ */
+class SubnetAdministratorTest {
+    private static final Duration TIMEOUT = Duration.ofSeconds(10);
+
+    private static SaAnswer ask(SaClient sa, int lid, int method, int attribute, long mask, byte[] template)
+            throws Exception {
+        return sa.query(lid, method, attribute, mask, template).get(20, TimeUnit.SECONDS);
+    }
+
+    private static int smLid(SweepResult r) {
+        return r.lids().lid(r.subnet().smPort());
+    }
+
+    @Test
+    void tablesListEveryRecordAndGetAnswersOneOrSaysWhyNot() throws Exception {
+        try (SmFabric f = SmFabric.start(Topologies.fatTree(16, 8));
+                SmService sm = new SmService(f.madPort("h1"), SmOptions.defaults(), 0, Duration.ofHours(1), s -> {});
+                MadPort client = f.madPort("h2");
+                SaClient sa = new SaClient(client, TIMEOUT)) {
+            SweepResult up = sm.start().get(30, TimeUnit.SECONDS);
+            int saLid = smLid(up);
+            int endPorts = up.lids().bases().size();
+
+            SaAnswer nodes = ask(sa, saLid, Method.GET_TABLE, NodeRecord.ATTRIBUTE_ID, 0, new byte[0]);
+            List<NodeRecord> all = nodes.records(NodeRecord::decode);
+            assertEquals(0, nodes.status());
+            assertEquals(endPorts, all.size(), "one NodeRecord per end port");
+            assertTrue(nodes.data().length > 200 * 10, "the table needed many RMPP segments");
+            assertEquals(
+                    endPorts,
+                    all.stream().map(r -> r.nodeInfo().portGuid()).distinct().count());
+            for (NodeRecord r : all) {
+                SmPort port = portWithGuid(up, r.nodeInfo().portGuid());
+                assertEquals(up.lids().lid(port), r.lid(), port + " LID");
+                assertEquals(port.number(), r.nodeInfo().localPortNum());
+            }
+
+            NodeRecord h5 = all.stream()
+                    .filter(r -> description(r).equals("ibmesh hca h5"))
+                    .findFirst()
+                    .orElseThrow();
+            SaAnswer one = ask(sa, saLid, Method.GET, NodeRecord.ATTRIBUTE_ID, NodeRecord.COMP_LID, h5.toBytes());
+            assertEquals(List.of(h5), one.records(NodeRecord::decode));
+            assertEquals(
+                    NodeInfo.NODE_TYPE_CA,
+                    one.records(NodeRecord::decode).get(0).nodeInfo().nodeType());
+
+            assertEquals(
+                    SaMad.STATUS_TOO_MANY_RECORDS,
+                    ask(sa, saLid, Method.GET, NodeRecord.ATTRIBUTE_ID, 0, new byte[0])
+                            .status());
+            byte[] noSuchLid = new byte[NodeRecord.SIZE];
+            Bits.put16(noSuchLid, 0, 0xBFFF);
+            assertEquals(
+                    SaMad.STATUS_NO_RECORDS,
+                    ask(sa, saLid, Method.GET, NodeRecord.ATTRIBUTE_ID, NodeRecord.COMP_LID, noSuchLid)
+                            .status());
+            SaAnswer none = ask(sa, saLid, Method.GET_TABLE, NodeRecord.ATTRIBUTE_ID, NodeRecord.COMP_LID, noSuchLid);
+            assertEquals(0, none.status(), "an empty table is no error");
+            assertEquals(List.of(), none.records(NodeRecord::decode));
+
+            // saquery -s: the ports whose CapabilityMask has IsSM.
+            byte[] isSm = new byte[PortInfoRecord.SIZE];
+            Bits.put32(isSm, 4 + 20, PortInfo.CAP_IS_SM);
+            List<PortInfoRecord> sms = ask(sa, saLid, Method.GET_TABLE, PortInfoRecord.ATTRIBUTE_ID, 1L << 7, isSm)
+                    .records(PortInfoRecord::decode);
+            assertEquals(1, sms.size(), sms::toString);
+            assertEquals(saLid, sms.get(0).endportLid());
+
+            assertEquals(
+                    MadStatus.ofCode(MadStatus.CODE_METHOD_ATTRIBUTE_UNSUPPORTED),
+                    ask(sa, saLid, Method.GET, 0x0031, 0, new byte[0]).status(),
+                    "ServiceRecord is not answered yet");
+            assertEquals(
+                    MadStatus.ofCode(MadStatus.CODE_METHOD_UNSUPPORTED),
+                    ask(sa, saLid, Method.SET, NodeRecord.ATTRIBUTE_ID, 0, new byte[0])
+                            .status());
+            assertTrue(sm.sa().answered() >= 8);
+        }
+    }
+
+    @Test
+    void forwardingTablesAreWhatTheSwitchesHold() throws Exception {
+        try (SmFabric f = SmFabric.start(Topologies.fatTree(16, 8));
+                SmService sm = new SmService(f.madPort("h1"), SmOptions.defaults(), 0, Duration.ofHours(1), s -> {});
+                MadPort client = f.madPort("h3");
+                SaClient sa = new SaClient(client, TIMEOUT)) {
+            SweepResult up = sm.start().get(30, TimeUnit.SECONDS);
+            Subnet seen = independentSweep(client);
+            Map<SmNode, int[]> held = new ForwardingTableReader(reader(client)).read(seen.switches(), e -> {});
+            for (SmNode sw : seen.switches()) {
+                int lid = sw.port(0).info().lid();
+                byte[] template = new byte[LinearForwardingTableRecord.SIZE];
+                Bits.put16(template, 0, lid);
+                List<LinearForwardingTableRecord> blocks = ask(
+                                sa,
+                                smLid(up),
+                                Method.GET_TABLE,
+                                LinearForwardingTableRecord.ATTRIBUTE_ID,
+                                LinearForwardingTableRecord.COMP_LID,
+                                template)
+                        .records(LinearForwardingTableRecord::decode);
+                int[] table = held.get(sw);
+                assertEquals((table.length + 63) / 64, blocks.size(), sw + " blocks");
+                for (LinearForwardingTableRecord b : blocks) {
+                    assertEquals(lid, b.lid());
+                    for (int i = 0; i < 64; i++) {
+                        int l = b.blockNum() * 64 + i;
+                        int expected = l < table.length ? table[l] : LinearForwardingTableRecord.NO_ROUTE;
+                        assertEquals(expected, b.linearForwardingTable()[i] & 0xFF, sw + " LID " + l);
+                    }
+                }
+            }
+        }
+    }
+
+    /** SA PathRecord for every pair, each checked by walking the tables the switches hold to the DLID's port. */
+    @Test
+    void aPathForEveryPairFollowsTheRoutes() throws Exception {
+        try (SmFabric f = SmFabric.start(Topologies.fatTree(16, 8));
+                SmService sm = new SmService(f.madPort("h1"), SmOptions.defaults(), 0, Duration.ofHours(1), s -> {});
+                MadPort client = f.madPort("h7");
+                SaClient sa = new SaClient(client, Duration.ofSeconds(30))) {
+            SweepResult up = sm.start().get(30, TimeUnit.SECONDS);
+            Subnet seen = independentSweep(client);
+            Map<SmNode, int[]> held = new ForwardingTableReader(reader(client)).read(seen.switches(), e -> {});
+            Map<Integer, SmPort> owners = new HashMap<>();
+            seen.endPorts().forEach(p -> owners.put(p.info().lid(), p));
+
+            List<PathRecord> paths = ask(sa, smLid(up), Method.GET_TABLE, PathRecord.ATTRIBUTE_ID, 0, new byte[0])
+                    .records(PathRecord::decode);
+            assertEquals(owners.size() * owners.size(), paths.size(), "one path per ordered pair of end ports");
+            Set<String> pairs = new HashSet<>();
+            for (PathRecord p : paths) {
+                SmPort from = owners.get(p.slid());
+                SmPort to = owners.get(p.dlid());
+                assertNotNull(from, "SLID " + p.slid());
+                assertNotNull(to, "DLID " + p.dlid());
+                assertTrue(pairs.add(p.slid() + ">" + p.dlid()), "pair listed once");
+                assertEquals(from.guid(), Bits.u64(p.sgid(), 8), "SGID names the SLID's port");
+                assertEquals(to.guid(), Bits.u64(p.dgid(), 8), "DGID names the DLID's port");
+                assertEquals(0xFE80_0000_0000_0000L, Bits.u64(p.dgid(), 0));
+                assertEquals(to, walk(from, p.dlid(), held), "the route from " + from + " to LID " + p.dlid());
+                assertEquals(1, p.reversible());
+                assertEquals(PortInfo.MTU_4096, p.mtu());
+                if (from != to) { // a loopback crosses no link: the port's own rate
+                    assertEquals(7, p.rate(), () -> "4x QDR: 40 Gb/s from " + from + " to " + to + ": " + p);
+                }
+                assertEquals(from == to ? 0 : 18, p.packetLifeTime());
+                assertEquals(0xFFFF, p.pKey());
+            }
+        }
+    }
+
+    /** A path promises what its weakest link carries; selectors narrow it; LMC gives one path per LID pair. */
+    @Test
+    void aPathIsAsGoodAsItsWeakestLink() throws Exception {
+        String line = Topologies.line()
+                .replace(
+                        "  - ends: [sw2/2, sw3/1]\n",
+                        "  - ends: [sw2/2, sw3/1]\n    linkWidthEnabled: 1x\n    mtuCap: 1024\n");
+        try (SmFabric f = SmFabric.start(line);
+                SmService sm = new SmService(
+                        f.madPort("h1"), SmOptions.defaults().withLmc(2), 0, Duration.ofHours(1), s -> {});
+                MadPort client = f.madPort("h2");
+                SaClient sa = new SaClient(client, TIMEOUT)) {
+            SweepResult up = sm.start().get(30, TimeUnit.SECONDS);
+            int saLid = smLid(up);
+            int h1 = saLid;
+            int h2 = client.lid().get(5, TimeUnit.SECONDS);
+            PathRecord between = pathTemplate(h1, h2, 0, 0, 0);
+            long ends = PathRecord.COMP_SLID | PathRecord.COMP_DLID;
+
+            PathRecord p = ask(sa, saLid, Method.GET, PathRecord.ATTRIBUTE_ID, ends, between.toBytes())
+                    .records(PathRecord::decode)
+                    .get(0);
+            assertEquals(PortInfo.MTU_1024, p.mtu(), "the 1x link's MTU");
+            assertEquals(3, p.rate(), "1x QDR: 10 Gb/s");
+
+            long mtuBits = PathRecord.COMP_MTU_SELECTOR | PathRecord.COMP_MTU;
+            assertEquals(
+                    SaMad.STATUS_NO_RECORDS,
+                    ask(
+                                    sa,
+                                    saLid,
+                                    Method.GET,
+                                    PathRecord.ATTRIBUTE_ID,
+                                    ends | mtuBits,
+                                    pathTemplate(h1, h2, PathRecord.SELECTOR_GREATER_THAN, PortInfo.MTU_1024, 0)
+                                            .toBytes())
+                            .status(),
+                    "no path carries more than 1024");
+            assertEquals(
+                    PortInfo.MTU_512,
+                    ask(
+                                    sa,
+                                    saLid,
+                                    Method.GET,
+                                    PathRecord.ATTRIBUTE_ID,
+                                    ends | mtuBits,
+                                    pathTemplate(h1, h2, PathRecord.SELECTOR_LESS_THAN, PortInfo.MTU_1024, 0)
+                                            .toBytes())
+                            .records(PathRecord::decode)
+                            .get(0)
+                            .mtu());
+
+            // LMC 2: 4 LIDs each end, 16 pairs; the 4 pairs base+i to base+i come first with Preference 0.
+            long guids = PathRecord.COMP_SGID | PathRecord.COMP_DGID;
+            PathRecord byGid =
+                    new PathRecord(0, p.dgid(), p.sgid(), 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+            List<PathRecord> all = ask(sa, saLid, Method.GET_TABLE, PathRecord.ATTRIBUTE_ID, guids, byGid.toBytes())
+                    .records(PathRecord::decode);
+            assertEquals(16, all.size());
+            for (int i = 0; i < 4; i++) {
+                assertEquals(h1 + i, all.get(i).slid());
+                assertEquals(h2 + i, all.get(i).dlid());
+                assertEquals(0, all.get(i).preference());
+            }
+            assertTrue(all.subList(4, 16).stream().allMatch(r -> r.preference() == 2));
+            assertEquals(
+                    2,
+                    ask(
+                                    sa,
+                                    saLid,
+                                    Method.GET_TABLE,
+                                    PathRecord.ATTRIBUTE_ID,
+                                    guids | PathRecord.COMP_NUMB_PATH,
+                                    byGid.toBytes())
+                            .records(PathRecord::decode)
+                            .size(),
+                    "NumbPath 2");
+            byte[] unknownGid = byGid.toBytes();
+            unknownGid[8 + 15] ^= 0x55; // DGID with a GUID nobody has
+            assertEquals(
+                    SaMad.STATUS_INVALID_GID,
+                    ask(sa, saLid, Method.GET_TABLE, PathRecord.ATTRIBUTE_ID, guids, unknownGid)
+                            .status());
+        }
+    }
+
+    /**
+     * RMPP over a cable that loses a tenth of the frames each way: the PathRecord table (576 records, 185 segments)
+     * costs resent segments and ACKs, and no record is lost.
+     */
+    @Test
+    void aLossyCableCostsResendsNotRecords() throws Exception {
+        try (SmFabric f = SmFabric.start(Topologies.fatTree(16, 8));
+                SmService sm = new SmService(f.madPort("h1"), SmOptions.defaults(), 0, Duration.ofHours(1), s -> {});
+                MadPort client = f.madPort("h2");
+                SaClient sa = new SaClient(client, TIMEOUT)) {
+            int saLid = smLid(sm.start().get(30, TimeUnit.SECONDS));
+            List<PathRecord> clean = ask(sa, saLid, Method.GET_TABLE, PathRecord.ATTRIBUTE_ID, 0, new byte[0])
+                    .records(PathRecord::decode);
+            LinkPlan cable = f.fabric.device("h2").deviceConfig().links().get(0);
+            impair(f.fabric.device("h2"), cable.localPort(), 0.1, 7);
+            impair(f.fabric.device(cable.peerDevice()), cable.peerPort(), 0.1, 11);
+
+            List<PathRecord> lossy = null;
+            for (int attempt = 0; attempt < 5 && lossy == null; attempt++) { // the request itself may be lost
+                try {
+                    lossy = ask(sa, saLid, Method.GET_TABLE, PathRecord.ATTRIBUTE_ID, 0, new byte[0])
+                            .records(PathRecord::decode);
+                } catch (ExecutionException e) {
+                    // lost request or an aborted transfer: ask again, as saquery's user would
+                }
+            }
+            assertEquals(clean, lossy);
+            Device h2 = f.fabric.device("h2");
+            Device sw = f.fabric.device(cable.peerDevice());
+            long dropped = h2.port(cable.localPort()).impaired(LinkImpairment.Effect.DROPPED, true)
+                    + sw.port(cable.peerPort()).impaired(LinkImpairment.Effect.DROPPED, true);
+            assertTrue(dropped > 0, "the cable lost MADs");
+            assertTrue(sm.sa().resentSegments() > 0, () -> "the loss of " + dropped + " cost resends");
+        }
+    }
+
+    private static void impair(Device d, int port, double drop, long seed) throws Exception {
+        d.run(() -> d.port(port).impair(new LinkImpairment.Settings(drop, 0, 0, 0, 0, seed)))
+                .await(5, TimeUnit.SECONDS);
+    }
+
+    /** C15-0.1.3: an SA whose SM is not master of a subnet that is up does not answer. */
+    @Test
+    void anSaThatDoesNotServeStaysSilent() throws Exception {
+        try (SmFabric f = SmFabric.start(Topologies.line());
+                MadPort port = f.madPort("h1");
+                SubnetAdministrator sa = new SubnetAdministrator(port, s -> {});
+                MadPort client = f.madPort("h2");
+                SaClient query = new SaClient(client, Duration.ofMillis(300))) {
+            sa.start();
+            new SubnetManager(port, SmOptions.defaults(), s -> {}).sweep();
+            int lid = port.lid().get(5, TimeUnit.SECONDS);
+            ExecutionException e = assertThrows(
+                    ExecutionException.class,
+                    () -> query.query(lid, Method.GET_TABLE, NodeRecord.ATTRIBUTE_ID, 0, new byte[0])
+                            .get(5, TimeUnit.SECONDS));
+            assertTrue(
+                    e.getCause() instanceof java.util.concurrent.TimeoutException
+                            || e.getCause() instanceof dev.ibmesh.runtime.madport.MadTimeoutException,
+                    e::toString);
+            FabricTestKit.await("the request counted as ignored", 5_000, () -> sa.ignored() == 1);
+            assertEquals(0, sa.answered());
+        }
+    }
+
+    private static PathRecord pathTemplate(int slid, int dlid, int mtuSelector, int mtu, int numbPath) {
+        return new PathRecord(
+                0,
+                new byte[16],
+                new byte[16],
+                dlid,
+                slid,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                numbPath,
+                0,
+                0,
+                0,
+                mtuSelector,
+                mtu,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0);
+    }
+
+    /** Follows the LFTs read from the switches from {@code from} to the end port that owns {@code dlid}. */
+    private static SmPort walk(SmPort from, int dlid, Map<SmNode, int[]> tables) {
+        SmPort at = from.node().isSwitch() ? from : from.peer();
+        for (int hops = 0; at != null && hops < 64; hops++) {
+            if (!at.node().isSwitch()) {
+                return at;
+            }
+            int[] t = tables.get(at.node());
+            int out = dlid < t.length ? t[dlid] : 0xFF;
+            if (out == 0) {
+                return at.node().port(0);
+            }
+            SmPort egress = at.node().port(out);
+            at = egress == null ? null : egress.peer();
+        }
+        return null;
+    }
+
+    private static Subnet independentSweep(MadPort port) {
+        Subnet seen = new Discovery(reader(port)).sweep();
+        assertEquals(List.of(), seen.problems());
+        return seen;
+    }
+
+    private static SmpDispatcher reader(MadPort port) {
+        return new SmpDispatcher(port, 8, Duration.ofSeconds(2), 1);
+    }
+
+    private static SmPort portWithGuid(SweepResult r, long guid) {
+        List<SmPort> found = new ArrayList<>();
+        r.lids().bases().keySet().stream().filter(p -> p.guid() == guid).forEach(found::add);
+        assertEquals(1, found.size(), () -> String.format("end ports with GUID 0x%x", guid));
+        return found.get(0);
+    }
+
+    private static String description(NodeRecord r) {
+        return new String(r.nodeDescription(), StandardCharsets.UTF_8).replace("\0", "");
+    }
+}
