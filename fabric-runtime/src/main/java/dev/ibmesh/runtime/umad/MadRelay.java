@@ -1,6 +1,10 @@
 package dev.ibmesh.runtime.umad;
 
+import dev.ibmesh.mad.Mad;
+import dev.ibmesh.mad.rmpp.RmppControl;
+import dev.ibmesh.mad.rmpp.RmppHeader;
 import dev.ibmesh.runtime.fault.FaultLog;
+import dev.ibmesh.runtime.rmpp.RmppReceiver;
 import dev.ibmesh.wire.Bits;
 import io.vertx.core.Future;
 import io.vertx.core.net.SocketAddress;
@@ -79,6 +83,8 @@ final class MadRelay {
         byte[] mad = request.mad();
         if ((mad[METHOD_OFFSET] & RESPONSE_BIT) == 0) {
             Bits.put16(mad, TID_OFFSET, clientId);
+        } else if (RmppHeader.active(mad) && RmppHeader.type(mad) == RmppHeader.TYPE_NONE) {
+            segmentLikeTheKernel(mad, request.length());
         }
         SimRequest stamped =
                 new SimRequest(request.dlid(), request.slid(), request.dqp(), request.sqp(), 0, request.length(), mad);
@@ -102,6 +108,22 @@ final class MadRelay {
         sent.onFailure(e -> onServer.accept(() -> giveBack(s, stamped)));
     }
 
+    /**
+     * A response a program hands to the Linux MAD layer with RMPPFlags.Active and no more (OpenSM's SA answers: the
+     * kernel segments them and fills in the RMPP header). What libumad2sim passes is at most one MAD, so it becomes
+     * the one DATA segment of its transfer, first and last, with the PayloadLength of what the program wrote.
+     */
+    private static void segmentLikeTheKernel(byte[] mad, long length) {
+        long payload = Math.max(0, Math.min(length, SimRequest.MAD_SIZE) - RmppHeader.END);
+        RmppHeader.write(
+                mad,
+                RmppHeader.TYPE_DATA,
+                RmppHeader.FLAG_ACTIVE | RmppHeader.FLAG_FIRST | RmppHeader.FLAG_LAST,
+                RmppHeader.STATUS_NORMAL,
+                1,
+                payload);
+    }
+
     /** ibsim's "_dropped" path: the request goes back to its sender with status ETIMEDOUT. */
     private void giveBack(UmadSession s, SimRequest request) {
         counters.increment(UmadCounter.MADS_UNDELIVERABLE);
@@ -112,6 +134,9 @@ final class MadRelay {
 
     /** A MAD arrived for host software on {@code port}. */
     void toClient(UmadPort port, UmadMad mad) {
+        if (isRmppControl(mad.mad())) {
+            return; // ACK, STOP, ABORT: the kernel's RMPP business, never a program's
+        }
         Optional<UmadSession> target = clientFor(port, mad);
         if (LOG.isDebugEnabled()) {
             LOG.debug(
@@ -125,7 +150,44 @@ final class MadRelay {
             counters.increment(UmadCounter.MADS_UNCLAIMED);
             return;
         }
-        send(target.get(), mad.toRequest());
+        byte[] b = mad.mad().toBytes();
+        if (mad.isResponse() && RmppHeader.active(b) && RmppHeader.type(b) == RmppHeader.TYPE_DATA) {
+            rmppSegment(port, target.get(), mad, b);
+            return;
+        }
+        send(target.get(), mad.toRequest(SimRequest.MAD_SIZE));
+    }
+
+    private static boolean isRmppControl(Mad mad) {
+        byte[] b = mad.toBytes();
+        int type = RmppHeader.type(b);
+        return RmppHeader.active(b)
+                && (type == RmppHeader.TYPE_ACK || type == RmppHeader.TYPE_STOP || type == RmppHeader.TYPE_ABORT);
+    }
+
+    /**
+     * A segment of a multi-MAD (RMPP) response. Under a real libibumad the Linux MAD layer acknowledges the segments
+     * and hands the program the whole response in one read, its length what the segments carried. libumad2sim reads
+     * one 256-byte MAD at most (ibsim's data message has room for no more), so the endpoint does what it can of the
+     * kernel's part: it acknowledges every segment, so the sender's transfer completes, and hands over the first
+     * segment only, with the length of the answer when it fits in that one MAD, cut to the MAD otherwise (counted in
+     * {@link UmadCounter#RMPP_ANSWERS_CUT}).
+     */
+    private void rmppSegment(UmadPort port, UmadSession client, UmadMad mad, byte[] b) {
+        long segment = RmppHeader.segmentNumber(b);
+        boolean last = (RmppHeader.flags(b) & RmppHeader.FLAG_LAST) != 0;
+        byte[] ack = RmppControl.ack(b, segment, last ? segment : segment + RmppReceiver.WINDOW);
+        port.send(new UmadMad(mad.slid(), 0, mad.sqp(), 1, 0, Mad.copyOf(ack)));
+        if (segment != 1) {
+            return;
+        }
+        long answer = RmppHeader.END + RmppHeader.data2(b);
+        if (last && answer <= SimRequest.MAD_SIZE) {
+            send(client, mad.toRequest(answer));
+        } else {
+            counters.increment(UmadCounter.RMPP_ANSWERS_CUT);
+            send(client, mad.toRequest(SimRequest.MAD_SIZE));
+        }
     }
 
     private Optional<UmadSession> clientFor(UmadPort port, UmadMad mad) {

@@ -18,6 +18,11 @@ public enum UmadCounter {
     DATA_DROPPED,
     /** MADs a port handed over that no attached client was due (no SM client for a request, stale TID). */
     MADS_UNCLAIMED,
+    /**
+     * Multi-MAD (RMPP) answers handed to a client as their first MAD only: libumad2sim reads one 256-byte MAD, where
+     * the kernel would have put the segments together (saquery then shows the first records of a table).
+     */
+    RMPP_ANSWERS_CUT,
     /** Datagrams the server failed to send (a local socket error). */
     SEND_FAILURES,
     /** Sessions opened by CONNECT. */

@@ -46,9 +46,12 @@ public record UmadMad(int dlid, int slid, int dqp, int sqp, int status, Mad mad)
         return new UmadMad(r.dlid(), r.slid(), r.dqp() & 0xFFFFFF, r.sqp() & 0xFFFFFF, r.status(), Mad.copyOf(r.mad()));
     }
 
-    /** The data message for a client: length 256 (MADs are 256 bytes on the wire). */
-    public SimRequest toRequest() {
-        return new SimRequest(dlid, slid, dqp, sqp, status, SimRequest.MAD_SIZE, mad.toBytes());
+    /**
+     * The data message for a client. {@code length} is what the client's read returns as the MAD's length: 256 for a
+     * MAD (they are 256 bytes on the wire), less for an RMPP answer that used less of its one segment.
+     */
+    public SimRequest toRequest(long length) {
+        return new SimRequest(dlid, slid, dqp, sqp, status, length, mad.toBytes());
     }
 
     /** One line for logs: class, method, attribute and modifier, status, TID, then the addressing. */

@@ -273,7 +273,7 @@ class SimCodecTest {
         UmadMad m = UmadMad.of(SimRequest.decode(CAPTURED_REQUEST));
         assertEquals(0xFFFF, m.dlid());
         assertFalse(m.isResponse());
-        SimRequest back = m.toRequest();
+        SimRequest back = m.toRequest(SimRequest.MAD_SIZE);
         assertEquals(256, back.length());
         assertArrayEquals(Arrays.copyOfRange(CAPTURED_REQUEST, 32, 288), back.mad());
     }

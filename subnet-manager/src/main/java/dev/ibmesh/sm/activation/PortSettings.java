@@ -8,8 +8,11 @@ import dev.ibmesh.sm.lid.LidAssignment;
  * The PortInfo the SM wants a port to have (IBA 14.4.3 subnet configuration), built from what the port reported:
  *
  * <ul>
- *   <li>End ports: LID, LMC, MasterSMLID (the SM port's LID, where traps go: IBA 14.2.5.6), MasterSMSL 0,
- *       SubnetTimeOut 18 (OpenSM's default, about 1 s).</li>
+ *   <li>End ports: LID, LMC, GidPrefix (the subnet prefix, IBA 4.1.3: the link-local 0xFE80::, OpenSM's default),
+ *       MasterSMLID (the SM port's LID, where traps go: IBA 14.2.5.6), MasterSMSL 0, SubnetTimeOut 18 (OpenSM's
+ *       default, about 1 s).</li>
+ *   <li>Every port: LocalPhyErrors and OverrunErrors, the thresholds of traps 129 and 130, 8 as OpenSM sets
+ *       them.</li>
  *   <li>Cabled ports: NeighborMTU the larger MTU both ends can take (min of the two MTUCaps), OperationalVLs the
  *       VLs both ends have (min of the two VLCaps), both set while the port is Init, as IBA 7.6.2 and 14.2.5.6 ask
  *       (they size the link's buffers; a port that is already Armed or Active keeps them).</li>
@@ -20,6 +23,12 @@ import dev.ibmesh.sm.lid.LidAssignment;
 public final class PortSettings {
     /** OpenSM's default subnet_timeout: 4.096 us * 2^18, about 1.07 s. */
     public static final int SUBNET_TIMEOUT = 18;
+
+    /** The subnet prefix of every GID in the subnet: the link-local prefix (OpenSM's default subnet_prefix). */
+    public static final long SUBNET_PREFIX = 0xFE80_0000_0000_0000L;
+
+    /** LocalPhyErrors and OverrunErrors thresholds: OpenSM's local_phy_errors_threshold and overrun_errors_threshold. */
+    static final int ERROR_THRESHOLD = 8;
 
     private PortSettings() {}
 
@@ -32,9 +41,12 @@ public final class PortSettings {
                 .linkWidthEnabled(0)
                 .linkSpeedEnabled(0)
                 .linkSpeedExtEnabled(0)
-                .linkDownDefaultState(0);
+                .linkDownDefaultState(0)
+                .localPhyErrors(ERROR_THRESHOLD)
+                .overrunErrors(ERROR_THRESHOLD);
         if (port.isEndPort()) {
             b.lid(lids.lid(port))
+                    .gidPrefix(SUBNET_PREFIX)
                     .lmc(lids.lmc(port))
                     .masterSmLid(smLid)
                     .masterSmSl(0)
@@ -61,8 +73,15 @@ public final class PortSettings {
         boolean end = !endPort
                 || (now.lid() == wanted.lid()
                         && now.lmc() == wanted.lmc()
+                        && now.gidPrefix() == wanted.gidPrefix()
                         && now.masterSmLid() == wanted.masterSmLid());
+        boolean thresholds =
+                now.localPhyErrors() == wanted.localPhyErrors() && now.overrunErrors() == wanted.overrunErrors();
         boolean vls = wanted.operationalVls() == 0 || now.operationalVls() == wanted.operationalVls();
-        return end && vls && now.neighborMtu() == wanted.neighborMtu() && now.portState() == PortInfo.PORT_STATE_ACTIVE;
+        return end
+                && thresholds
+                && vls
+                && now.neighborMtu() == wanted.neighborMtu()
+                && now.portState() == PortInfo.PORT_STATE_ACTIVE;
     }
 }

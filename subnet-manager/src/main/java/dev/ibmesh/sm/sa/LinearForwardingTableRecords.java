@@ -28,7 +28,7 @@ final class LinearForwardingTableRecords implements SaTable {
     public List<LinearForwardingTableRecord> query(SaView view, SaMad request) {
         byte[] template = request.data();
         List<LinearForwardingTableRecord> records = new ArrayList<>();
-        for (SmNode sw : SaOrder.nodesByGuid(view.switches())) {
+        for (SmNode sw : SaOrder.nodes(view.switches())) {
             SmPort port0 = sw.port(0);
             int[] table = view.forwardingTable(sw);
             if (port0 == null || table == null || view.baseLid(port0) == 0) {

@@ -36,7 +36,7 @@ final class NodeRecords implements SaTable {
         long mask = request.componentMask();
         int lid = Bits.u16(template, 0);
         List<NodeRecord> records = new ArrayList<>();
-        for (SmPort port : SaOrder.byGuid(view.endPorts())) {
+        for (SmPort port : SaOrder.ports(view.endPorts())) {
             if ((mask & NodeRecord.COMP_LID) != 0 && view.portOfLid(lid) != port) {
                 continue;
             }

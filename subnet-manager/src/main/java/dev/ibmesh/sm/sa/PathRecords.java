@@ -88,7 +88,7 @@ final class PathRecords implements SaTable {
             SmPort p = view.portOfLid(lid);
             return p == null ? List.of() : List.of(p);
         }
-        return SaOrder.byGuid(view.endPorts());
+        return SaOrder.ports(view.endPorts());
     }
 
     /** The paths from {@code s} to {@code d}, one per LID pair, preferred pairs first, at most {@code limit}. */

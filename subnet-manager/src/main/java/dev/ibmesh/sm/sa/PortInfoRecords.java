@@ -41,7 +41,7 @@ final class PortInfoRecords implements SaTable {
         long mask = request.componentMask();
         int wantedCaps = Bits.u32(template, CAPABILITY_MASK_OFFSET);
         List<PortInfoRecord> records = new ArrayList<>();
-        for (SmNode node : SaOrder.nodesByGuid(view.nodes())) {
+        for (SmNode node : SaOrder.nodes(view.nodes())) {
             for (SmPort port : node.ports()) {
                 SmPort end = node.isSwitch() ? node.port(0) : port;
                 if (port.info() == null || end == null || view.baseLid(end) == 0) {

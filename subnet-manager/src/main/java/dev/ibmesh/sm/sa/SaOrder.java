@@ -7,22 +7,27 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * The order records are listed in: by node GUID, then port number. OpenSM keeps its nodes in a map sorted by GUID,
- * so saquery shows the same order from either SM.
+ * The order records are listed in: OpenSM's, so saquery shows the same tables from either SM. OpenSM keeps its nodes
+ * in a map keyed by the GUID as it is on the wire (big-endian) and compares keys as host (little-endian) integers:
+ * nodes come ordered by the GUID's bytes read backwards, lowest byte first. Ports follow in number order.
  */
 final class SaOrder {
     private SaOrder() {}
 
-    static List<SmPort> byGuid(Collection<SmPort> ports) {
+    static List<SmPort> ports(Collection<SmPort> ports) {
         return ports.stream()
-                .sorted(Comparator.comparing((SmPort p) -> p.node().guid(), Long::compareUnsigned)
+                .sorted(Comparator.comparing((SmPort p) -> wireOrder(p.node().guid()), Long::compareUnsigned)
                         .thenComparingInt(SmPort::number))
                 .toList();
     }
 
-    static List<SmNode> nodesByGuid(Collection<SmNode> nodes) {
+    static List<SmNode> nodes(Collection<SmNode> nodes) {
         return nodes.stream()
-                .sorted(Comparator.comparing(SmNode::guid, Long::compareUnsigned))
+                .sorted(Comparator.comparing((SmNode n) -> wireOrder(n.guid()), Long::compareUnsigned))
                 .toList();
+    }
+
+    private static long wireOrder(long guid) {
+        return Long.reverseBytes(guid);
     }
 }

@@ -2,6 +2,7 @@ package dev.ibmesh.sm.sa;
 
 import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.sm.SweepResult;
+import dev.ibmesh.sm.activation.PortSettings;
 import dev.ibmesh.sm.discovery.SmNode;
 import dev.ibmesh.sm.discovery.SmPort;
 import dev.ibmesh.sm.lid.LidAssignment;
@@ -15,9 +16,6 @@ import java.util.Map;
  * indexed by LID and by port GUID. Immutable once built; a new sweep gives a new view.
  */
 public final class SaView {
-    /** The subnet prefix of a port that reports none (IBA 4.1.1, the link-local prefix). */
-    public static final long DEFAULT_GID_PREFIX = 0xFE80_0000_0000_0000L;
-
     private final SweepResult sweep;
     private final Map<Integer, SmPort> byLid = new HashMap<>();
     private final Map<Long, SmPort> byGuid = new HashMap<>();
@@ -82,6 +80,6 @@ public final class SaView {
     public long gidPrefix() {
         PortInfo info =
                 sweep.subnet().smPort() == null ? null : sweep.subnet().smPort().info();
-        return info == null || info.gidPrefix() == 0 ? DEFAULT_GID_PREFIX : info.gidPrefix();
+        return info == null || info.gidPrefix() == 0 ? PortSettings.SUBNET_PREFIX : info.gidPrefix();
     }
 }
