@@ -8,6 +8,7 @@ import dev.ibmesh.runtime.umad.UmadServerOptions;
 import dev.ibmesh.sm.SmOptions;
 import dev.ibmesh.sm.SubnetManager;
 import dev.ibmesh.tester.bench.DeviceKinds;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -89,6 +90,14 @@ final class UpCommand implements Callable<Integer> {
                     "LMC of the CA ports (0-7): each gets 2^N LIDs, so min-hop can spread paths. Default: ${DEFAULT-VALUE}.")
     int lmc;
 
+    @Option(
+            names = "--guid2lid",
+            paramLabel = "FILE",
+            description = "Where the SM keeps the LIDs it gave, so a restart gives every port the same LIDs again"
+                    + " (OpenSM's guid2lid format: either SM can read the other's). Default: none, LIDs are kept"
+                    + " in memory only.")
+    Path guidToLid;
+
     @Spec
     CommandSpec spec;
 
@@ -140,7 +149,11 @@ final class UpCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--routing " + routing + ": no such engine (choose "
                     + String.join(", ", SubnetManager.ENGINES) + ")");
         }
-        SmOptions options = SmOptions.defaults().withLmc(lmc).withRouting(routing);
+        if (guidToLid != null && Files.isDirectory(guidToLid)) {
+            throw new IllegalArgumentException("--guid2lid " + guidToLid + ": is a directory; give a file");
+        }
+        SmOptions defaults = SmOptions.defaults().withLmc(lmc).withRouting(routing);
+        SmOptions options = guidToLid == null ? defaults : defaults.withGuidToLid(guidToLid);
         if (smPort != null) {
             return Optional.of(EmbeddedSm.Choice.parse(smPort, t, options, smPriority));
         }

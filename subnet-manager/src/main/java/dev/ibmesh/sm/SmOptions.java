@@ -1,7 +1,8 @@
 package dev.ibmesh.sm;
 
+import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Map;
+import java.util.Optional;
 
 /**
  * How the SM sweeps and what it assigns.
@@ -11,13 +12,12 @@ import java.util.Map;
  * @param retries     resends of an unanswered SMP (OpenSM {@code transaction_retries}: 3)
  * @param lmc         LMC of CA ports, 0-7
  * @param routing     the routing engine's name
- * @param guidToLid   LIDs to keep from an earlier run, by port GUID (OpenSM's guid2lid file)
+ * @param guidToLid   where the LIDs are kept between runs (OpenSM's guid2lid file, same format); empty: in memory
  */
-public record SmOptions(
-        int window, Duration timeout, int retries, int lmc, String routing, Map<Long, Integer> guidToLid) {
+public record SmOptions(int window, Duration timeout, int retries, int lmc, String routing, Optional<Path> guidToLid) {
     /** ibmesh's defaults: 32 SMPs on the wire (in one JVM the round trip is tens of microseconds). */
     public static SmOptions defaults() {
-        return new SmOptions(32, Duration.ofMillis(200), 3, 0, "minhop", Map.of());
+        return new SmOptions(32, Duration.ofMillis(200), 3, 0, "minhop", Optional.empty());
     }
 
     public SmOptions withLmc(int value) {
@@ -26,6 +26,10 @@ public record SmOptions(
 
     public SmOptions withRouting(String value) {
         return new SmOptions(window, timeout, retries, lmc, value, guidToLid);
+    }
+
+    public SmOptions withGuidToLid(Path file) {
+        return new SmOptions(window, timeout, retries, lmc, routing, Optional.of(file));
     }
 
     public SmOptions withWindow(int value) {

@@ -4,6 +4,7 @@ import dev.ibmesh.runtime.madport.MadPort;
 import dev.ibmesh.sm.activation.SubnetConfigurator;
 import dev.ibmesh.sm.discovery.Discovery;
 import dev.ibmesh.sm.discovery.Subnet;
+import dev.ibmesh.sm.lid.GuidToLidFile;
 import dev.ibmesh.sm.lid.LidAssignment;
 import dev.ibmesh.sm.lid.LidManager;
 import dev.ibmesh.sm.routing.FatTreeRouting;
@@ -12,9 +13,12 @@ import dev.ibmesh.sm.routing.Routes;
 import dev.ibmesh.sm.routing.RoutingEngine;
 import dev.ibmesh.sm.routing.UpDownRouting;
 import dev.ibmesh.sm.smp.SmpDispatcher;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
@@ -33,11 +37,14 @@ public final class SubnetManager {
     private final RoutingEngine routing;
     private final SubnetConfigurator configurator;
     private final Consumer<String> log;
+    private final Optional<Path> guidToLid;
 
     public SubnetManager(MadPort port, SmOptions options, Consumer<String> log) {
         this.smps = new SmpDispatcher(port, options.window(), options.timeout(), options.retries());
         this.discovery = new Discovery(smps);
-        this.lidManager = new LidManager(options.lmc(), options.guidToLid());
+        this.guidToLid = options.guidToLid();
+        this.lidManager = new LidManager(
+                options.lmc(), guidToLid.map(f -> GuidToLidFile.read(f, log)).orElse(Map.of()));
         this.routing = engine(options.routing());
         this.configurator = new SubnetConfigurator(smps);
         this.log = log;
@@ -93,7 +100,21 @@ public final class SubnetManager {
                 List.copyOf(problems),
                 clock);
         log.accept(result.summary());
+        if (result.up()) {
+            keepLids(lids);
+        }
         return Optional.of(result);
+    }
+
+    /** Writes the LIDs of a subnet that came up to the guid2lid file, if there is one. */
+    private void keepLids(LidAssignment lids) {
+        guidToLid.ifPresent(file -> {
+            try {
+                GuidToLidFile.write(file, lids);
+            } catch (UncheckedIOException e) {
+                log.accept(e.getMessage() + ": " + e.getCause().getMessage());
+            }
+        });
     }
 
     /**
