@@ -291,6 +291,7 @@ public final class SmService implements AutoCloseable {
         try {
             if (h.method() == Method.TRAP) {
                 repress(mad);
+                sa.forward(mad);
                 if (state == SmInfo.STATE_MASTER) {
                     requestHeavySweep("trap");
                 }

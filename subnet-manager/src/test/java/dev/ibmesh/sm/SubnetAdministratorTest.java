@@ -5,14 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ibmesh.mad.Mad;
 import dev.ibmesh.mad.MadStatus;
 import dev.ibmesh.mad.Method;
+import dev.ibmesh.mad.MgmtClass;
+import dev.ibmesh.mad.sa.InformInfo;
 import dev.ibmesh.mad.sa.LinearForwardingTableRecord;
 import dev.ibmesh.mad.sa.NodeRecord;
 import dev.ibmesh.mad.sa.PathRecord;
 import dev.ibmesh.mad.sa.PortInfoRecord;
 import dev.ibmesh.mad.sa.SaMad;
 import dev.ibmesh.mad.smp.NodeInfo;
+import dev.ibmesh.mad.smp.Notice;
 import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.runtime.device.Device;
 import dev.ibmesh.runtime.device.FabricTestKit;
@@ -37,7 +41,9 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -323,6 +329,55 @@ class SubnetAdministratorTest {
     private static void impair(Device d, int port, double drop, long seed) throws Exception {
         d.run(() -> d.port(port).impair(new LinkImpairment.Settings(drop, 0, 0, 0, 0, seed)))
                 .await(5, TimeUnit.SECONDS);
+    }
+
+    /** InformInfo: a subscriber to trap 128 hears of a cut cable as a Report, acknowledges it, and can unsubscribe. */
+    @Test
+    void trapsReachTheirSubscribersAsReports() throws Exception {
+        try (SmFabric f = SmFabric.start(Topologies.fatTree(16, 8));
+                SmService sm = new SmService(f.madPort("h1"), SmOptions.defaults(), 0, Duration.ofHours(1), s -> {});
+                MadPort client = f.madPort("h2");
+                SaClient sa = new SaClient(client, TIMEOUT)) {
+            int saLid = smLid(sm.start().get(30, TimeUnit.SECONDS));
+            BlockingQueue<Notice> reports = new LinkedBlockingQueue<>();
+            client.subscribe(Set.of(MgmtClass.SUBN_ADM.code()), m -> {
+                if (m.mad().header().method() == Method.REPORT) {
+                    reports.add(Notice.decode(SaMad.decode(m.mad()).data(), 0));
+                    byte[] b = m.mad().toBytes();
+                    m.mad().header().withMethod(Method.REPORT_RESP).encode(b, 0);
+                    client.send(m.reply(Mad.copyOf(b)));
+                }
+            });
+            InformInfo trap128 = InformInfo.generic(new byte[16], 0xFFFF, 0, true, 0xFFFF, 128, 1, 18, 0xFFFFFF);
+            SaAnswer subscribed = ask(sa, saLid, Method.SET, InformInfo.ATTRIBUTE_ID, 0, trap128.toBytes());
+            assertEquals(0, subscribed.status());
+            assertEquals(trap128, subscribed.records(InformInfo::decode).get(0), "the GetResp echoes the InformInfo");
+            assertEquals(1, sm.sa().subscriptions());
+
+            Device leaf = f.fabric.device("leaf2");
+            leaf.run(() -> leaf.port(5).disable()).await(5, TimeUnit.SECONDS);
+            Notice n = reports.poll(10, TimeUnit.SECONDS);
+            assertNotNull(n, "a Report of the trap");
+            assertEquals(128, n.trapNumber());
+            // Both ends of the cable trap: the leaf, and the spine at the other end.
+            String spine = leaf.deviceConfig().links().stream()
+                    .filter(l -> l.localPort() == 5)
+                    .findFirst()
+                    .orElseThrow()
+                    .peerDevice();
+            Set<Long> ends = Set.of(
+                    leaf.deviceConfig().nodeGuid(),
+                    f.fabric.device(spine).deviceConfig().nodeGuid());
+            assertTrue(ends.contains(Bits.u64(n.issuerGid(), 8)), "IssuerGID names a switch at the cable");
+            FabricTestKit.await("the Report acknowledged", 5_000, () -> sm.sa().reportsAcknowledged() >= 1);
+
+            InformInfo cancel = InformInfo.generic(new byte[16], 0xFFFF, 0, false, 0xFFFF, 128, 1, 18, 0xFFFFFF);
+            assertEquals(
+                    0,
+                    ask(sa, saLid, Method.SET, InformInfo.ATTRIBUTE_ID, 0, cancel.toBytes())
+                            .status());
+            assertEquals(0, sm.sa().subscriptions());
+        }
     }
 
     /** C15-0.1.3: an SA whose SM is not master of a subnet that is up does not answer. */

@@ -2,15 +2,22 @@ package dev.ibmesh.sm.sa;
 
 import dev.ibmesh.mad.Attribute;
 import dev.ibmesh.mad.Mad;
+import dev.ibmesh.mad.MadHeader;
 import dev.ibmesh.mad.MadStatus;
 import dev.ibmesh.mad.Method;
 import dev.ibmesh.mad.MgmtClass;
+import dev.ibmesh.mad.Smp;
 import dev.ibmesh.mad.rmpp.RmppSegments;
+import dev.ibmesh.mad.sa.InformInfo;
 import dev.ibmesh.mad.sa.SaMad;
+import dev.ibmesh.mad.smp.Notice;
 import dev.ibmesh.runtime.agent.HostMad;
 import dev.ibmesh.runtime.madport.MadPort;
 import dev.ibmesh.runtime.rmpp.RmppSender;
 import dev.ibmesh.sm.SweepResult;
+import dev.ibmesh.sm.discovery.SmPort;
+import dev.ibmesh.wire.Bits;
+import dev.ibmesh.wire.Deth;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -35,7 +42,9 @@ import java.util.stream.Stream;
  * </ul>
  *
  * for NodeRecord, PortInfoRecord, LinearForwardingTableRecord and PathRecord, from the subnet as the last heavy sweep
- * that brought it up left it. Responses carry SM_Key 0 (C15-0.1.5). Until the SM is master of a subnet that is up,
+ * that brought it up left it. SubnAdmSet(InformInfo) subscribes to Notices (or, Subscribe 0, cancels): the traps the
+ * SM receives are then forwarded to each matching subscriber as SubnAdmReport(Notice) (IBA 13.4.8, 15.2.5.12), which
+ * the subscriber acknowledges with ReportResp. Responses carry SM_Key 0 (C15-0.1.5). Until the SM is master of a subnet that is up,
  * requests are dropped and counted, as C15-0.1.3 asks (and OpenSM does). Other methods get "method not supported",
  * other attributes "method/attribute combination not supported", another class version "bad version".
  *
@@ -46,6 +55,9 @@ public final class SubnetAdministrator implements AutoCloseable {
     private static final Duration SEGMENT_TIMEOUT = Duration.ofMillis(200);
 
     private static final int SEGMENT_RETRIES = 3;
+
+    /** How long a subscriber has to acknowledge a Report. */
+    private static final Duration REPORT_TIMEOUT = Duration.ofSeconds(1);
 
     private final MadPort port;
     private final Consumer<String> log;
@@ -60,6 +72,9 @@ public final class SubnetAdministrator implements AutoCloseable {
             .collect(Collectors.toUnmodifiableMap(SaTable::attributeId, Function.identity()));
     private final AtomicLong answered = new AtomicLong();
     private final AtomicLong ignored = new AtomicLong();
+    private final AtomicLong reportsAcknowledged = new AtomicLong();
+    private final AtomicLong reportsUnanswered = new AtomicLong();
+    private final Subscriptions subscriptions = new Subscriptions();
     private volatile SaView view;
     private MadPort.Subscription requests;
 
@@ -92,6 +107,96 @@ public final class SubnetAdministrator implements AutoCloseable {
     /** RMPP segments of GetTableResps sent again (lost segments or ACKs). */
     public long resentSegments() {
         return sender.resent();
+    }
+
+    /** Reports of Notices a subscriber acknowledged, and those it did not within {@link #REPORT_TIMEOUT}. */
+    public long reportsAcknowledged() {
+        return reportsAcknowledged.get();
+    }
+
+    public long reportsUnanswered() {
+        return reportsUnanswered.get();
+    }
+
+    /** InformInfo subscriptions in force. */
+    public int subscriptions() {
+        return subscriptions.size();
+    }
+
+    /**
+     * A trap the SM received (an SMP carrying a Notice): reported to every subscriber whose InformInfo matches it,
+     * with the IssuerGID of the port that owns the issuer's LID.
+     */
+    public void forward(HostMad trap) {
+        Notice smpNotice = Notice.decodeSmp(Smp.decode(trap.mad()).data(), 0);
+        try {
+            thread.execute(() -> report(smpNotice));
+        } catch (RejectedExecutionException closing) {
+            // no more reports once the SA is closed
+        }
+    }
+
+    private void report(Notice n) {
+        SaView now = view;
+        byte[] gid = new byte[16];
+        SmPort issuer = now == null ? null : now.portOfLid(n.issuerLid());
+        if (issuer != null) {
+            Bits.put64(gid, 0, now.gidPrefix());
+            Bits.put64(gid, 8, issuer.guid());
+        }
+        Notice notice = new Notice(
+                n.isGeneric(),
+                n.type(),
+                n.producerTypeVendorId(),
+                n.trapNumberDeviceId(),
+                n.issuerLid(),
+                n.noticeToggle(),
+                n.noticeCount(),
+                n.dataDetails(),
+                gid);
+        for (Subscriptions.Subscription s : subscriptions.matching(n, n.issuerLid())) {
+            MadHeader h = MadHeader.of(
+                    MgmtClass.SUBN_ADM,
+                    SaMad.CLASS_VERSION,
+                    Method.REPORT,
+                    port.newTransactionId(),
+                    Notice.ATTRIBUTE_ID,
+                    0);
+            int qp = s.info().qpn() == 0 ? 1 : s.info().qpn();
+            HostMad report = new HostMad(
+                    s.subscriberLid(),
+                    0,
+                    qp,
+                    Deth.GSI_Q_KEY,
+                    0,
+                    SaMad.of(h, 0, 0, 0, notice.toBytes()).encode());
+            port.request(report, REPORT_TIMEOUT).whenComplete((resp, e) -> {
+                if (e == null && resp.mad().header().method() == Method.REPORT_RESP) {
+                    reportsAcknowledged.incrementAndGet();
+                } else {
+                    reportsUnanswered.incrementAndGet();
+                }
+            });
+        }
+    }
+
+    /** SubnAdmSet(InformInfo): the GetResp echoes the InformInfo (IBA 13.4.8.3). */
+    private void inform(HostMad mad, SaMad request) {
+        InformInfo info = InformInfo.decode(request.data(), 0);
+        if (subscriptions.apply(mad.remoteLid(), info)) {
+            log.accept(String.format(
+                    "SA: LID %d %s %s",
+                    mad.remoteLid(),
+                    info.subscribes() ? "subscribed to" : "cancelled",
+                    info.genericForm() ? "trap " + (info.trapNumber() == 0xFFFF ? "all" : info.trapNumber()) : info));
+        }
+        SaMad resp = SaMad.of(
+                request.header().withMethod(Method.GET_RESP),
+                0,
+                SaMad.attributeOffsetFor(InformInfo.SIZE),
+                request.componentMask(),
+                info.toBytes());
+        port.send(mad.reply(resp.encode()));
     }
 
     /** GetTableResp transfers whose receiver never acknowledged the last segment. */
@@ -128,6 +233,8 @@ public final class SubnetAdministrator implements AutoCloseable {
         answered.incrementAndGet();
         if (request.header().classVersion() != SaMad.CLASS_VERSION) {
             error(mad, request, MadStatus.ofCode(MadStatus.CODE_BAD_VERSION));
+        } else if (method == Method.SET && request.header().attributeId() == InformInfo.ATTRIBUTE_ID) {
+            inform(mad, request);
         } else if (method != Method.GET && method != Method.GET_TABLE) {
             error(mad, request, MadStatus.ofCode(MadStatus.CODE_METHOD_UNSUPPORTED));
         } else if (table == null) {
