@@ -10,8 +10,10 @@ import dev.ibmesh.runtime.madport.MadPort;
 import dev.ibmesh.runtime.topology.DeviceKind;
 import dev.ibmesh.runtime.topology.DeviceSpec;
 import dev.ibmesh.runtime.topology.Topology;
+import dev.ibmesh.sm.SmMetrics;
 import dev.ibmesh.sm.SmOptions;
 import dev.ibmesh.sm.SmService;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.json.JsonObject;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -62,18 +64,23 @@ final class EmbeddedSm {
 
     private EmbeddedSm() {}
 
-    /** Opens the SM's port and creates the service (not started); fails if the fabric has no such HCA. */
-    static SmService create(Fabric fabric, Choice choice, PrintWriter out) throws Exception {
+    /**
+     * Opens the SM's port and creates the service (not started), its meters in {@code registry}; fails if the fabric
+     * has no such HCA.
+     */
+    static SmService create(Fabric fabric, Choice choice, PrintWriter out, MeterRegistry registry) throws Exception {
         HcaDevice hca = hca(fabric, choice.device());
         MadPort port = AgentMadPort.open(new HcaHostPort(hca, choice.port())).get(10, TimeUnit.SECONDS);
         out.printf(
                 "ibmesh sm: on %s/%d, priority %d, routing %s%n",
                 hca.name(), choice.port(), choice.priority(), choice.options().routing());
         out.flush();
-        return new SmService(port, choice.options(), choice.priority(), SWEEP_INTERVAL, line -> {
+        SmService sm = new SmService(port, choice.options(), choice.priority(), SWEEP_INTERVAL, line -> {
             out.println("ibmesh sm: " + line);
             out.flush();
         });
+        SmMetrics.bind(sm, registry, hca.name() + "/" + choice.port());
+        return sm;
     }
 
     /** The health document with the subnet's state: ready only once the subnet was up. */

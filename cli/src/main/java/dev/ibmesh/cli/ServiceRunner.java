@@ -161,7 +161,7 @@ final class ServiceRunner {
         String subnet = "";
         if (smChoice.isPresent()) {
             try {
-                sm.set(EmbeddedSm.create(fabric, smChoice.get(), out));
+                sm.set(EmbeddedSm.create(fabric, smChoice.get(), out, registry));
                 sm.get().start().get();
             } catch (Exception e) {
                 err.println("ibmesh " + command + ": the subnet manager did not start: " + e.getMessage());

@@ -126,6 +126,19 @@ class DeviceServiceTest {
                     assertEquals("Master", health.getJsonObject("subnet").getString("smState"));
                     assertEquals(true, health.getJsonObject("subnet").getBoolean("up"));
                     assertTrue(Files.readString(dir.resolve("up.log")).contains("ibmesh sm: SUBNET UP: 14 nodes"));
+                    String metrics = http.send(
+                                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + httpPort + "/metrics"))
+                                            .build(),
+                                    HttpResponse.BodyHandlers.ofString())
+                            .body();
+                    for (String line : List.of(
+                            "ibmesh_sm_subnet_up\\{sm_port=\"[^\"]+\"\\} 1.0",
+                            "ibmesh_sm_nodes\\{sm_port=\"[^\"]+\"\\} 14.0",
+                            "ibmesh_sm_state\\{sm_port=\"[^\"]+\"\\} 3.0",
+                            "ibmesh_sm_sweeps_total\\{sm_port=\"[^\"]+\"\\} [1-9].*",
+                            "ibmesh_sa_requests_total\\{outcome=\"ignored\",sm_port=\"[^\"]+\"\\} 0.0")) {
+                        assertTrue(metrics.lines().anyMatch(l -> l.matches(line)), line + " in /metrics");
+                    }
                     break;
                 }
                 assertEquals(503, ready.statusCode());

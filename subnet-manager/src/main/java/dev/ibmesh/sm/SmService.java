@@ -127,6 +127,21 @@ public final class SmService implements AutoCloseable {
         return sweeps.get();
     }
 
+    /** SMPs this SM sent, resends included. */
+    public long smpsSent() {
+        return sm.smps().sent();
+    }
+
+    /** SMPs that went unanswered (each resend that timed out counts). */
+    public long smpTimeouts() {
+        return sm.smps().timeouts();
+    }
+
+    /** The last heavy sweep this SM finished as master, if any. */
+    public Optional<SweepResult> lastSweep() {
+        return Optional.ofNullable(last);
+    }
+
     /** The SA this SM runs: it answers while this SM is master of a subnet that is up. */
     public SubnetAdministrator sa() {
         return sa;

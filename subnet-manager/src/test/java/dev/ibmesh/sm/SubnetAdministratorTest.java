@@ -380,6 +380,40 @@ class SubnetAdministratorTest {
         }
     }
 
+    /** The SM's own trap 65: an HCA whose cable is cut leaves the subnet, and a subscriber hears of its GID. */
+    @Test
+    void aPortThatLeavesIsReportedOutOfService() throws Exception {
+        try (SmFabric f = SmFabric.start(Topologies.fatTree(16, 8));
+                SmService sm = new SmService(f.madPort("h1"), SmOptions.defaults(), 0, Duration.ofHours(1), s -> {});
+                MadPort client = f.madPort("h2");
+                SaClient sa = new SaClient(client, TIMEOUT)) {
+            int saLid = smLid(sm.start().get(30, TimeUnit.SECONDS));
+            BlockingQueue<Notice> reports = new LinkedBlockingQueue<>();
+            client.subscribe(Set.of(MgmtClass.SUBN_ADM.code()), m -> {
+                if (m.mad().header().method() == Method.REPORT) {
+                    reports.add(Notice.decode(SaMad.decode(m.mad()).data(), 0));
+                }
+            });
+            InformInfo trap65 = InformInfo.generic(new byte[16], 0xFFFF, 0, true, 0xFFFF, 65, 1, 18, 0xFFFFFF);
+            assertEquals(
+                    0,
+                    ask(sa, saLid, Method.SET, InformInfo.ATTRIBUTE_ID, 0, trap65.toBytes())
+                            .status());
+
+            LinkPlan h5 = f.fabric.device("h5").deviceConfig().links().get(0);
+            Device leaf = f.fabric.device(h5.peerDevice());
+            leaf.run(() -> leaf.port(h5.peerPort()).disable()).await(5, TimeUnit.SECONDS);
+            Notice n = reports.poll(10, TimeUnit.SECONDS);
+            assertNotNull(n, "a Report of trap 65");
+            assertEquals(65, n.trapNumber());
+            assertEquals(Notice.PRODUCER_CLASS_MANAGER, n.producerType());
+            assertEquals(saLid, n.issuerLid(), "the SM issues it");
+            byte[] gid = ((Notice.GidTrap) n.details()).gidAddr();
+            assertEquals(f.fabric.device("h5").deviceConfig().portGuid(1), Bits.u64(gid, 8), "h5's GID");
+            assertEquals(0xFE80_0000_0000_0000L, Bits.u64(gid, 0));
+        }
+    }
+
     /** C15-0.1.3: an SA whose SM is not master of a subnet that is up does not answer. */
     @Test
     void anSaThatDoesNotServeStaysSilent() throws Exception {

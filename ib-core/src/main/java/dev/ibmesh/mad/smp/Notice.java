@@ -210,6 +210,20 @@ public record Notice(
         };
     }
 
+    /** A copy with IssuerGID {@code gid} (the SA form of a Notice carries it; an SMP trap has none). */
+    public Notice withIssuerGid(byte[] gid) {
+        return new Notice(
+                isGeneric,
+                type,
+                producerTypeVendorId,
+                trapNumberDeviceId,
+                issuerLid,
+                noticeToggle,
+                noticeCount,
+                dataDetails,
+                gid);
+    }
+
     /** A copy with DataDetails replaced by {@code details}. */
     public Notice withDetails(Details details) {
         return new Notice(

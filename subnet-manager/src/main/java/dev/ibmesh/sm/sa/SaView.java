@@ -6,6 +6,7 @@ import dev.ibmesh.sm.activation.PortSettings;
 import dev.ibmesh.sm.discovery.SmNode;
 import dev.ibmesh.sm.discovery.SmPort;
 import dev.ibmesh.sm.lid.LidAssignment;
+import dev.ibmesh.wire.Bits;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -74,6 +75,19 @@ public final class SaView {
 
     public List<SmNode> switches() {
         return sweep.subnet().switches();
+    }
+
+    /** The port this SM runs on. */
+    public SmPort smPort() {
+        return sweep.subnet().smPort();
+    }
+
+    /** The GID of the port with this GUID in this subnet: the subnet prefix, then the GUID (IBA 4.1.1). */
+    public byte[] gid(long portGuid) {
+        byte[] gid = new byte[16];
+        Bits.put64(gid, 0, gidPrefix());
+        Bits.put64(gid, 8, portGuid);
+        return gid;
     }
 
     /** The subnet prefix the SM's port reports. */

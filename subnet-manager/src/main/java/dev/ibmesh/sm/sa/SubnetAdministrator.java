@@ -16,7 +16,6 @@ import dev.ibmesh.runtime.madport.MadPort;
 import dev.ibmesh.runtime.rmpp.RmppSender;
 import dev.ibmesh.sm.SweepResult;
 import dev.ibmesh.sm.discovery.SmPort;
-import dev.ibmesh.wire.Bits;
 import dev.ibmesh.wire.Deth;
 import java.time.Duration;
 import java.util.List;
@@ -89,9 +88,48 @@ public final class SubnetAdministrator implements AutoCloseable {
         requests = port.subscribe(Set.of(MgmtClass.SUBN_ADM.code()), this::arrived);
     }
 
-    /** Answers from now on for the subnet {@code sweep} brought up; null stops answering (no longer master). */
+    /**
+     * Answers from now on for the subnet {@code sweep} brought up; null stops answering (no longer master). End ports
+     * that came or went since the last subnet are announced to subscribers as the SM's traps 64 and 65.
+     */
     public void serve(SweepResult sweep) {
-        this.view = sweep == null ? null : new SaView(sweep);
+        SaView before = view;
+        SaView now = sweep == null ? null : new SaView(sweep);
+        this.view = now;
+        if (before != null && now != null) {
+            try {
+                thread.execute(() -> announceChanges(before, now));
+            } catch (RejectedExecutionException closing) {
+                // closed: nobody to tell
+            }
+        }
+    }
+
+    /** Traps 64 (GID in service) and 65 (GID out of service): the SM issues them itself, as the class manager. */
+    private void announceChanges(SaView before, SaView now) {
+        int smLid = now.baseLid(now.smPort());
+        for (SmPort p : now.endPorts()) {
+            if (before.portOfGuid(p.guid()) == null) {
+                report(gidNotice(Notice.TRAP_GID_IN_SERVICE, p, now, smLid));
+            }
+        }
+        for (SmPort p : before.endPorts()) {
+            if (now.portOfGuid(p.guid()) == null) {
+                report(gidNotice(Notice.TRAP_GID_OUT_OF_SERVICE, p, now, smLid));
+            }
+        }
+    }
+
+    private static Notice gidNotice(int trap, SmPort port, SaView view, int smLid) {
+        return Notice.generic(
+                        Notice.TYPE_SUBNET_MANAGEMENT,
+                        Notice.PRODUCER_CLASS_MANAGER,
+                        trap,
+                        smLid,
+                        0,
+                        0,
+                        new Notice.GidTrap(view.gid(port.guid())))
+                .withIssuerGid(view.gid(view.smPort().guid()));
     }
 
     /** Requests answered (records or an error status). */
@@ -130,31 +168,21 @@ public final class SubnetAdministrator implements AutoCloseable {
     public void forward(HostMad trap) {
         Notice smpNotice = Notice.decodeSmp(Smp.decode(trap.mad()).data(), 0);
         try {
-            thread.execute(() -> report(smpNotice));
+            thread.execute(() -> forwardTrap(smpNotice));
         } catch (RejectedExecutionException closing) {
             // no more reports once the SA is closed
         }
     }
 
-    private void report(Notice n) {
+    private void forwardTrap(Notice n) {
         SaView now = view;
-        byte[] gid = new byte[16];
         SmPort issuer = now == null ? null : now.portOfLid(n.issuerLid());
-        if (issuer != null) {
-            Bits.put64(gid, 0, now.gidPrefix());
-            Bits.put64(gid, 8, issuer.guid());
-        }
-        Notice notice = new Notice(
-                n.isGeneric(),
-                n.type(),
-                n.producerTypeVendorId(),
-                n.trapNumberDeviceId(),
-                n.issuerLid(),
-                n.noticeToggle(),
-                n.noticeCount(),
-                n.dataDetails(),
-                gid);
-        for (Subscriptions.Subscription s : subscriptions.matching(n, n.issuerLid())) {
+        report(n.withIssuerGid(issuer == null ? new byte[16] : now.gid(issuer.guid())));
+    }
+
+    /** Sends {@code notice} as a Report to every subscriber whose InformInfo matches it. */
+    private void report(Notice notice) {
+        for (Subscriptions.Subscription s : subscriptions.matching(notice, notice.issuerLid())) {
             MadHeader h = MadHeader.of(
                     MgmtClass.SUBN_ADM,
                     SaMad.CLASS_VERSION,
