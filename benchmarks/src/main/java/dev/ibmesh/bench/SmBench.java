@@ -3,6 +3,8 @@ package dev.ibmesh.bench;
 import com.sun.management.OperatingSystemMXBean;
 import dev.ibmesh.device.hca.HcaDevice;
 import dev.ibmesh.device.hca.HcaHostPort;
+import dev.ibmesh.runtime.device.Device;
+import dev.ibmesh.runtime.device.LinkPlan;
 import dev.ibmesh.runtime.madport.AgentMadPort;
 import dev.ibmesh.runtime.madport.MadPort;
 import dev.ibmesh.runtime.topology.DeviationCatalog;
@@ -10,10 +12,12 @@ import dev.ibmesh.runtime.topology.FatTree;
 import dev.ibmesh.runtime.topology.Topology;
 import dev.ibmesh.runtime.topology.YamlTopologyParser;
 import dev.ibmesh.sm.SmOptions;
+import dev.ibmesh.sm.SmService;
 import dev.ibmesh.sm.SubnetManager;
 import dev.ibmesh.sm.SweepResult;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.lang.management.ManagementFactory;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
@@ -22,7 +26,9 @@ import java.util.concurrent.TimeUnit;
  * link trained, every port Init), then the SM on h1's port 1 runs one heavy sweep. Prints the time from SM start to
  * SUBNET UP, the SMPs sent, each phase, and the process CPU the sweep took. Round 1 is what `ibmesh up` sees (the SM's
  * code and the devices' SMA code not yet compiled by the JIT); each further round starts a fresh fabric in the same,
- * now warm, JVM. {@code scripts/sm-bench} runs it and, in the same run, OpenSM on the same ibmesh fabric and on ibsim.
+ * now warm, JVM. A last round runs the SM as a service, cuts a leaf's uplink and times the trap, the heavy sweep and
+ * the reroute to the next SUBNET UP (target: under 5 s on the 702-node tree). {@code scripts/sm-bench} runs it and, in
+ * the same run, OpenSM on the same ibmesh fabric and on ibsim.
  *
  * <p>Run: {@code ./bench sm [HCAS [RADIX [ROUNDS]]]} (default 648 36 2: the 702-node fabric). {@code -Dwindow=N} sets
  * the SMPs on the wire.
@@ -46,7 +52,7 @@ public final class SmBench {
                 System.exit(1);
             }
         }
-        System.exit(0);
+        System.exit(rerouteAfterACut(topology, options) ? 0 : 1);
     }
 
     private static SweepResult sweepOnce(Topology topology, SmOptions options, String jvm) throws Exception {
@@ -70,6 +76,42 @@ public final class SmBench {
                     cpu / 1e9);
             port.close();
             return result;
+        }
+    }
+
+    /** The SM as `ibmesh up` runs it; one leaf uplink cut; the time from the cut to the rerouted SUBNET UP. */
+    private static boolean rerouteAfterACut(Topology topology, SmOptions options) throws Exception {
+        try (UpFabric up = UpFabric.start(topology, new SimpleMeterRegistry(), 1);
+                SmService sm = new SmService(
+                        AgentMadPort.open(HcaHostPort.of((HcaDevice) up.fabric().device("h1"))
+                                        .get(0))
+                                .get(10, TimeUnit.SECONDS),
+                        options,
+                        0,
+                        Duration.ofHours(1),
+                        line -> {})) {
+            sm.start().get(60, TimeUnit.SECONDS);
+            Device leaf = up.fabric().device("leaf1");
+            LinkPlan uplink = leaf.deviceConfig().links().stream()
+                    .filter(l -> l.peerDevice().startsWith("spine"))
+                    .findFirst()
+                    .orElseThrow();
+            long start = System.nanoTime();
+            leaf.run(() -> leaf.port(uplink.localPort()).disable()).await(10, TimeUnit.SECONDS);
+            long deadline = start + TimeUnit.SECONDS.toNanos(60);
+            while (!(sm.sweeps() >= 2 && sm.up()) && System.nanoTime() < deadline) {
+                Thread.onSpinWait(); // a measurement: the sweep count is read as soon as it changes
+            }
+            double took = (System.nanoTime() - start) / 1e9;
+            boolean rerouted = sm.sweeps() >= 2 && sm.up();
+            System.out.printf(
+                    Locale.ROOT,
+                    "ibmesh sm reroute: leaf1/%d to %s cut, trap to SUBNET UP in %.3f s (%s; target < 5 s)%n",
+                    uplink.localPort(),
+                    uplink.peerDevice(),
+                    took,
+                    rerouted ? sm.lastSweep().orElseThrow().summary() : "no SUBNET UP within 60 s");
+            return rerouted;
         }
     }
 
