@@ -7,6 +7,7 @@ import dev.ibmesh.mad.MgmtClass;
 import dev.ibmesh.mad.smp.SmInfo;
 import dev.ibmesh.runtime.agent.HostMad;
 import dev.ibmesh.runtime.madport.MadPort;
+import dev.ibmesh.sm.sa.SaView;
 import dev.ibmesh.sm.sa.SubnetAdministrator;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -215,7 +216,7 @@ public final class SmService implements AutoCloseable {
         up = result.up();
         sweeps.incrementAndGet();
         if (up) {
-            sa.serve(result);
+            sa.serve(new SaView(result.subnet(), result.lids(), result.routes()));
             firstUp.complete(result);
         } else {
             retrySoon();

@@ -15,6 +15,7 @@ import dev.ibmesh.mad.sa.NodeRecord;
 import dev.ibmesh.mad.sa.PathRecord;
 import dev.ibmesh.mad.sa.PortInfoRecord;
 import dev.ibmesh.mad.sa.SaMad;
+import dev.ibmesh.mad.sa.ServiceRecord;
 import dev.ibmesh.mad.smp.NodeInfo;
 import dev.ibmesh.mad.smp.Notice;
 import dev.ibmesh.mad.smp.PortInfo;
@@ -121,8 +122,8 @@ class SubnetAdministratorTest {
 
             assertEquals(
                     MadStatus.ofCode(MadStatus.CODE_METHOD_ATTRIBUTE_UNSUPPORTED),
-                    ask(sa, saLid, Method.GET, 0x0031, 0, new byte[0]).status(),
-                    "ServiceRecord is not answered yet");
+                    ask(sa, saLid, Method.GET, 0x0038, 0, new byte[0]).status(),
+                    "MCMemberRecord is not answered yet");
             assertEquals(
                     MadStatus.ofCode(MadStatus.CODE_METHOD_UNSUPPORTED),
                     ask(sa, saLid, Method.SET, NodeRecord.ATTRIBUTE_ID, 0, new byte[0])
@@ -411,6 +412,103 @@ class SubnetAdministratorTest {
             byte[] gid = ((Notice.GidTrap) n.details()).gidAddr();
             assertEquals(f.fabric.device("h5").deviceConfig().portGuid(1), Bits.u64(gid, 8), "h5's GID");
             assertEquals(0xFE80_0000_0000_0000L, Bits.u64(gid, 0));
+        }
+    }
+
+    /** ServiceRecord: registered, found by name and by ServiceID, refused without its key, deleted, and leased. */
+    @Test
+    void servicesAreRegisteredFoundAndDeleted() throws Exception {
+        try (SmFabric f = SmFabric.start(Topologies.line());
+                SmService sm = new SmService(f.madPort("h1"), SmOptions.defaults(), 0, Duration.ofHours(1), s -> {});
+                MadPort client = f.madPort("h2");
+                SaClient sa = new SaClient(client, TIMEOUT)) {
+            int saLid = smLid(sm.start().get(30, TimeUnit.SECONDS));
+            byte[] gid = new byte[16];
+            Bits.put64(gid, 0, 0xFE80_0000_0000_0000L);
+            Bits.put64(gid, 8, f.fabric.device("h2").deviceConfig().portGuid(1));
+            ServiceRecord service = ServiceRecord.of(0x1000_0000_0000_0042L, gid, 0xFFFF, 3600, "ibmesh storage");
+            long key =
+                    ServiceRecord.COMP_SERVICE_ID | ServiceRecord.COMP_SERVICE_GID | ServiceRecord.COMP_SERVICE_P_KEY;
+            long keyAndLease = key | ServiceRecord.COMP_SERVICE_LEASE;
+
+            SaAnswer set = ask(sa, saLid, Method.SET, ServiceRecord.ATTRIBUTE_ID, keyAndLease, service.toBytes());
+            assertEquals(0, set.status());
+            assertEquals(Method.GET_RESP, set.method());
+            assertEquals(List.of(service), set.records(ServiceRecord::decode));
+
+            ServiceRecord byName = ServiceRecord.of(0, new byte[16], 0, 0, "ibmesh storage");
+            assertEquals(
+                    List.of(service),
+                    ask(
+                                    sa,
+                                    saLid,
+                                    Method.GET_TABLE,
+                                    ServiceRecord.ATTRIBUTE_ID,
+                                    ServiceRecord.COMP_SERVICE_NAME,
+                                    byName.toBytes())
+                            .records(ServiceRecord::decode));
+            assertEquals(
+                    List.of(service),
+                    ask(
+                                    sa,
+                                    saLid,
+                                    Method.GET,
+                                    ServiceRecord.ATTRIBUTE_ID,
+                                    ServiceRecord.COMP_SERVICE_ID,
+                                    service.toBytes())
+                            .records(ServiceRecord::decode));
+
+            assertEquals(
+                    SaMad.STATUS_INSUFFICIENT_COMPONENTS,
+                    ask(
+                                    sa,
+                                    saLid,
+                                    Method.SET,
+                                    ServiceRecord.ATTRIBUTE_ID,
+                                    ServiceRecord.COMP_SERVICE_ID,
+                                    service.toBytes())
+                            .status(),
+                    "a Set names ServiceID and ServiceGID");
+            byte[] stranger = gid.clone();
+            stranger[15] ^= 0x5A;
+            assertEquals(
+                    SaMad.STATUS_INVALID_GID,
+                    ask(
+                                    sa,
+                                    saLid,
+                                    Method.SET,
+                                    ServiceRecord.ATTRIBUTE_ID,
+                                    key,
+                                    ServiceRecord.of(1, stranger, 0xFFFF, 60, "nobody's")
+                                            .toBytes())
+                            .status());
+
+            SaAnswer deleted = ask(sa, saLid, Method.DELETE, ServiceRecord.ATTRIBUTE_ID, key, service.toBytes());
+            assertEquals(Method.DELETE_RESP, deleted.method());
+            assertEquals(List.of(service), deleted.records(ServiceRecord::decode));
+            assertEquals(
+                    SaMad.STATUS_NO_RECORDS,
+                    ask(
+                                    sa,
+                                    saLid,
+                                    Method.GET,
+                                    ServiceRecord.ATTRIBUTE_ID,
+                                    ServiceRecord.COMP_SERVICE_ID,
+                                    service.toBytes())
+                            .status());
+
+            // A lease of 0 s has ended by the time anyone asks.
+            ask(
+                    sa,
+                    saLid,
+                    Method.SET,
+                    ServiceRecord.ATTRIBUTE_ID,
+                    keyAndLease,
+                    service.withLease(0).toBytes());
+            assertEquals(
+                    List.of(),
+                    ask(sa, saLid, Method.GET_TABLE, ServiceRecord.ATTRIBUTE_ID, 0, new byte[0])
+                            .records(ServiceRecord::decode));
         }
     }
 

@@ -1,11 +1,12 @@
 package dev.ibmesh.sm.sa;
 
 import dev.ibmesh.mad.smp.PortInfo;
-import dev.ibmesh.sm.SweepResult;
 import dev.ibmesh.sm.activation.PortSettings;
 import dev.ibmesh.sm.discovery.SmNode;
 import dev.ibmesh.sm.discovery.SmPort;
+import dev.ibmesh.sm.discovery.Subnet;
 import dev.ibmesh.sm.lid.LidAssignment;
+import dev.ibmesh.sm.routing.Routes;
 import dev.ibmesh.wire.Bits;
 import java.util.Collection;
 import java.util.HashMap;
@@ -17,14 +18,18 @@ import java.util.Map;
  * indexed by LID and by port GUID. Immutable once built; a new sweep gives a new view.
  */
 public final class SaView {
-    private final SweepResult sweep;
+    private final Subnet subnet;
+    private final LidAssignment lids;
+    private final Routes routes;
     private final Map<Integer, SmPort> byLid = new HashMap<>();
     private final Map<Long, SmPort> byGuid = new HashMap<>();
     private final List<SmPort> endPorts;
 
-    public SaView(SweepResult sweep) {
-        this.sweep = sweep;
-        LidAssignment lids = sweep.lids();
+    /** The subnet a sweep saw, the LIDs it gave and the routes it programmed. */
+    public SaView(Subnet subnet, LidAssignment lids, Routes routes) {
+        this.subnet = subnet;
+        this.lids = lids;
+        this.routes = routes;
         this.endPorts = lids.bases().keySet().stream().toList();
         lids.bases().forEach((port, base) -> {
             for (int i = 0; i < lids.span(port); i++) {
@@ -50,36 +55,36 @@ public final class SaView {
     }
 
     public int baseLid(SmPort port) {
-        return sweep.lids().lid(port);
+        return lids.lid(port);
     }
 
     public int lidCount(SmPort port) {
-        return sweep.lids().span(port);
+        return lids.span(port);
     }
 
     /** The egress port for {@code lid} in the switch's LFT as this SM programmed it (0xFF: none). */
     public int route(SmNode sw, int lid) {
-        int[] table = sweep.routes().tables().get(sw);
+        int[] table = routes.tables().get(sw);
         return table == null || lid >= table.length ? 0xFF : table[lid];
     }
 
     /** The switch's LFT as programmed, or null for a node that is no switch. */
     public int[] forwardingTable(SmNode sw) {
-        return sweep.routes().tables().get(sw);
+        return routes.tables().get(sw);
     }
 
     /** Every node the sweep saw. */
     public Collection<SmNode> nodes() {
-        return sweep.subnet().nodes();
+        return subnet.nodes();
     }
 
     public List<SmNode> switches() {
-        return sweep.subnet().switches();
+        return subnet.switches();
     }
 
     /** The port this SM runs on. */
     public SmPort smPort() {
-        return sweep.subnet().smPort();
+        return subnet.smPort();
     }
 
     /** The GID of the port with this GUID in this subnet: the subnet prefix, then the GUID (IBA 4.1.1). */
@@ -92,8 +97,7 @@ public final class SaView {
 
     /** The subnet prefix the SM's port reports. */
     public long gidPrefix() {
-        PortInfo info =
-                sweep.subnet().smPort() == null ? null : sweep.subnet().smPort().info();
+        PortInfo info = subnet.smPort() == null ? null : subnet.smPort().info();
         return info == null || info.gidPrefix() == 0 ? PortSettings.SUBNET_PREFIX : info.gidPrefix();
     }
 }

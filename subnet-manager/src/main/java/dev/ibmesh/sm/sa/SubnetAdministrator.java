@@ -10,16 +10,17 @@ import dev.ibmesh.mad.Smp;
 import dev.ibmesh.mad.rmpp.RmppSegments;
 import dev.ibmesh.mad.sa.InformInfo;
 import dev.ibmesh.mad.sa.SaMad;
+import dev.ibmesh.mad.sa.ServiceRecord;
 import dev.ibmesh.mad.smp.Notice;
 import dev.ibmesh.runtime.agent.HostMad;
 import dev.ibmesh.runtime.madport.MadPort;
 import dev.ibmesh.runtime.rmpp.RmppSender;
-import dev.ibmesh.sm.SweepResult;
 import dev.ibmesh.sm.discovery.SmPort;
 import dev.ibmesh.wire.Deth;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -66,8 +67,13 @@ public final class SubnetAdministrator implements AutoCloseable {
         return t;
     });
     private final RmppSender sender;
+    private final ServiceRecords services = new ServiceRecords(System::nanoTime);
     private final Map<Integer, SaTable> tables = Stream.of(
-                    new NodeRecords(), new PortInfoRecords(), new LinearForwardingTableRecords(), new PathRecords())
+                    new NodeRecords(),
+                    new PortInfoRecords(),
+                    new LinearForwardingTableRecords(),
+                    new PathRecords(),
+                    services)
             .collect(Collectors.toUnmodifiableMap(SaTable::attributeId, Function.identity()));
     private final AtomicLong answered = new AtomicLong();
     private final AtomicLong ignored = new AtomicLong();
@@ -89,12 +95,11 @@ public final class SubnetAdministrator implements AutoCloseable {
     }
 
     /**
-     * Answers from now on for the subnet {@code sweep} brought up; null stops answering (no longer master). End ports
+     * Answers from now on for the subnet {@code now}; null stops answering (no longer master). End ports
      * that came or went since the last subnet are announced to subscribers as the SM's traps 64 and 65.
      */
-    public void serve(SweepResult sweep) {
+    public void serve(SaView now) {
         SaView before = view;
-        SaView now = sweep == null ? null : new SaView(sweep);
         this.view = now;
         if (before != null && now != null) {
             try {
@@ -208,6 +213,33 @@ public final class SubnetAdministrator implements AutoCloseable {
         }
     }
 
+    /** SubnAdmSet(ServiceRecord) registers, answered by a GetResp; SubnAdmDelete removes, answered by a DeleteResp. */
+    private void service(HostMad mad, SaMad request, SaView now) {
+        try {
+            Optional<ServiceRecord> r = request.header().method() == Method.SET
+                    ? Optional.of(services.register(now, request))
+                    : services.delete(request);
+            if (r.isEmpty()) {
+                error(mad, request, SaMad.STATUS_NO_RECORDS);
+                return;
+            }
+            SaMad resp = SaMad.of(
+                    request.header().withMethod(responseMethod(request.header().method())),
+                    0,
+                    SaMad.attributeOffsetFor(ServiceRecord.SIZE),
+                    request.componentMask(),
+                    r.get().toBytes());
+            port.send(mad.reply(resp.encode()));
+        } catch (SaStatusException e) {
+            error(mad, request, e.status());
+        }
+    }
+
+    /** The method of the response to {@code method}: its response bit set, but GetResp for a Set (IBA 13.4.5). */
+    private static int responseMethod(int method) {
+        return method == Method.SET ? Method.GET_RESP : method | Method.RESPONSE_BIT;
+    }
+
     /** SubnAdmSet(InformInfo): the GetResp echoes the InformInfo (IBA 13.4.8.3). */
     private void inform(HostMad mad, SaMad request) {
         InformInfo info = InformInfo.decode(request.data(), 0);
@@ -263,6 +295,9 @@ public final class SubnetAdministrator implements AutoCloseable {
             error(mad, request, MadStatus.ofCode(MadStatus.CODE_BAD_VERSION));
         } else if (method == Method.SET && request.header().attributeId() == InformInfo.ATTRIBUTE_ID) {
             inform(mad, request);
+        } else if (request.header().attributeId() == ServiceRecord.ATTRIBUTE_ID
+                && (method == Method.SET || method == Method.DELETE)) {
+            service(mad, request, now);
         } else if (method != Method.GET && method != Method.GET_TABLE) {
             error(mad, request, MadStatus.ofCode(MadStatus.CODE_METHOD_UNSUPPORTED));
         } else if (table == null) {
@@ -312,7 +347,7 @@ public final class SubnetAdministrator implements AutoCloseable {
 
     /** The request's header and data back, the response bit set, with {@code status} and SM_Key 0. */
     private void error(HostMad mad, SaMad request, int status) {
-        int method = request.header().method() == Method.GET_TABLE ? Method.GET_TABLE_RESP : Method.GET_RESP;
+        int method = responseMethod(request.header().method());
         byte[] b = new SaMad(
                         request.header().withMethod(method).withStatus(status),
                         0,
