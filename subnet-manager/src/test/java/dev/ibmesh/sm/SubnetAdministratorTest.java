@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ibmesh.mad.ClassPortInfo;
 import dev.ibmesh.mad.Mad;
 import dev.ibmesh.mad.MadStatus;
 import dev.ibmesh.mad.Method;
@@ -124,6 +125,14 @@ class SubnetAdministratorTest {
                     MadStatus.ofCode(MadStatus.CODE_METHOD_ATTRIBUTE_UNSUPPORTED),
                     ask(sa, saLid, Method.GET, 0x0038, 0, new byte[0]).status(),
                     "MCMemberRecord is not answered yet");
+            ClassPortInfo cpi = ask(sa, saLid, Method.GET, ClassPortInfo.ATTRIBUTE_ID, 0, new byte[0])
+                    .records(ClassPortInfo::decode)
+                    .get(0);
+            assertEquals(2, cpi.classVersion());
+            assertEquals(16, cpi.respTimeValue());
+            assertEquals(1, cpi.redirectQp());
+            assertEquals(1 << 13, cpi.capabilityMask() & (1 << 13), "IsPortInfoCapMaskMatchSupported");
+
             assertEquals(
                     MadStatus.ofCode(MadStatus.CODE_METHOD_UNSUPPORTED),
                     ask(sa, saLid, Method.SET, NodeRecord.ATTRIBUTE_ID, 0, new byte[0])
@@ -309,12 +318,14 @@ class SubnetAdministratorTest {
             impair(f.fabric.device(cable.peerDevice()), cable.peerPort(), 0.1, 11);
 
             List<PathRecord> lossy = null;
-            for (int attempt = 0; attempt < 5 && lossy == null; attempt++) { // the request itself may be lost
-                try {
-                    lossy = ask(sa, saLid, Method.GET_TABLE, PathRecord.ATTRIBUTE_ID, 0, new byte[0])
-                            .records(PathRecord::decode);
-                } catch (ExecutionException e) {
-                    // lost request or an aborted transfer: ask again, as saquery's user would
+            try (SaClient patient = new SaClient(client, Duration.ofSeconds(4))) {
+                for (int attempt = 0; attempt < 10 && lossy == null; attempt++) { // the request itself may be lost
+                    try {
+                        lossy = ask(patient, saLid, Method.GET_TABLE, PathRecord.ATTRIBUTE_ID, 0, new byte[0])
+                                .records(PathRecord::decode);
+                    } catch (ExecutionException e) {
+                        // lost request or an aborted transfer: ask again, as saquery's user would
+                    }
                 }
             }
             assertEquals(clean, lossy);
@@ -325,6 +336,25 @@ class SubnetAdministratorTest {
             assertTrue(dropped > 0, "the cable lost MADs");
             assertTrue(sm.sa().resentSegments() > 0, () -> "the loss of " + dropped + " cost resends");
         }
+    }
+
+    /** The Notices reported to {@code client}, each acknowledged with a ReportResp as a subscriber must. */
+    private static BlockingQueue<Notice> reportsAt(MadPort client) {
+        BlockingQueue<Notice> reports = new LinkedBlockingQueue<>();
+        client.subscribe(Set.of(MgmtClass.SUBN_ADM.code()), m -> {
+            if (m.mad().header().method() == Method.REPORT) {
+                reports.add(Notice.decode(SaMad.decode(m.mad()).data(), 0));
+                byte[] b = m.mad().toBytes();
+                m.mad().header().withMethod(Method.REPORT_RESP).encode(b, 0);
+                client.send(m.reply(Mad.copyOf(b)));
+            }
+        });
+        return reports;
+    }
+
+    /** InformInfo for generic trap {@code number} from any issuer, to QP1. */
+    private static InformInfo trap(int number, boolean subscribe) {
+        return InformInfo.generic(new byte[16], 0xFFFF, 0, subscribe, 0xFFFF, number, 1, 18, 0xFFFFFF);
     }
 
     private static void impair(Device d, int port, double drop, long seed) throws Exception {
@@ -340,16 +370,8 @@ class SubnetAdministratorTest {
                 MadPort client = f.madPort("h2");
                 SaClient sa = new SaClient(client, TIMEOUT)) {
             int saLid = smLid(sm.start().get(30, TimeUnit.SECONDS));
-            BlockingQueue<Notice> reports = new LinkedBlockingQueue<>();
-            client.subscribe(Set.of(MgmtClass.SUBN_ADM.code()), m -> {
-                if (m.mad().header().method() == Method.REPORT) {
-                    reports.add(Notice.decode(SaMad.decode(m.mad()).data(), 0));
-                    byte[] b = m.mad().toBytes();
-                    m.mad().header().withMethod(Method.REPORT_RESP).encode(b, 0);
-                    client.send(m.reply(Mad.copyOf(b)));
-                }
-            });
-            InformInfo trap128 = InformInfo.generic(new byte[16], 0xFFFF, 0, true, 0xFFFF, 128, 1, 18, 0xFFFFFF);
+            BlockingQueue<Notice> reports = reportsAt(client);
+            InformInfo trap128 = trap(128, true);
             SaAnswer subscribed = ask(sa, saLid, Method.SET, InformInfo.ATTRIBUTE_ID, 0, trap128.toBytes());
             assertEquals(0, subscribed.status());
             assertEquals(trap128, subscribed.records(InformInfo::decode).get(0), "the GetResp echoes the InformInfo");
@@ -372,7 +394,7 @@ class SubnetAdministratorTest {
             assertTrue(ends.contains(Bits.u64(n.issuerGid(), 8)), "IssuerGID names a switch at the cable");
             FabricTestKit.await("the Report acknowledged", 5_000, () -> sm.sa().reportsAcknowledged() >= 1);
 
-            InformInfo cancel = InformInfo.generic(new byte[16], 0xFFFF, 0, false, 0xFFFF, 128, 1, 18, 0xFFFFFF);
+            InformInfo cancel = trap(128, false);
             assertEquals(
                     0,
                     ask(sa, saLid, Method.SET, InformInfo.ATTRIBUTE_ID, 0, cancel.toBytes())
@@ -389,13 +411,8 @@ class SubnetAdministratorTest {
                 MadPort client = f.madPort("h2");
                 SaClient sa = new SaClient(client, TIMEOUT)) {
             int saLid = smLid(sm.start().get(30, TimeUnit.SECONDS));
-            BlockingQueue<Notice> reports = new LinkedBlockingQueue<>();
-            client.subscribe(Set.of(MgmtClass.SUBN_ADM.code()), m -> {
-                if (m.mad().header().method() == Method.REPORT) {
-                    reports.add(Notice.decode(SaMad.decode(m.mad()).data(), 0));
-                }
-            });
-            InformInfo trap65 = InformInfo.generic(new byte[16], 0xFFFF, 0, true, 0xFFFF, 65, 1, 18, 0xFFFFFF);
+            BlockingQueue<Notice> reports = reportsAt(client);
+            InformInfo trap65 = trap(65, true);
             assertEquals(
                     0,
                     ask(sa, saLid, Method.SET, InformInfo.ATTRIBUTE_ID, 0, trap65.toBytes())

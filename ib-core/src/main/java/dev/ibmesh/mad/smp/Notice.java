@@ -212,20 +212,15 @@ public record Notice(
 
     /** A copy with IssuerGID {@code gid} (the SA form of a Notice carries it; an SMP trap has none). */
     public Notice withIssuerGid(byte[] gid) {
-        return new Notice(
-                isGeneric,
-                type,
-                producerTypeVendorId,
-                trapNumberDeviceId,
-                issuerLid,
-                noticeToggle,
-                noticeCount,
-                dataDetails,
-                gid);
+        return with(dataDetails, gid);
     }
 
     /** A copy with DataDetails replaced by {@code details}. */
     public Notice withDetails(Details details) {
+        return with(details.toBytes(), issuerGid);
+    }
+
+    private Notice with(byte[] details, byte[] gid) {
         return new Notice(
                 isGeneric,
                 type,
@@ -234,8 +229,8 @@ public record Notice(
                 issuerLid,
                 noticeToggle,
                 noticeCount,
-                details.toBytes(),
-                issuerGid);
+                details,
+                gid);
     }
 
     @Override

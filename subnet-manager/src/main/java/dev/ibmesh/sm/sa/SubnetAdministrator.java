@@ -1,6 +1,7 @@
 package dev.ibmesh.sm.sa;
 
 import dev.ibmesh.mad.Attribute;
+import dev.ibmesh.mad.ClassPortInfo;
 import dev.ibmesh.mad.Mad;
 import dev.ibmesh.mad.MadHeader;
 import dev.ibmesh.mad.MadStatus;
@@ -55,6 +56,37 @@ public final class SubnetAdministrator implements AutoCloseable {
     private static final Duration SEGMENT_TIMEOUT = Duration.ofMillis(200);
 
     private static final int SEGMENT_RETRIES = 3;
+
+    /**
+     * The SA's ClassPortInfo (IBA 13.4.8.1, 15.2.5.1): class version 2; CapabilityMask IsSubnGetSetNoticeSupported
+     * (InformInfo and Reports) and IsPortInfoCapMaskMatchSupported (saquery -s); no CapabilityMask2 feature; RespTimeValue
+     * 16 (4.096 us * 2^16, about 268 ms, the first step above OpenSM's 200 ms transaction timeout, as OpenSM computes
+     * it); no redirection (QP1, the well-known Q_Key) and no trap forwarding set.
+     */
+    static final ClassPortInfo CLASS_PORT_INFO = new ClassPortInfo(
+            1,
+            SaMad.CLASS_VERSION,
+            (1 << 1) | (1 << 13),
+            0,
+            16,
+            new byte[16],
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+            1,
+            Deth.GSI_Q_KEY & 0xFFFF_FFFFL,
+            new byte[16],
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+            0);
 
     /** How long a subscriber has to acknowledge a Report. */
     private static final Duration REPORT_TIMEOUT = Duration.ofSeconds(1);
@@ -293,6 +325,14 @@ public final class SubnetAdministrator implements AutoCloseable {
         answered.incrementAndGet();
         if (request.header().classVersion() != SaMad.CLASS_VERSION) {
             error(mad, request, MadStatus.ofCode(MadStatus.CODE_BAD_VERSION));
+        } else if (method == Method.GET && request.header().attributeId() == ClassPortInfo.ATTRIBUTE_ID) {
+            port.send(mad.reply(SaMad.of(
+                            request.header().withMethod(Method.GET_RESP),
+                            0,
+                            SaMad.attributeOffsetFor(ClassPortInfo.SIZE),
+                            request.componentMask(),
+                            CLASS_PORT_INFO.toBytes())
+                    .encode()));
         } else if (method == Method.SET && request.header().attributeId() == InformInfo.ATTRIBUTE_ID) {
             inform(mad, request);
         } else if (request.header().attributeId() == ServiceRecord.ATTRIBUTE_ID
