@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
         name = "device",
         mixinStandardHelpOptions = true,
         description = "Run one device of a topology as a service; links go to its peers over the network.")
-final class DeviceCommand implements Callable<Integer> {
+class DeviceCommand implements Callable<Integer> {
     @Option(names = "--topology", required = true, paramLabel = "FILE", description = "The topology file.")
     Path topology;
 
@@ -60,15 +60,18 @@ final class DeviceCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Topology t = TopologyOption.load(topology, spec.commandLine().getErr(), "device");
+        String command = spec.name();
+        Topology t = TopologyOption.load(topology, spec.commandLine().getErr(), command);
         if (t == null) {
             return Ibmesh.EXIT_BAD_INPUT;
         }
         DeviceConfig config;
+        Optional<EmbeddedSm.Choice> sm;
         try {
             config = FabricPlan.standalone(t, name);
+            sm = smChoice(t);
         } catch (IllegalArgumentException e) {
-            spec.commandLine().getErr().println("ibmesh device: " + e.getMessage());
+            spec.commandLine().getErr().println("ibmesh " + command + ": " + e.getMessage());
             return Ibmesh.EXIT_BAD_INPUT;
         }
         // Several devices share a host, so none takes a fixed port unless the topology or the command line says so.
@@ -76,8 +79,8 @@ final class DeviceCommand implements Callable<Integer> {
         spec.commandLine()
                 .getOut()
                 .printf(
-                        "ibmesh device: %s (%s, %d ports) listening on %s%n",
-                        name, config.kind(), config.ports().size(), config.listenAddress());
+                        "ibmesh %s: %s (%s, %d ports) listening on %s%n",
+                        command, name, config.kind(), config.ports().size(), config.listenAddress());
         return ServiceRunner.run(
                 List.of(config),
                 new DeviceKinds(),
@@ -87,9 +90,14 @@ final class DeviceCommand implements Callable<Integer> {
                 service.httpHostOr(http.flatMap(HttpAddress::host)),
                 httpPort != null ? httpPort : http.map(HttpAddress::port).orElse(0),
                 Optional.of(grpcPort),
-                Optional.empty(),
+                sm,
                 spec.commandLine().getOut(),
                 spec.commandLine().getErr(),
-                "device");
+                command);
+    }
+
+    /** The SM this device runs: none for a plain device ({@code ibmesh sm} runs one). */
+    Optional<EmbeddedSm.Choice> smChoice(Topology t) {
+        return Optional.empty();
     }
 }

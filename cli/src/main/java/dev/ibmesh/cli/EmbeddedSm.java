@@ -34,8 +34,8 @@ final class EmbeddedSm {
      * @param port   the HCA's port
      */
     record Choice(String device, int port, SmOptions options, int priority) {
-        /** "h1/1" or "h1" (port 1), checked against the topology; the error names what is wrong. */
-        static Choice parse(String value, Topology topology, SmOptions options, int priority) {
+        /** "h1/1" or "h1" (port 1), checked against the topology; the error names {@code option} and what is wrong. */
+        static Choice parse(String option, String value, Topology topology, SmOptions options, int priority) {
             String device = value;
             int port = 1;
             int slash = value.indexOf('/');
@@ -44,19 +44,19 @@ final class EmbeddedSm {
                 try {
                     port = Integer.parseInt(value.substring(slash + 1));
                 } catch (NumberFormatException e) {
-                    throw new IllegalArgumentException("--sm-port " + value + ": the port is not a number");
+                    throw new IllegalArgumentException(option + " " + value + ": the port is not a number");
                 }
             }
             String name = device;
             DeviceSpec spec = topology.device(name)
-                    .orElseThrow(() -> new IllegalArgumentException("--sm-port " + value + ": no device " + name));
+                    .orElseThrow(() -> new IllegalArgumentException(option + " " + value + ": no device " + name));
             if (spec.kind() != DeviceKind.HCA) {
-                throw new IllegalArgumentException("--sm-port " + value + ": " + name + " is a "
+                throw new IllegalArgumentException(option + " " + value + ": " + name + " is a "
                         + spec.kind().label() + "; the SM runs on an HCA port");
             }
             if (port < 1 || port > spec.numPorts()) {
                 throw new IllegalArgumentException(
-                        "--sm-port " + value + ": " + name + " has ports 1-" + spec.numPorts());
+                        option + " " + value + ": " + name + " has ports 1-" + spec.numPorts());
             }
             return new Choice(name, port, options, priority);
         }

@@ -16,6 +16,7 @@ import picocli.CommandLine.ScopeType;
             DecodeCommand.class,
             UpCommand.class,
             DeviceCommand.class,
+            SmCommand.class,
             FabricCommand.class,
             GenerateCommand.class,
             TesterCommand.class,

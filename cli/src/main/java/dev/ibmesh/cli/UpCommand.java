@@ -6,9 +6,7 @@ import dev.ibmesh.runtime.topology.Topology;
 import dev.ibmesh.runtime.transport.InProcessLinkTransport;
 import dev.ibmesh.runtime.umad.UmadServerOptions;
 import dev.ibmesh.sm.SmOptions;
-import dev.ibmesh.sm.SubnetManager;
 import dev.ibmesh.tester.bench.DeviceKinds;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -66,37 +64,8 @@ final class UpCommand implements Callable<Integer> {
             description = "The HCA port ibmesh's SM runs on. Default: port 1 of the topology's first HCA.")
     String smPort;
 
-    @Option(
-            names = "--routing",
-            paramLabel = "ENGINE",
-            defaultValue = "minhop",
-            description = "The SM's routing engine: ${COMPLETION-CANDIDATES}. Default: ${DEFAULT-VALUE}.",
-            completionCandidates = RoutingEngines.class)
-    String routing;
-
-    @Option(
-            names = "--sm-priority",
-            paramLabel = "N",
-            defaultValue = "0",
-            description = "The SM's priority (0-15; OpenSM's default is 0): of several SMs the highest is master."
-                    + " Default: ${DEFAULT-VALUE}.")
-    int smPriority;
-
-    @Option(
-            names = "--lmc",
-            paramLabel = "N",
-            defaultValue = "0",
-            description =
-                    "LMC of the CA ports (0-7): each gets 2^N LIDs, so min-hop can spread paths. Default: ${DEFAULT-VALUE}.")
-    int lmc;
-
-    @Option(
-            names = "--guid2lid",
-            paramLabel = "FILE",
-            description = "Where the SM keeps the LIDs it gave, so a restart gives every port the same LIDs again"
-                    + " (OpenSM's guid2lid format: either SM can read the other's). Default: none, LIDs are kept"
-                    + " in memory only.")
-    Path guidToLid;
+    @Mixin
+    SmSettings sm;
 
     @Spec
     CommandSpec spec;
@@ -107,9 +76,9 @@ final class UpCommand implements Callable<Integer> {
         if (t == null) {
             return Ibmesh.EXIT_BAD_INPUT;
         }
-        Optional<EmbeddedSm.Choice> sm;
+        Optional<EmbeddedSm.Choice> choice;
         try {
-            sm = smChoice(t);
+            choice = smChoice(t);
         } catch (IllegalArgumentException e) {
             spec.commandLine().getErr().println("ibmesh up: " + e.getMessage());
             return Ibmesh.EXIT_BAD_INPUT;
@@ -128,7 +97,7 @@ final class UpCommand implements Callable<Integer> {
                 service.httpHostOr(Optional.empty()),
                 httpPort,
                 Optional.of(grpcPort),
-                sm,
+                choice,
                 spec.commandLine().getOut(),
                 spec.commandLine().getErr(),
                 "up");
@@ -139,35 +108,13 @@ final class UpCommand implements Callable<Integer> {
         if (noSm) {
             return Optional.empty();
         }
-        if (lmc < 0 || lmc > 7) {
-            throw new IllegalArgumentException("--lmc " + lmc + ": the LMC is 0-7");
-        }
-        if (smPriority < 0 || smPriority > 15) {
-            throw new IllegalArgumentException("--sm-priority " + smPriority + ": the priority is 0-15");
-        }
-        if (!SubnetManager.ENGINES.contains(routing)) {
-            throw new IllegalArgumentException("--routing " + routing + ": no such engine (choose "
-                    + String.join(", ", SubnetManager.ENGINES) + ")");
-        }
-        if (guidToLid != null && Files.isDirectory(guidToLid)) {
-            throw new IllegalArgumentException("--guid2lid " + guidToLid + ": is a directory; give a file");
-        }
-        SmOptions defaults = SmOptions.defaults().withLmc(lmc).withRouting(routing);
-        SmOptions options = guidToLid == null ? defaults : defaults.withGuidToLid(guidToLid);
+        SmOptions options = sm.options();
         if (smPort != null) {
-            return Optional.of(EmbeddedSm.Choice.parse(smPort, t, options, smPriority));
+            return Optional.of(EmbeddedSm.Choice.parse("--sm-port", smPort, t, options, sm.priority));
         }
         return t.devices().stream()
                 .filter(d -> d.kind() == DeviceKind.HCA)
                 .findFirst()
-                .map(d -> new EmbeddedSm.Choice(d.name(), 1, options, smPriority));
-    }
-
-    /** The routing engines, for --help. */
-    static final class RoutingEngines implements Iterable<String> {
-        @Override
-        public java.util.Iterator<String> iterator() {
-            return SubnetManager.ENGINES.iterator();
-        }
+                .map(d -> new EmbeddedSm.Choice(d.name(), 1, options, sm.priority));
     }
 }

@@ -1,0 +1,70 @@
+package dev.ibmesh.cli;
+
+import dev.ibmesh.sm.SmOptions;
+import dev.ibmesh.sm.SubnetManager;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Iterator;
+import picocli.CommandLine.Option;
+
+/** How ibmesh's SM runs, the options `ibmesh up` and `ibmesh sm` share. */
+final class SmSettings {
+    @Option(
+            names = "--routing",
+            paramLabel = "ENGINE",
+            defaultValue = "minhop",
+            description = "The SM's routing engine: ${COMPLETION-CANDIDATES}. Default: ${DEFAULT-VALUE}.",
+            completionCandidates = RoutingEngines.class)
+    String routing;
+
+    @Option(
+            names = "--sm-priority",
+            paramLabel = "N",
+            defaultValue = "0",
+            description = "The SM's priority (0-15; OpenSM's default is 0): of several SMs the highest is master."
+                    + " Default: ${DEFAULT-VALUE}.")
+    int priority;
+
+    @Option(
+            names = "--lmc",
+            paramLabel = "N",
+            defaultValue = "0",
+            description =
+                    "LMC of the CA ports (0-7): each gets 2^N LIDs, so min-hop can spread paths. Default: ${DEFAULT-VALUE}.")
+    int lmc;
+
+    @Option(
+            names = "--guid2lid",
+            paramLabel = "FILE",
+            description = "Where the SM keeps the LIDs it gave, so a restart gives every port the same LIDs again"
+                    + " (OpenSM's guid2lid format: either SM can read the other's). Default: none, LIDs are kept"
+                    + " in memory only.")
+    Path guidToLid;
+
+    /** The SM's options; an option it cannot honour is named in the exception's message. */
+    SmOptions options() {
+        if (lmc < 0 || lmc > 7) {
+            throw new IllegalArgumentException("--lmc " + lmc + ": the LMC is 0-7");
+        }
+        if (priority < 0 || priority > 15) {
+            throw new IllegalArgumentException("--sm-priority " + priority + ": the priority is 0-15");
+        }
+        if (!SubnetManager.ENGINES.contains(routing)) {
+            throw new IllegalArgumentException("--routing " + routing + ": no such engine (choose "
+                    + String.join(", ", SubnetManager.ENGINES) + ")");
+        }
+        if (guidToLid != null && Files.isDirectory(guidToLid)) {
+            throw new IllegalArgumentException("--guid2lid " + guidToLid + ": is a directory; give a file");
+        }
+        SmOptions options = SmOptions.defaults().withLmc(lmc).withRouting(routing);
+        return guidToLid == null ? options : options.withGuidToLid(guidToLid);
+    }
+
+    /** The routing engines, for --help. */
+    static final class RoutingEngines implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return SubnetManager.ENGINES.iterator();
+        }
+    }
+}

@@ -1,0 +1,109 @@
+package dev.ibmesh.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.vertx.core.json.JsonObject;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * `ibmesh sm` as a service of its own, as an SM container runs it: a switch and an HCA run as `ibmesh device`
+ * processes, the SM's HCA as `ibmesh sm`; the SM brings the three-process fabric up over the network, is ready at
+ * SUBNET UP, and the other HCA's port is Active.
+ */
+class SmCommandTest {
+    private final List<CliProcess> started = new ArrayList<>();
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    @AfterEach
+    void stop() throws InterruptedException {
+        for (CliProcess p : started) {
+            p.stop();
+        }
+    }
+
+    @Test
+    void theSmBringsUpAFabricOfProcesses(@TempDir Path dir) throws Exception {
+        Path topology = dir.resolve("line.yaml");
+        Files.writeString(
+                topology,
+                String.join(
+                        "\n",
+                        "devices:",
+                        "  - {name: sw, kind: switch, ports: 2, listen: 127.0.0.1:" + FreePorts.tcp() + "}",
+                        "  - {name: h1, kind: hca, ports: 1, listen: 127.0.0.1:" + FreePorts.tcp() + "}",
+                        "  - {name: h2, kind: hca, ports: 1, listen: 127.0.0.1:" + FreePorts.tcp() + "}",
+                        "links:",
+                        "  - ends: [h1/1, sw/1]",
+                        "  - ends: [sw/2, h2/1]",
+                        ""));
+        String file = topology.toString();
+        start("sw", "device", "--topology", file, "--name", "sw");
+        CliProcess h2 = start("h2", "device", "--topology", file, "--name", "h2");
+        CliProcess sm = start("sm", "sm", "--topology", file, "--name", "h1", "--sm-priority", "3");
+
+        String ready = sm.awaitLine("the ready line", l -> l.startsWith("fabric ready:"), CliProcess.STARTUP);
+        assertTrue(ready.contains("subnet up"), ready);
+        assertTrue(
+                sm.lines().stream().anyMatch(l -> l.startsWith("ibmesh sm: SUBNET UP: 3 nodes")),
+                () -> String.join("\n", sm.lines()));
+        int smHttp = sm.httpPort();
+        JsonObject health = new JsonObject(get(smHttp, "/health/ready"));
+        assertEquals("Master", health.getJsonObject("subnet").getString("smState"));
+        assertTrue(
+                get(smHttp, "/metrics").lines().anyMatch(l -> l.matches("ibmesh_sm_nodes\\{sm_port=\"h1/1\"\\} 3.0")));
+
+        JsonObject other = new JsonObject(get(h2.httpPort(), "/health"));
+        assertEquals(
+                "Active",
+                other.getJsonObject("devices")
+                        .getJsonObject("h2")
+                        .getJsonObject("ports")
+                        .getJsonObject("1")
+                        .getString("portState"),
+                other::encodePrettily);
+    }
+
+    @Test
+    void anSmOnASwitchIsRefusedByName(@TempDir Path dir) throws Exception {
+        Path topology = dir.resolve("t.yaml");
+        Files.writeString(
+                topology,
+                "devices:\n  - {name: sw, kind: switch, ports: 2, listen: 127.0.0.1:7301}\n"
+                        + "  - {name: h1, kind: hca, ports: 1, listen: 127.0.0.1:7302}\n"
+                        + "links:\n  - ends: [h1/1, sw/1]\n");
+        CliRun run = CliRun.of("sm", "--topology", topology.toString(), "--name", "sw");
+        assertEquals(1, run.exit());
+        assertTrue(
+                run.err().contains("ibmesh sm: --name/--port sw/1: sw is a switch; the SM runs on an HCA port"),
+                run::err);
+        CliRun lmc = CliRun.of("sm", "--topology", topology.toString(), "--name", "h1", "--lmc", "8");
+        assertEquals(1, lmc.exit());
+        assertTrue(lmc.err().contains("--lmc 8: the LMC is 0-7"), lmc::err);
+    }
+
+    private CliProcess start(String label, String... args) throws Exception {
+        CliProcess p = CliProcess.start(label, Map.of(), args);
+        started.add(p);
+        return p;
+    }
+
+    private String get(int port, String path) throws Exception {
+        return http.send(
+                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString())
+                .body();
+    }
+}
