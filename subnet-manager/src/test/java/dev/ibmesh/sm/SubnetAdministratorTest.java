@@ -67,15 +67,10 @@ class SubnetAdministratorTest {
 
     @Test
     void tablesListEveryRecordAndGetAnswersOneOrSaysWhyNot() throws Exception {
-        try (SmFabric f = SmFabric.start(Topologies.fatTree(16, 8));
-                SmService sm = new SmService(f.madPort("h1"), SmOptions.defaults(), 0, Duration.ofHours(1), s -> {});
-                MadPort client = f.madPort("h2");
-                SaClient sa = new SaClient(client, TIMEOUT)) {
-            SweepResult up = sm.start().get(30, TimeUnit.SECONDS);
-            int saLid = smLid(up);
-            int endPorts = up.lids().bases().size();
+        try (SaFixture x = SaFixture.start(Topologies.fatTree(16, 8), SmOptions.defaults(), "h2", TIMEOUT)) {
+            int endPorts = x.up().lids().bases().size();
 
-            SaAnswer nodes = ask(sa, saLid, Method.GET_TABLE, NodeRecord.ATTRIBUTE_ID, 0, new byte[0]);
+            SaAnswer nodes = x.ask(Method.GET_TABLE, NodeRecord.ATTRIBUTE_ID, 0, new byte[0]);
             List<NodeRecord> all = nodes.records(NodeRecord::decode);
             assertEquals(0, nodes.status());
             assertEquals(endPorts, all.size(), "one NodeRecord per end port");
@@ -84,8 +79,8 @@ class SubnetAdministratorTest {
                     endPorts,
                     all.stream().map(r -> r.nodeInfo().portGuid()).distinct().count());
             for (NodeRecord r : all) {
-                SmPort port = portWithGuid(up, r.nodeInfo().portGuid());
-                assertEquals(up.lids().lid(port), r.lid(), port + " LID");
+                SmPort port = portWithGuid(x.up(), r.nodeInfo().portGuid());
+                assertEquals(x.up().lids().lid(port), r.lid(), port + " LID");
                 assertEquals(port.number(), r.nodeInfo().localPortNum());
             }
 
@@ -93,7 +88,7 @@ class SubnetAdministratorTest {
                     .filter(r -> description(r).equals("ibmesh hca h5"))
                     .findFirst()
                     .orElseThrow();
-            SaAnswer one = ask(sa, saLid, Method.GET, NodeRecord.ATTRIBUTE_ID, NodeRecord.COMP_LID, h5.toBytes());
+            SaAnswer one = x.ask(Method.GET, NodeRecord.ATTRIBUTE_ID, NodeRecord.COMP_LID, h5.toBytes());
             assertEquals(List.of(h5), one.records(NodeRecord::decode));
             assertEquals(
                     NodeInfo.NODE_TYPE_CA,
@@ -101,31 +96,30 @@ class SubnetAdministratorTest {
 
             assertEquals(
                     SaMad.STATUS_TOO_MANY_RECORDS,
-                    ask(sa, saLid, Method.GET, NodeRecord.ATTRIBUTE_ID, 0, new byte[0])
-                            .status());
+                    x.ask(Method.GET, NodeRecord.ATTRIBUTE_ID, 0, new byte[0]).status());
             byte[] noSuchLid = new byte[NodeRecord.SIZE];
             Bits.put16(noSuchLid, 0, 0xBFFF);
             assertEquals(
                     SaMad.STATUS_NO_RECORDS,
-                    ask(sa, saLid, Method.GET, NodeRecord.ATTRIBUTE_ID, NodeRecord.COMP_LID, noSuchLid)
+                    x.ask(Method.GET, NodeRecord.ATTRIBUTE_ID, NodeRecord.COMP_LID, noSuchLid)
                             .status());
-            SaAnswer none = ask(sa, saLid, Method.GET_TABLE, NodeRecord.ATTRIBUTE_ID, NodeRecord.COMP_LID, noSuchLid);
+            SaAnswer none = x.ask(Method.GET_TABLE, NodeRecord.ATTRIBUTE_ID, NodeRecord.COMP_LID, noSuchLid);
             assertEquals(0, none.status(), "an empty table is no error");
             assertEquals(List.of(), none.records(NodeRecord::decode));
 
             // saquery -s: the ports whose CapabilityMask has IsSM.
             byte[] isSm = new byte[PortInfoRecord.SIZE];
             Bits.put32(isSm, 4 + 20, PortInfo.CAP_IS_SM);
-            List<PortInfoRecord> sms = ask(sa, saLid, Method.GET_TABLE, PortInfoRecord.ATTRIBUTE_ID, 1L << 7, isSm)
+            List<PortInfoRecord> sms = x.ask(Method.GET_TABLE, PortInfoRecord.ATTRIBUTE_ID, 1L << 7, isSm)
                     .records(PortInfoRecord::decode);
             assertEquals(1, sms.size(), sms::toString);
-            assertEquals(saLid, sms.get(0).endportLid());
+            assertEquals(x.saLid(), sms.get(0).endportLid());
 
             assertEquals(
                     MadStatus.ofCode(MadStatus.CODE_METHOD_ATTRIBUTE_UNSUPPORTED),
-                    ask(sa, saLid, Method.GET, 0x0038, 0, new byte[0]).status(),
+                    x.ask(Method.GET, 0x0038, 0, new byte[0]).status(),
                     "MCMemberRecord is not answered yet");
-            ClassPortInfo cpi = ask(sa, saLid, Method.GET, ClassPortInfo.ATTRIBUTE_ID, 0, new byte[0])
+            ClassPortInfo cpi = x.ask(Method.GET, ClassPortInfo.ATTRIBUTE_ID, 0, new byte[0])
                     .records(ClassPortInfo::decode)
                     .get(0);
             assertEquals(2, cpi.classVersion());
@@ -135,28 +129,21 @@ class SubnetAdministratorTest {
 
             assertEquals(
                     MadStatus.ofCode(MadStatus.CODE_METHOD_UNSUPPORTED),
-                    ask(sa, saLid, Method.SET, NodeRecord.ATTRIBUTE_ID, 0, new byte[0])
-                            .status());
-            assertTrue(sm.sa().answered() >= 8);
+                    x.ask(Method.SET, NodeRecord.ATTRIBUTE_ID, 0, new byte[0]).status());
+            assertTrue(x.sm().sa().answered() >= 8);
         }
     }
 
     @Test
     void forwardingTablesAreWhatTheSwitchesHold() throws Exception {
-        try (SmFabric f = SmFabric.start(Topologies.fatTree(16, 8));
-                SmService sm = new SmService(f.madPort("h1"), SmOptions.defaults(), 0, Duration.ofHours(1), s -> {});
-                MadPort client = f.madPort("h3");
-                SaClient sa = new SaClient(client, TIMEOUT)) {
-            SweepResult up = sm.start().get(30, TimeUnit.SECONDS);
-            Subnet seen = independentSweep(client);
-            Map<SmNode, int[]> held = new ForwardingTableReader(reader(client)).read(seen.switches(), e -> {});
+        try (SaFixture x = SaFixture.start(Topologies.fatTree(16, 8), SmOptions.defaults(), "h3", TIMEOUT)) {
+            Subnet seen = independentSweep(x.client());
+            Map<SmNode, int[]> held = new ForwardingTableReader(reader(x.client())).read(seen.switches(), e -> {});
             for (SmNode sw : seen.switches()) {
                 int lid = sw.port(0).info().lid();
                 byte[] template = new byte[LinearForwardingTableRecord.SIZE];
                 Bits.put16(template, 0, lid);
-                List<LinearForwardingTableRecord> blocks = ask(
-                                sa,
-                                smLid(up),
+                List<LinearForwardingTableRecord> blocks = x.ask(
                                 Method.GET_TABLE,
                                 LinearForwardingTableRecord.ATTRIBUTE_ID,
                                 LinearForwardingTableRecord.COMP_LID,
@@ -179,17 +166,14 @@ class SubnetAdministratorTest {
     /** SA PathRecord for every pair, each checked by walking the tables the switches hold to the DLID's port. */
     @Test
     void aPathForEveryPairFollowsTheRoutes() throws Exception {
-        try (SmFabric f = SmFabric.start(Topologies.fatTree(16, 8));
-                SmService sm = new SmService(f.madPort("h1"), SmOptions.defaults(), 0, Duration.ofHours(1), s -> {});
-                MadPort client = f.madPort("h7");
-                SaClient sa = new SaClient(client, Duration.ofSeconds(30))) {
-            SweepResult up = sm.start().get(30, TimeUnit.SECONDS);
-            Subnet seen = independentSweep(client);
-            Map<SmNode, int[]> held = new ForwardingTableReader(reader(client)).read(seen.switches(), e -> {});
+        try (SaFixture x =
+                SaFixture.start(Topologies.fatTree(16, 8), SmOptions.defaults(), "h7", Duration.ofSeconds(30))) {
+            Subnet seen = independentSweep(x.client());
+            Map<SmNode, int[]> held = new ForwardingTableReader(reader(x.client())).read(seen.switches(), e -> {});
             Map<Integer, SmPort> owners = new HashMap<>();
             seen.endPorts().forEach(p -> owners.put(p.info().lid(), p));
 
-            List<PathRecord> paths = ask(sa, smLid(up), Method.GET_TABLE, PathRecord.ATTRIBUTE_ID, 0, new byte[0])
+            List<PathRecord> paths = x.ask(Method.GET_TABLE, PathRecord.ATTRIBUTE_ID, 0, new byte[0])
                     .records(PathRecord::decode);
             assertEquals(owners.size() * owners.size(), paths.size(), "one path per ordered pair of end ports");
             Set<String> pairs = new HashSet<>();
@@ -221,19 +205,13 @@ class SubnetAdministratorTest {
                 .replace(
                         "  - ends: [sw2/2, sw3/1]\n",
                         "  - ends: [sw2/2, sw3/1]\n    linkWidthEnabled: 1x\n    mtuCap: 1024\n");
-        try (SmFabric f = SmFabric.start(line);
-                SmService sm = new SmService(
-                        f.madPort("h1"), SmOptions.defaults().withLmc(2), 0, Duration.ofHours(1), s -> {});
-                MadPort client = f.madPort("h2");
-                SaClient sa = new SaClient(client, TIMEOUT)) {
-            SweepResult up = sm.start().get(30, TimeUnit.SECONDS);
-            int saLid = smLid(up);
-            int h1 = saLid;
-            int h2 = client.lid().get(5, TimeUnit.SECONDS);
+        try (SaFixture x = SaFixture.start(line, SmOptions.defaults().withLmc(2), "h2", TIMEOUT)) {
+            int h1 = x.saLid();
+            int h2 = x.client().lid().get(5, TimeUnit.SECONDS);
             PathRecord between = pathTemplate(h1, h2, 0, 0, 0);
             long ends = PathRecord.COMP_SLID | PathRecord.COMP_DLID;
 
-            PathRecord p = ask(sa, saLid, Method.GET, PathRecord.ATTRIBUTE_ID, ends, between.toBytes())
+            PathRecord p = x.ask(Method.GET, PathRecord.ATTRIBUTE_ID, ends, between.toBytes())
                     .records(PathRecord::decode)
                     .get(0);
             assertEquals(PortInfo.MTU_1024, p.mtu(), "the 1x link's MTU");
@@ -242,9 +220,7 @@ class SubnetAdministratorTest {
             long mtuBits = PathRecord.COMP_MTU_SELECTOR | PathRecord.COMP_MTU;
             assertEquals(
                     SaMad.STATUS_NO_RECORDS,
-                    ask(
-                                    sa,
-                                    saLid,
+                    x.ask(
                                     Method.GET,
                                     PathRecord.ATTRIBUTE_ID,
                                     ends | mtuBits,
@@ -254,9 +230,7 @@ class SubnetAdministratorTest {
                     "no path carries more than 1024");
             assertEquals(
                     PortInfo.MTU_512,
-                    ask(
-                                    sa,
-                                    saLid,
+                    x.ask(
                                     Method.GET,
                                     PathRecord.ATTRIBUTE_ID,
                                     ends | mtuBits,
@@ -270,7 +244,7 @@ class SubnetAdministratorTest {
             long guids = PathRecord.COMP_SGID | PathRecord.COMP_DGID;
             PathRecord byGid =
                     new PathRecord(0, p.dgid(), p.sgid(), 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
-            List<PathRecord> all = ask(sa, saLid, Method.GET_TABLE, PathRecord.ATTRIBUTE_ID, guids, byGid.toBytes())
+            List<PathRecord> all = x.ask(Method.GET_TABLE, PathRecord.ATTRIBUTE_ID, guids, byGid.toBytes())
                     .records(PathRecord::decode);
             assertEquals(16, all.size());
             for (int i = 0; i < 4; i++) {
@@ -281,13 +255,7 @@ class SubnetAdministratorTest {
             assertTrue(all.subList(4, 16).stream().allMatch(r -> r.preference() == 2));
             assertEquals(
                     2,
-                    ask(
-                                    sa,
-                                    saLid,
-                                    Method.GET_TABLE,
-                                    PathRecord.ATTRIBUTE_ID,
-                                    guids | PathRecord.COMP_NUMB_PATH,
-                                    byGid.toBytes())
+                    x.ask(Method.GET_TABLE, PathRecord.ATTRIBUTE_ID, guids | PathRecord.COMP_NUMB_PATH, byGid.toBytes())
                             .records(PathRecord::decode)
                             .size(),
                     "NumbPath 2");
@@ -295,7 +263,7 @@ class SubnetAdministratorTest {
             unknownGid[8 + 15] ^= 0x55; // DGID with a GUID nobody has
             assertEquals(
                     SaMad.STATUS_INVALID_GID,
-                    ask(sa, saLid, Method.GET_TABLE, PathRecord.ATTRIBUTE_ID, guids, unknownGid)
+                    x.ask(Method.GET_TABLE, PathRecord.ATTRIBUTE_ID, guids, unknownGid)
                             .status());
         }
     }
@@ -306,22 +274,18 @@ class SubnetAdministratorTest {
      */
     @Test
     void aLossyCableCostsResendsNotRecords() throws Exception {
-        try (SmFabric f = SmFabric.start(Topologies.fatTree(16, 8));
-                SmService sm = new SmService(f.madPort("h1"), SmOptions.defaults(), 0, Duration.ofHours(1), s -> {});
-                MadPort client = f.madPort("h2");
-                SaClient sa = new SaClient(client, TIMEOUT)) {
-            int saLid = smLid(sm.start().get(30, TimeUnit.SECONDS));
-            List<PathRecord> clean = ask(sa, saLid, Method.GET_TABLE, PathRecord.ATTRIBUTE_ID, 0, new byte[0])
+        try (SaFixture x = SaFixture.start(Topologies.fatTree(16, 8), SmOptions.defaults(), "h2", TIMEOUT)) {
+            List<PathRecord> clean = x.ask(Method.GET_TABLE, PathRecord.ATTRIBUTE_ID, 0, new byte[0])
                     .records(PathRecord::decode);
-            LinkPlan cable = f.fabric.device("h2").deviceConfig().links().get(0);
-            impair(f.fabric.device("h2"), cable.localPort(), 0.1, 7);
-            impair(f.fabric.device(cable.peerDevice()), cable.peerPort(), 0.1, 11);
+            LinkPlan cable = x.f().fabric.device("h2").deviceConfig().links().get(0);
+            impair(x.f().fabric.device("h2"), cable.localPort(), 0.1, 7);
+            impair(x.f().fabric.device(cable.peerDevice()), cable.peerPort(), 0.1, 11);
 
             List<PathRecord> lossy = null;
-            try (SaClient patient = new SaClient(client, Duration.ofSeconds(4))) {
+            try (SaClient patient = new SaClient(x.client(), Duration.ofSeconds(4))) {
                 for (int attempt = 0; attempt < 10 && lossy == null; attempt++) { // the request itself may be lost
                     try {
-                        lossy = ask(patient, saLid, Method.GET_TABLE, PathRecord.ATTRIBUTE_ID, 0, new byte[0])
+                        lossy = ask(patient, x.saLid(), Method.GET_TABLE, PathRecord.ATTRIBUTE_ID, 0, new byte[0])
                                 .records(PathRecord::decode);
                     } catch (ExecutionException e) {
                         // lost request or an aborted transfer: ask again, as saquery's user would
@@ -329,12 +293,12 @@ class SubnetAdministratorTest {
                 }
             }
             assertEquals(clean, lossy);
-            Device h2 = f.fabric.device("h2");
-            Device sw = f.fabric.device(cable.peerDevice());
+            Device h2 = x.f().fabric.device("h2");
+            Device sw = x.f().fabric.device(cable.peerDevice());
             long dropped = h2.port(cable.localPort()).impaired(LinkImpairment.Effect.DROPPED, true)
                     + sw.port(cable.peerPort()).impaired(LinkImpairment.Effect.DROPPED, true);
             assertTrue(dropped > 0, "the cable lost MADs");
-            assertTrue(sm.sa().resentSegments() > 0, () -> "the loss of " + dropped + " cost resends");
+            assertTrue(x.sm().sa().resentSegments() > 0, () -> "the loss of " + dropped + " cost resends");
         }
     }
 
@@ -365,19 +329,15 @@ class SubnetAdministratorTest {
     /** InformInfo: a subscriber to trap 128 hears of a cut cable as a Report, acknowledges it, and can unsubscribe. */
     @Test
     void trapsReachTheirSubscribersAsReports() throws Exception {
-        try (SmFabric f = SmFabric.start(Topologies.fatTree(16, 8));
-                SmService sm = new SmService(f.madPort("h1"), SmOptions.defaults(), 0, Duration.ofHours(1), s -> {});
-                MadPort client = f.madPort("h2");
-                SaClient sa = new SaClient(client, TIMEOUT)) {
-            int saLid = smLid(sm.start().get(30, TimeUnit.SECONDS));
-            BlockingQueue<Notice> reports = reportsAt(client);
+        try (SaFixture x = SaFixture.start(Topologies.fatTree(16, 8), SmOptions.defaults(), "h2", TIMEOUT)) {
+            BlockingQueue<Notice> reports = reportsAt(x.client());
             InformInfo trap128 = trap(128, true);
-            SaAnswer subscribed = ask(sa, saLid, Method.SET, InformInfo.ATTRIBUTE_ID, 0, trap128.toBytes());
+            SaAnswer subscribed = x.ask(Method.SET, InformInfo.ATTRIBUTE_ID, 0, trap128.toBytes());
             assertEquals(0, subscribed.status());
             assertEquals(trap128, subscribed.records(InformInfo::decode).get(0), "the GetResp echoes the InformInfo");
-            assertEquals(1, sm.sa().subscriptions());
+            assertEquals(1, x.sm().sa().subscriptions());
 
-            Device leaf = f.fabric.device("leaf2");
+            Device leaf = x.f().fabric.device("leaf2");
             leaf.run(() -> leaf.port(5).disable()).await(5, TimeUnit.SECONDS);
             Notice n = reports.poll(10, TimeUnit.SECONDS);
             assertNotNull(n, "a Report of the trap");
@@ -390,44 +350,41 @@ class SubnetAdministratorTest {
                     .peerDevice();
             Set<Long> ends = Set.of(
                     leaf.deviceConfig().nodeGuid(),
-                    f.fabric.device(spine).deviceConfig().nodeGuid());
+                    x.f().fabric.device(spine).deviceConfig().nodeGuid());
             assertTrue(ends.contains(Bits.u64(n.issuerGid(), 8)), "IssuerGID names a switch at the cable");
-            FabricTestKit.await("the Report acknowledged", 5_000, () -> sm.sa().reportsAcknowledged() >= 1);
+            FabricTestKit.await(
+                    "the Report acknowledged", 5_000, () -> x.sm().sa().reportsAcknowledged() >= 1);
 
             InformInfo cancel = trap(128, false);
             assertEquals(
                     0,
-                    ask(sa, saLid, Method.SET, InformInfo.ATTRIBUTE_ID, 0, cancel.toBytes())
+                    x.ask(Method.SET, InformInfo.ATTRIBUTE_ID, 0, cancel.toBytes())
                             .status());
-            assertEquals(0, sm.sa().subscriptions());
+            assertEquals(0, x.sm().sa().subscriptions());
         }
     }
 
     /** The SM's own trap 65: an HCA whose cable is cut leaves the subnet, and a subscriber hears of its GID. */
     @Test
     void aPortThatLeavesIsReportedOutOfService() throws Exception {
-        try (SmFabric f = SmFabric.start(Topologies.fatTree(16, 8));
-                SmService sm = new SmService(f.madPort("h1"), SmOptions.defaults(), 0, Duration.ofHours(1), s -> {});
-                MadPort client = f.madPort("h2");
-                SaClient sa = new SaClient(client, TIMEOUT)) {
-            int saLid = smLid(sm.start().get(30, TimeUnit.SECONDS));
-            BlockingQueue<Notice> reports = reportsAt(client);
+        try (SaFixture x = SaFixture.start(Topologies.fatTree(16, 8), SmOptions.defaults(), "h2", TIMEOUT)) {
+            BlockingQueue<Notice> reports = reportsAt(x.client());
             InformInfo trap65 = trap(65, true);
             assertEquals(
                     0,
-                    ask(sa, saLid, Method.SET, InformInfo.ATTRIBUTE_ID, 0, trap65.toBytes())
+                    x.ask(Method.SET, InformInfo.ATTRIBUTE_ID, 0, trap65.toBytes())
                             .status());
 
-            LinkPlan h5 = f.fabric.device("h5").deviceConfig().links().get(0);
-            Device leaf = f.fabric.device(h5.peerDevice());
+            LinkPlan h5 = x.f().fabric.device("h5").deviceConfig().links().get(0);
+            Device leaf = x.f().fabric.device(h5.peerDevice());
             leaf.run(() -> leaf.port(h5.peerPort()).disable()).await(5, TimeUnit.SECONDS);
             Notice n = reports.poll(10, TimeUnit.SECONDS);
             assertNotNull(n, "a Report of trap 65");
             assertEquals(65, n.trapNumber());
             assertEquals(Notice.PRODUCER_CLASS_MANAGER, n.producerType());
-            assertEquals(saLid, n.issuerLid(), "the SM issues it");
+            assertEquals(x.saLid(), n.issuerLid(), "the SM issues it");
             byte[] gid = ((Notice.GidTrap) n.details()).gidAddr();
-            assertEquals(f.fabric.device("h5").deviceConfig().portGuid(1), Bits.u64(gid, 8), "h5's GID");
+            assertEquals(x.f().fabric.device("h5").deviceConfig().portGuid(1), Bits.u64(gid, 8), "h5's GID");
             assertEquals(0xFE80_0000_0000_0000L, Bits.u64(gid, 0));
         }
     }
@@ -435,20 +392,16 @@ class SubnetAdministratorTest {
     /** ServiceRecord: registered, found by name and by ServiceID, refused without its key, deleted, and leased. */
     @Test
     void servicesAreRegisteredFoundAndDeleted() throws Exception {
-        try (SmFabric f = SmFabric.start(Topologies.line());
-                SmService sm = new SmService(f.madPort("h1"), SmOptions.defaults(), 0, Duration.ofHours(1), s -> {});
-                MadPort client = f.madPort("h2");
-                SaClient sa = new SaClient(client, TIMEOUT)) {
-            int saLid = smLid(sm.start().get(30, TimeUnit.SECONDS));
+        try (SaFixture x = SaFixture.start(Topologies.line(), SmOptions.defaults(), "h2", TIMEOUT)) {
             byte[] gid = new byte[16];
             Bits.put64(gid, 0, 0xFE80_0000_0000_0000L);
-            Bits.put64(gid, 8, f.fabric.device("h2").deviceConfig().portGuid(1));
+            Bits.put64(gid, 8, x.f().fabric.device("h2").deviceConfig().portGuid(1));
             ServiceRecord service = ServiceRecord.of(0x1000_0000_0000_0042L, gid, 0xFFFF, 3600, "ibmesh storage");
             long key =
                     ServiceRecord.COMP_SERVICE_ID | ServiceRecord.COMP_SERVICE_GID | ServiceRecord.COMP_SERVICE_P_KEY;
             long keyAndLease = key | ServiceRecord.COMP_SERVICE_LEASE;
 
-            SaAnswer set = ask(sa, saLid, Method.SET, ServiceRecord.ATTRIBUTE_ID, keyAndLease, service.toBytes());
+            SaAnswer set = x.ask(Method.SET, ServiceRecord.ATTRIBUTE_ID, keyAndLease, service.toBytes());
             assertEquals(0, set.status());
             assertEquals(Method.GET_RESP, set.method());
             assertEquals(List.of(service), set.records(ServiceRecord::decode));
@@ -456,9 +409,7 @@ class SubnetAdministratorTest {
             ServiceRecord byName = ServiceRecord.of(0, new byte[16], 0, 0, "ibmesh storage");
             assertEquals(
                     List.of(service),
-                    ask(
-                                    sa,
-                                    saLid,
+                    x.ask(
                                     Method.GET_TABLE,
                                     ServiceRecord.ATTRIBUTE_ID,
                                     ServiceRecord.COMP_SERVICE_NAME,
@@ -466,33 +417,19 @@ class SubnetAdministratorTest {
                             .records(ServiceRecord::decode));
             assertEquals(
                     List.of(service),
-                    ask(
-                                    sa,
-                                    saLid,
-                                    Method.GET,
-                                    ServiceRecord.ATTRIBUTE_ID,
-                                    ServiceRecord.COMP_SERVICE_ID,
-                                    service.toBytes())
+                    x.ask(Method.GET, ServiceRecord.ATTRIBUTE_ID, ServiceRecord.COMP_SERVICE_ID, service.toBytes())
                             .records(ServiceRecord::decode));
 
             assertEquals(
                     SaMad.STATUS_INSUFFICIENT_COMPONENTS,
-                    ask(
-                                    sa,
-                                    saLid,
-                                    Method.SET,
-                                    ServiceRecord.ATTRIBUTE_ID,
-                                    ServiceRecord.COMP_SERVICE_ID,
-                                    service.toBytes())
+                    x.ask(Method.SET, ServiceRecord.ATTRIBUTE_ID, ServiceRecord.COMP_SERVICE_ID, service.toBytes())
                             .status(),
                     "a Set names ServiceID and ServiceGID");
             byte[] stranger = gid.clone();
             stranger[15] ^= 0x5A;
             assertEquals(
                     SaMad.STATUS_INVALID_GID,
-                    ask(
-                                    sa,
-                                    saLid,
+                    x.ask(
                                     Method.SET,
                                     ServiceRecord.ATTRIBUTE_ID,
                                     key,
@@ -500,31 +437,23 @@ class SubnetAdministratorTest {
                                             .toBytes())
                             .status());
 
-            SaAnswer deleted = ask(sa, saLid, Method.DELETE, ServiceRecord.ATTRIBUTE_ID, key, service.toBytes());
+            SaAnswer deleted = x.ask(Method.DELETE, ServiceRecord.ATTRIBUTE_ID, key, service.toBytes());
             assertEquals(Method.DELETE_RESP, deleted.method());
             assertEquals(List.of(service), deleted.records(ServiceRecord::decode));
             assertEquals(
                     SaMad.STATUS_NO_RECORDS,
-                    ask(
-                                    sa,
-                                    saLid,
-                                    Method.GET,
-                                    ServiceRecord.ATTRIBUTE_ID,
-                                    ServiceRecord.COMP_SERVICE_ID,
-                                    service.toBytes())
+                    x.ask(Method.GET, ServiceRecord.ATTRIBUTE_ID, ServiceRecord.COMP_SERVICE_ID, service.toBytes())
                             .status());
 
             // A lease of 0 s has ended by the time anyone asks.
-            ask(
-                    sa,
-                    saLid,
+            x.ask(
                     Method.SET,
                     ServiceRecord.ATTRIBUTE_ID,
                     keyAndLease,
                     service.withLease(0).toBytes());
             assertEquals(
                     List.of(),
-                    ask(sa, saLid, Method.GET_TABLE, ServiceRecord.ATTRIBUTE_ID, 0, new byte[0])
+                    x.ask(Method.GET_TABLE, ServiceRecord.ATTRIBUTE_ID, 0, new byte[0])
                             .records(ServiceRecord::decode));
         }
     }
@@ -550,6 +479,34 @@ class SubnetAdministratorTest {
                     e::toString);
             FabricTestKit.await("the request counted as ignored", 5_000, () -> sa.ignored() == 1);
             assertEquals(0, sa.answered());
+        }
+    }
+
+    /** A fabric ibmesh's SM on h1 brought up, and an SA client on another HCA's port. */
+    private record SaFixture(SmFabric f, SmService sm, MadPort client, SaClient sa, SweepResult up)
+            implements AutoCloseable {
+        static SaFixture start(String yaml, SmOptions options, String clientHca, Duration timeout) throws Exception {
+            SmFabric f = SmFabric.start(yaml);
+            SmService sm = new SmService(f.madPort("h1"), options, 0, Duration.ofHours(1), s -> {});
+            SweepResult up = sm.start().get(30, TimeUnit.SECONDS);
+            MadPort client = f.madPort(clientHca);
+            return new SaFixture(f, sm, client, new SaClient(client, timeout), up);
+        }
+
+        int saLid() {
+            return smLid(up);
+        }
+
+        SaAnswer ask(int method, int attribute, long mask, byte[] template) throws Exception {
+            return SubnetAdministratorTest.ask(sa, saLid(), method, attribute, mask, template);
+        }
+
+        @Override
+        public void close() throws Exception {
+            sa.close();
+            client.close();
+            sm.close();
+            f.close();
         }
     }
 
