@@ -13,6 +13,8 @@ import dev.ibmesh.runtime.transport.LinkTransport;
 import dev.ibmesh.runtime.umad.UmadServer;
 import dev.ibmesh.runtime.umad.UmadServerOptions;
 import dev.ibmesh.sm.SmService;
+import dev.ibmesh.sm.grpc.SmStatusService;
+import io.grpc.BindableService;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Future;
@@ -22,6 +24,7 @@ import io.vertx.core.json.JsonObject;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -108,8 +111,9 @@ final class ServiceRunner {
         if (grpcPort.isPresent()) {
             Map<String, VerbsRouter.Route> hcas = hcaVerbs(fabric);
             try {
-                control =
-                        ControlServer.start(fabric, captures, httpHost, grpcPort.get(), List.of(new VerbsRouter(hcas)));
+                List<BindableService> services = new ArrayList<>(List.of(new VerbsRouter(hcas)));
+                smChoice.ifPresent(c -> services.add(new SmStatusService(sm::get, c.device() + "/" + c.port())));
+                control = ControlServer.start(fabric, captures, httpHost, grpcPort.get(), services);
             } catch (IOException e) {
                 err.println("ibmesh " + command + ": cannot serve gRPC on " + httpHost + ":" + grpcPort.get()
                         + " (use --grpc PORT, 0 for a free one): " + e.getMessage());
@@ -122,6 +126,9 @@ final class ServiceRunner {
                     "ibmesh %s: control API (gRPC ibmesh.fabric.v1.Fabric, with reflection) at %s:%d; try: ibmesh fabric"
                             + " --target %s:%d ls%n",
                     command, httpHost, control.port(), httpHost, control.port());
+            if (smChoice.isPresent()) {
+                out.printf("ibmesh %s: the SM's status (gRPC ibmesh.sm.v1.SubnetManager) on the same port%n", command);
+            }
             if (!hcas.isEmpty()) {
                 out.printf(
                         "ibmesh %s: HCA verbs (gRPC ibmesh.verbs.v1.Verbs) on the same port for %s, the HCA named by"
