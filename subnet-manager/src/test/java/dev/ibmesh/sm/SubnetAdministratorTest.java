@@ -11,6 +11,7 @@ import dev.ibmesh.mad.MadStatus;
 import dev.ibmesh.mad.Method;
 import dev.ibmesh.mad.MgmtClass;
 import dev.ibmesh.mad.sa.InformInfo;
+import dev.ibmesh.mad.sa.InformInfoRecord;
 import dev.ibmesh.mad.sa.LinearForwardingTableRecord;
 import dev.ibmesh.mad.sa.NodeRecord;
 import dev.ibmesh.mad.sa.PathRecord;
@@ -336,6 +337,13 @@ class SubnetAdministratorTest {
             assertEquals(0, subscribed.status());
             assertEquals(trap128, subscribed.records(InformInfo::decode).get(0), "the GetResp echoes the InformInfo");
             assertEquals(1, x.sm().sa().subscriptions());
+            List<InformInfoRecord> listed = x.ask(Method.GET_TABLE, InformInfoRecord.ATTRIBUTE_ID, 0, new byte[0])
+                    .records(InformInfoRecord::decode);
+            assertEquals(1, listed.size(), "saquery -I lists the subscription");
+            assertEquals(trap128, listed.get(0).informInfo());
+            assertEquals(
+                    x.f().fabric.device("h2").deviceConfig().portGuid(1),
+                    Bits.u64(listed.get(0).subscriberGid(), 8));
 
             Device leaf = x.f().fabric.device("leaf2");
             leaf.run(() -> leaf.port(5).disable()).await(5, TimeUnit.SECONDS);

@@ -99,19 +99,20 @@ public final class SubnetAdministrator implements AutoCloseable {
         return t;
     });
     private final RmppSender sender;
+    private final Subscriptions subscriptions = new Subscriptions();
     private final ServiceRecords services = new ServiceRecords(System::nanoTime);
     private final Map<Integer, SaTable> tables = Stream.of(
                     new NodeRecords(),
                     new PortInfoRecords(),
                     new LinearForwardingTableRecords(),
                     new PathRecords(),
-                    services)
+                    services,
+                    new InformInfoRecords(subscriptions))
             .collect(Collectors.toUnmodifiableMap(SaTable::attributeId, Function.identity()));
     private final AtomicLong answered = new AtomicLong();
     private final AtomicLong ignored = new AtomicLong();
     private final AtomicLong reportsAcknowledged = new AtomicLong();
     private final AtomicLong reportsUnanswered = new AtomicLong();
-    private final Subscriptions subscriptions = new Subscriptions();
     private volatile SaView view;
     private MadPort.Subscription requests;
 

@@ -64,6 +64,11 @@ final class Subscriptions {
         return all.size();
     }
 
+    /** Every subscription in force, in the order they were made. */
+    List<Subscription> all() {
+        return List.copyOf(all);
+    }
+
     /** The same InformInfo with Subscribe 1, so a cancellation finds the subscription it cancels. */
     private static InformInfo subscribing(InformInfo i) {
         return new InformInfo(
