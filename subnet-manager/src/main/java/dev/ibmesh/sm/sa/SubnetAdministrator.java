@@ -2,7 +2,6 @@ package dev.ibmesh.sm.sa;
 
 import dev.ibmesh.mad.Attribute;
 import dev.ibmesh.mad.ClassPortInfo;
-import dev.ibmesh.mad.Mad;
 import dev.ibmesh.mad.MadHeader;
 import dev.ibmesh.mad.MadStatus;
 import dev.ibmesh.mad.Method;
@@ -135,11 +134,7 @@ public final class SubnetAdministrator implements AutoCloseable {
         SaView before = view;
         this.view = now;
         if (before != null && now != null) {
-            try {
-                thread.execute(() -> announceChanges(before, now));
-            } catch (RejectedExecutionException closing) {
-                // closed: nobody to tell
-            }
+            later(() -> announceChanges(before, now));
         }
     }
 
@@ -205,11 +200,7 @@ public final class SubnetAdministrator implements AutoCloseable {
      */
     public void forward(HostMad trap) {
         Notice smpNotice = Notice.decodeSmp(Smp.decode(trap.mad()).data(), 0);
-        try {
-            thread.execute(() -> forwardTrap(smpNotice));
-        } catch (RejectedExecutionException closing) {
-            // no more reports once the SA is closed
-        }
+        later(() -> forwardTrap(smpNotice));
     }
 
     private void forwardTrap(Notice n) {
@@ -256,13 +247,7 @@ public final class SubnetAdministrator implements AutoCloseable {
                 error(mad, request, SaMad.STATUS_NO_RECORDS);
                 return;
             }
-            SaMad resp = SaMad.of(
-                    request.header().withMethod(responseMethod(request.header().method())),
-                    0,
-                    SaMad.attributeOffsetFor(ServiceRecord.SIZE),
-                    request.componentMask(),
-                    r.get().toBytes());
-            port.send(mad.reply(resp.encode()));
+            answerWith(mad, request, r.get());
         } catch (SaStatusException e) {
             error(mad, request, e.status());
         }
@@ -283,13 +268,7 @@ public final class SubnetAdministrator implements AutoCloseable {
                     info.subscribes() ? "subscribed to" : "cancelled",
                     info.genericForm() ? "trap " + (info.trapNumber() == 0xFFFF ? "all" : info.trapNumber()) : info));
         }
-        SaMad resp = SaMad.of(
-                request.header().withMethod(Method.GET_RESP),
-                0,
-                SaMad.attributeOffsetFor(InformInfo.SIZE),
-                request.componentMask(),
-                info.toBytes());
-        port.send(mad.reply(resp.encode()));
+        answerWith(mad, request, info);
     }
 
     /** GetTableResp transfers whose receiver never acknowledged the last segment. */
@@ -301,15 +280,14 @@ public final class SubnetAdministrator implements AutoCloseable {
         if (sender.offer(mad) || mad.mad().header().isResponse()) {
             return;
         }
-        try {
-            thread.execute(() -> {
-                try {
-                    answer(mad);
-                } catch (RuntimeException e) {
-                    log.accept("SA: could not answer " + mad.mad() + ": " + e);
-                }
-            });
-        } catch (RejectedExecutionException closing) {
+        boolean queued = later(() -> {
+            try {
+                answer(mad);
+            } catch (RuntimeException e) {
+                log.accept("SA: could not answer " + mad.mad() + ": " + e);
+            }
+        });
+        if (!queued) {
             ignored.incrementAndGet();
         }
     }
@@ -327,13 +305,7 @@ public final class SubnetAdministrator implements AutoCloseable {
         if (request.header().classVersion() != SaMad.CLASS_VERSION) {
             error(mad, request, MadStatus.ofCode(MadStatus.CODE_BAD_VERSION));
         } else if (method == Method.GET && request.header().attributeId() == ClassPortInfo.ATTRIBUTE_ID) {
-            port.send(mad.reply(SaMad.of(
-                            request.header().withMethod(Method.GET_RESP),
-                            0,
-                            SaMad.attributeOffsetFor(ClassPortInfo.SIZE),
-                            request.componentMask(),
-                            CLASS_PORT_INFO.toBytes())
-                    .encode()));
+            answerWith(mad, request, CLASS_PORT_INFO);
         } else if (method == Method.SET && request.header().attributeId() == InformInfo.ATTRIBUTE_ID) {
             inform(mad, request);
         } else if (request.header().attributeId() == ServiceRecord.ATTRIBUTE_ID
@@ -358,14 +330,7 @@ public final class SubnetAdministrator implements AutoCloseable {
                 error(mad, request, records.isEmpty() ? SaMad.STATUS_NO_RECORDS : SaMad.STATUS_TOO_MANY_RECORDS);
                 return;
             }
-            byte[] data = records.get(0).toBytes();
-            SaMad resp = SaMad.of(
-                    request.header().withMethod(Method.GET_RESP),
-                    0,
-                    SaMad.attributeOffsetFor(table.recordSize()),
-                    request.componentMask(),
-                    data);
-            port.send(mad.reply(resp.encode()));
+            answerWith(mad, request, records.get(0));
             return;
         }
         int stride = SaMad.attributeOffsetFor(table.recordSize()) * 8;
@@ -386,26 +351,30 @@ public final class SubnetAdministrator implements AutoCloseable {
         });
     }
 
+    /** One record in the response to {@code request} (GetResp, or DeleteResp for a Delete), with SM_Key 0. */
+    private void answerWith(HostMad mad, SaMad request, Attribute record) {
+        MadHeader h =
+                request.header().withMethod(responseMethod(request.header().method()));
+        port.send(mad.reply(SaMad.of(h, 0, request.componentMask(), record).encode()));
+    }
+
     /** The request's header and data back, the response bit set, with {@code status} and SM_Key 0. */
     private void error(HostMad mad, SaMad request, int status) {
-        int method = responseMethod(request.header().method());
-        byte[] b = new SaMad(
-                        request.header().withMethod(method).withStatus(status),
-                        0,
-                        0,
-                        0,
-                        0,
-                        0,
-                        0,
-                        0,
-                        0,
-                        0,
-                        0,
-                        request.componentMask(),
-                        request.data())
-                .encode()
-                .toBytes();
-        port.send(mad.reply(Mad.copyOf(b)));
+        MadHeader h = request.header()
+                .withMethod(responseMethod(request.header().method()))
+                .withStatus(status);
+        port.send(mad.reply(
+                SaMad.of(h, 0, 0, request.componentMask(), request.data()).encode()));
+    }
+
+    /** Runs {@code task} on the SA's thread; false once the SA is closed (nothing runs then). */
+    private boolean later(Runnable task) {
+        try {
+            thread.execute(task);
+            return true;
+        } catch (RejectedExecutionException closed) {
+            return false;
+        }
     }
 
     @Override
