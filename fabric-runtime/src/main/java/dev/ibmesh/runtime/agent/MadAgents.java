@@ -103,9 +103,7 @@ public final class MadAgents {
 
     private static boolean moreSegmentsFollow(HostMad mad) {
         byte[] b = mad.mad().toBytes();
-        return RmppHeader.active(b)
-                && RmppHeader.type(b) == RmppHeader.TYPE_DATA
-                && (RmppHeader.flags(b) & RmppHeader.FLAG_LAST) == 0;
+        return RmppHeader.isData(b) && (RmppHeader.flags(b) & RmppHeader.FLAG_LAST) == 0;
     }
 
     /** MADs for host software that no agent took. */

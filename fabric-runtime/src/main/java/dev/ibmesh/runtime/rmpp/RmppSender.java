@@ -64,11 +64,10 @@ public final class RmppSender {
      */
     public boolean offer(HostMad mad) {
         byte[] b = mad.mad().toBytes();
-        int type = RmppHeader.type(b);
-        if (!RmppHeader.active(b)
-                || (type != RmppHeader.TYPE_ACK && type != RmppHeader.TYPE_STOP && type != RmppHeader.TYPE_ABORT)) {
+        if (!RmppHeader.isControl(b)) {
             return false;
         }
+        int type = RmppHeader.type(b);
         Transfer t = transfers.get(TransferKey.of(mad));
         if (t == null) {
             return false;
@@ -80,11 +79,6 @@ public final class RmppSender {
             // The owner is shutting down: the transfer ends with it.
         }
         return true;
-    }
-
-    /** Transfers still waiting for ACKs. */
-    public int inFlight() {
-        return transfers.size();
     }
 
     /** Transfers that ended without the receiver acknowledging every segment. */

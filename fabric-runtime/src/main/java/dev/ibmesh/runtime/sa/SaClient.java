@@ -42,11 +42,6 @@ public final class SaClient implements AutoCloseable {
         return query(saLid, Method.GET, template.attributeId(), componentMask, template.toBytes());
     }
 
-    /** SubnAdmGetTable of every record matching {@code template} in the components {@code componentMask} names. */
-    public CompletableFuture<SaAnswer> getTable(int saLid, long componentMask, Attribute template) {
-        return query(saLid, Method.GET_TABLE, template.attributeId(), componentMask, template.toBytes());
-    }
-
     /** Any SA request: {@code template} is the data of the request (at most 200 bytes). */
     public CompletableFuture<SaAnswer> query(
             int saLid, int method, int attributeId, long componentMask, byte[] template) {

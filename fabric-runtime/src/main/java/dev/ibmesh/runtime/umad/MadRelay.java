@@ -134,7 +134,7 @@ final class MadRelay {
 
     /** A MAD arrived for host software on {@code port}. */
     void toClient(UmadPort port, UmadMad mad) {
-        if (isRmppControl(mad.mad())) {
+        if (RmppHeader.isControl(mad.mad().toBytes())) {
             return; // ACK, STOP, ABORT: the kernel's RMPP business, never a program's
         }
         Optional<UmadSession> target = clientFor(port, mad);
@@ -151,18 +151,11 @@ final class MadRelay {
             return;
         }
         byte[] b = mad.mad().toBytes();
-        if (mad.isResponse() && RmppHeader.active(b) && RmppHeader.type(b) == RmppHeader.TYPE_DATA) {
+        if (mad.isResponse() && RmppHeader.isData(b)) {
             rmppSegment(port, target.get(), mad, b);
             return;
         }
         send(target.get(), mad.toRequest(SimRequest.MAD_SIZE));
-    }
-
-    private static boolean isRmppControl(Mad mad) {
-        byte[] b = mad.toBytes();
-        int type = RmppHeader.type(b);
-        return RmppHeader.active(b)
-                && (type == RmppHeader.TYPE_ACK || type == RmppHeader.TYPE_STOP || type == RmppHeader.TYPE_ABORT);
     }
 
     /**

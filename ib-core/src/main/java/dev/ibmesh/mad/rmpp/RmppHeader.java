@@ -78,6 +78,17 @@ public final class RmppHeader {
         return (flags(mad) & FLAG_ACTIVE) != 0;
     }
 
+    /** An ACK, STOP or ABORT of an RMPP transfer: what the transfer's two ends say to each other about it. */
+    public static boolean isControl(byte[] mad) {
+        int type = type(mad);
+        return active(mad) && (type == TYPE_ACK || type == TYPE_STOP || type == TYPE_ABORT);
+    }
+
+    /** A DATA segment of an RMPP transfer. */
+    public static boolean isData(byte[] mad) {
+        return active(mad) && type(mad) == TYPE_DATA;
+    }
+
     /** Writes the whole header. */
     public static void write(byte[] mad, int type, int flags, int status, long data1, long data2) {
         Bits.put8(mad, OFFSET, VERSION);

@@ -3,6 +3,7 @@ package dev.ibmesh.mad.sa;
 import dev.ibmesh.mad.Attribute;
 import dev.ibmesh.mad.Mad;
 import dev.ibmesh.mad.MadHeader;
+import dev.ibmesh.mad.rmpp.RmppHeader;
 import dev.ibmesh.wire.Bits;
 import java.util.Arrays;
 import java.util.function.BiFunction;
@@ -41,24 +42,26 @@ public record SaMad(
         long componentMask,
         byte[] data) {
     public static final int CLASS_VERSION = 2;
-    public static final int RMPP_OFFSET = 24;
+    public static final int RMPP_OFFSET = RmppHeader.OFFSET;
     public static final int SM_KEY_OFFSET = 36;
     public static final int ATTRIBUTE_OFFSET_OFFSET = 44;
     public static final int COMPONENT_MASK_OFFSET = 48;
     public static final int DATA_OFFSET = 56;
     public static final int DATA_SIZE = 200;
 
-    public static final int RMPP_VERSION = 1;
-    public static final int RMPP_TYPE_NONE = 0;
-    public static final int RMPP_TYPE_DATA = 1;
-    public static final int RMPP_TYPE_ACK = 2;
-    public static final int RMPP_TYPE_STOP = 3;
-    public static final int RMPP_TYPE_ABORT = 4;
-    public static final int RMPP_FLAG_ACTIVE = 0x1;
-    public static final int RMPP_FLAG_FIRST = 0x2;
-    public static final int RMPP_FLAG_LAST = 0x4;
+    /** The RMPP header's values, as {@link RmppHeader} defines them for every class that uses RMPP. */
+    public static final int RMPP_VERSION = RmppHeader.VERSION;
+
+    public static final int RMPP_TYPE_NONE = RmppHeader.TYPE_NONE;
+    public static final int RMPP_TYPE_DATA = RmppHeader.TYPE_DATA;
+    public static final int RMPP_TYPE_ACK = RmppHeader.TYPE_ACK;
+    public static final int RMPP_TYPE_STOP = RmppHeader.TYPE_STOP;
+    public static final int RMPP_TYPE_ABORT = RmppHeader.TYPE_ABORT;
+    public static final int RMPP_FLAG_ACTIVE = RmppHeader.FLAG_ACTIVE;
+    public static final int RMPP_FLAG_FIRST = RmppHeader.FLAG_FIRST;
+    public static final int RMPP_FLAG_LAST = RmppHeader.FLAG_LAST;
     /** RRespTime value meaning "no time value provided". */
-    public static final int RRESP_TIME_NONE = 0x1F;
+    public static final int RRESP_TIME_NONE = RmppHeader.NO_RESP_TIME;
 
     /** Class-specific MAD status codes (status bits 15-8). */
     public static final int STATUS_NO_RESOURCES = 0x0100;
