@@ -38,6 +38,15 @@ public final class SubnetManager {
     private final SubnetConfigurator configurator;
     private final Consumer<String> log;
     private final Optional<Path> guidToLid;
+    /**
+     * How much longer than OpenSM's worst case an SMP may wait in all: doubled after each sweep that lost answers and
+     * did not bring the subnet up, so that SMPs across a lossy link get more tries; back to 1 once the subnet is up.
+     */
+    private static final int MAX_PATIENCE = 16;
+
+    private int patience = 1;
+    /** The last sweep's subnet, whose answers stand in for those a sweep loses; null before the first. */
+    private Subnet last;
 
     public SubnetManager(MadPort port, SmOptions options, Consumer<String> log) {
         this.smps = new SmpDispatcher(port, options.window(), options.timeout(), options.retries());
@@ -79,7 +88,8 @@ public final class SubnetManager {
         long smpsBefore = smps.sent();
         long timeoutsBefore = smps.timeouts();
         PhaseClock clock = new PhaseClock();
-        Subnet subnet = discovery.sweep();
+        Subnet subnet = discovery.sweep(last);
+        last = subnet;
         clock.mark("discovery");
         if (!asMaster.test(subnet)) {
             return Optional.empty();
@@ -103,6 +113,8 @@ public final class SubnetManager {
         if (result.up()) {
             keepLids(lids);
         }
+        patience = result.timeouts() > 0 && !result.up() ? Math.min(patience * 2, MAX_PATIENCE) : 1;
+        smps.patience(patience);
         return Optional.of(result);
     }
 

@@ -28,22 +28,24 @@ public record SweepResult(
 
     /** The line an OpenSM user looks for. */
     public String summary() {
-        return up()
-                ? String.format(
-                        Locale.ROOT,
-                        "SUBNET UP: %d nodes, %d ports, %.3f s, %d SMPs",
-                        subnet.nodes().size(),
-                        subnet.portCount(),
-                        took.toNanos() / 1e9,
-                        smps)
-                : String.format(
-                        Locale.ROOT,
-                        "sweep incomplete: %d nodes, %d problems (first: %s), %.3f s, %d SMPs, %d timeouts",
-                        subnet.nodes().size(),
-                        problems.size(),
-                        problems.get(0),
-                        took.toNanos() / 1e9,
-                        smps,
-                        timeouts);
+        int recalled = subnet.recalled().size();
+        return (up()
+                        ? String.format(
+                                Locale.ROOT,
+                                "SUBNET UP: %d nodes, %d ports, %.3f s, %d SMPs",
+                                subnet.nodes().size(),
+                                subnet.portCount(),
+                                took.toNanos() / 1e9,
+                                smps)
+                        : String.format(
+                                Locale.ROOT,
+                                "sweep incomplete: %d nodes, %d problems (first: %s), %.3f s, %d SMPs, %d timeouts",
+                                subnet.nodes().size(),
+                                problems.size(),
+                                problems.get(0),
+                                took.toNanos() / 1e9,
+                                smps,
+                                timeouts))
+                + (recalled == 0 ? "" : " (" + recalled + " lost answers recalled from the last sweep)");
     }
 }

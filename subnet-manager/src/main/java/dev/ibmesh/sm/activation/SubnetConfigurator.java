@@ -85,7 +85,7 @@ public final class SubnetConfigurator {
         SmpBatch clear = new SmpBatch();
         armed.keySet().stream()
                 .map(SmPort::node)
-                .filter(SmNode::isSwitch)
+                .filter(sw -> sw.switchInfo().isPresent())
                 .distinct()
                 .forEach(sw -> setSwitchInfo(clear, sw, routes.maxLid()));
         failed += clear.await(problems);

@@ -26,7 +26,8 @@ import java.util.List;
  * </ol>
  *
  * Every SMP of a round is on its way before the first answer is read ({@link SmpDispatcher} limits how many are on
- * the wire). An SMP that gets no answer is a problem of the subnet, and what is behind it stays unseen.
+ * the wire). An SMP that gets no answer is made up for by what the last sweep read there ({@link Recall}), if it
+ * may be; otherwise it is a problem of the subnet, and what is behind it stays unseen.
  *
  * <p>Threading: {@link #sweep} blocks the calling thread (never a device's event loop) until the sweep is done.
  */
@@ -37,45 +38,64 @@ public final class Discovery {
         this.smps = smps;
     }
 
-    /** Sweeps the subnet and returns it as seen now. */
+    /** Sweeps the subnet and returns it as seen now, with nothing to recall. */
     public Subnet sweep() {
+        return sweep(null);
+    }
+
+    /** Sweeps the subnet; answers lost now may be recalled from {@code last} (the last sweep's subnet, or null). */
+    public Subnet sweep(Subnet last) {
         Subnet subnet = new Subnet();
+        Recall recall = new Recall(last, subnet);
         List<Probe> round = List.of(new Probe(DrPath.SELF, null));
         while (!round.isEmpty()) {
-            round = explore(subnet, round);
+            round = explore(subnet, recall, round);
         }
         return subnet;
     }
 
-    private List<Probe> explore(Subnet subnet, List<Probe> probes) {
+    private List<Probe> explore(Subnet subnet, Recall recall, List<Probe> probes) {
         List<SmNode> fresh = new ArrayList<>();
         List<SmPort> freshCaPorts = new ArrayList<>();
         SmpBatch nodeInfos = new SmpBatch();
         for (Probe probe : probes) {
+            String what = "NodeInfo along " + probe.path;
             nodeInfos.add(
                     smps.get(NodeInfo.ATTRIBUTE_ID, 0, probe.path),
-                    "NodeInfo along " + probe.path,
-                    answer -> arrived(subnet, probe, answer, fresh, freshCaPorts));
+                    what,
+                    answer -> arrived(subnet, probe, NodeInfo.decode(answer.data(), 0), fresh, freshCaPorts),
+                    () -> {
+                        NodeInfo known = probe.from == null ? null : recall.nodeBehind(probe.from);
+                        SmNode node = known == null ? null : arrived(subnet, probe, known, fresh, freshCaPorts);
+                        if (node != null) {
+                            recall.recalledNode(node, what);
+                        }
+                        return node != null;
+                    });
         }
         nodeInfos.await(subnet::problem);
 
         SmpBatch details = new SmpBatch();
         for (SmNode node : fresh) {
+            String description = "NodeDescription of " + node;
             details.add(
                     smps.get(NodeDescription.ATTRIBUTE_ID, 0, node.path()),
-                    "NodeDescription of " + node,
-                    a -> node.description(NodeDescription.decode(a.data(), 0).text()));
+                    description,
+                    a -> node.description(NodeDescription.decode(a.data(), 0).text()),
+                    () -> recall.description(node, description));
             if (node.isSwitch()) {
+                String switchInfo = "SwitchInfo of " + node;
                 details.add(
                         smps.get(SwitchInfo.ATTRIBUTE_ID, 0, node.path()),
-                        "SwitchInfo of " + node,
-                        a -> node.switchInfo(SwitchInfo.decode(a.data(), 0)));
+                        switchInfo,
+                        a -> node.switchInfo(SwitchInfo.decode(a.data(), 0)),
+                        () -> recall.switchInfo(node, switchInfo));
                 for (int p = 0; p <= node.info().numPorts(); p++) {
-                    readPortInfo(details, node.port(p, node.info().portGuid(), node.path()));
+                    readPortInfo(details, recall, node.port(p, node.info().portGuid(), node.path()));
                 }
             }
         }
-        freshCaPorts.forEach(p -> readPortInfo(details, p));
+        freshCaPorts.forEach(p -> readPortInfo(details, recall, p));
         details.await(subnet::problem);
 
         List<Probe> next = new ArrayList<>();
@@ -93,9 +113,9 @@ public final class Discovery {
         return next;
     }
 
-    private static void arrived(
-            Subnet subnet, Probe probe, DrSmp answer, List<SmNode> fresh, List<SmPort> freshCaPorts) {
-        NodeInfo info = NodeInfo.decode(answer.data(), 0);
+    /** Records the node {@code info} describes, reached by {@code probe}; returns it, or null if it made no sense. */
+    private static SmNode arrived(
+            Subnet subnet, Probe probe, NodeInfo info, List<SmNode> fresh, List<SmPort> freshCaPorts) {
         SmNode node = subnet.node(info.nodeGuid());
         if (node == null) {
             node = subnet.add(info, probe.path);
@@ -107,7 +127,7 @@ public final class Discovery {
             port = node.port(info.localPortNum(), info.portGuid(), probe.path);
         } catch (IllegalArgumentException e) {
             subnet.problem("NodeInfo along " + probe.path + ": " + e.getMessage());
-            return;
+            return null;
         }
         if (probe.from == null) {
             subnet.smPort(port);
@@ -117,13 +137,16 @@ public final class Discovery {
         if (!node.isSwitch() && !seen) {
             freshCaPorts.add(port);
         }
+        return node;
     }
 
-    private void readPortInfo(SmpBatch batch, SmPort port) {
+    private void readPortInfo(SmpBatch batch, Recall recall, SmPort port) {
+        String what = "PortInfo of " + port;
         batch.add(
                 smps.get(PortInfo.ATTRIBUTE_ID, port.number(), port.path()),
-                "PortInfo of " + port,
-                a -> port.info(PortInfo.decode(a.data(), 0)));
+                what,
+                a -> port.info(PortInfo.decode(a.data(), 0)),
+                () -> recall.portInfo(port, what));
     }
 
     /** Queues a probe out of {@code port} when it has a trained cable the sweep has not crossed yet. */

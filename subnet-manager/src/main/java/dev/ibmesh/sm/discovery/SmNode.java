@@ -18,6 +18,7 @@ public final class SmNode {
     private final SmPort[] ports;
     private String description = "";
     private SwitchInfo switchInfo;
+    private int recalledSweeps;
 
     SmNode(NodeInfo info, DrPath path) {
         this.info = info;
@@ -57,6 +58,18 @@ public final class SmNode {
 
     void switchInfo(SwitchInfo s) {
         this.switchInfo = s;
+    }
+
+    /**
+     * In how many sweeps in a row, this one included, some of the node's answers were recalled from the last sweep
+     * rather than read (0: all read now).
+     */
+    public int recalledSweeps() {
+        return recalledSweeps;
+    }
+
+    void recalledSweeps(int sweeps) {
+        this.recalledSweeps = sweeps;
     }
 
     /** Port {@code number}, or null if the sweep did not see it. */

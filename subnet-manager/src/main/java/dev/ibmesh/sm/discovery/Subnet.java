@@ -13,6 +13,7 @@ import java.util.Map;
 public final class Subnet {
     private final Map<Long, SmNode> nodes = new LinkedHashMap<>();
     private final List<String> problems = new ArrayList<>();
+    private final List<String> recalled = new ArrayList<>();
     private SmPort smPort;
 
     /** The node with this GUID, or null. */
@@ -62,6 +63,15 @@ public final class Subnet {
 
     void problem(String what) {
         problems.add(what);
+    }
+
+    /** The answers lost in this sweep that the last sweep's stood in for ({@link Recall}). */
+    public List<String> recalled() {
+        return Collections.unmodifiableList(recalled);
+    }
+
+    void recalled(String what) {
+        recalled.add(what);
     }
 
     SmNode add(NodeInfo info, DrPath path) {

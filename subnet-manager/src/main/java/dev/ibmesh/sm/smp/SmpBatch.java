@@ -1,10 +1,12 @@
 package dev.ibmesh.sm.smp;
 
 import dev.ibmesh.mad.DrSmp;
+import dev.ibmesh.runtime.madport.MadTimeoutException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
@@ -18,7 +20,15 @@ public final class SmpBatch {
 
     /** Adds an SMP on its way; {@code what} names it in a problem ("PortInfo of sw1 port 3"). */
     public void add(CompletableFuture<DrSmp> answer, String what, Consumer<DrSmp> onAnswer) {
-        entries.add(new Entry(answer, what, onAnswer));
+        add(answer, what, onAnswer, () -> false);
+    }
+
+    /**
+     * As {@link #add(CompletableFuture, String, Consumer)}; when no answer comes, {@code standIn} may make up for it
+     * (and returns true), and then it is no problem.
+     */
+    public void add(CompletableFuture<DrSmp> answer, String what, Consumer<DrSmp> onAnswer, BooleanSupplier standIn) {
+        entries.add(new Entry(answer, what, onAnswer, standIn));
     }
 
     public int size() {
@@ -33,6 +43,9 @@ public final class SmpBatch {
             try {
                 answer = e.answer.join();
             } catch (CompletionException x) {
+                if (x.getCause() instanceof MadTimeoutException && e.standIn.getAsBoolean()) {
+                    continue;
+                }
                 problems.accept(e.what + ": " + x.getCause().getMessage());
                 failed++;
                 continue;
@@ -48,5 +61,6 @@ public final class SmpBatch {
         return failed;
     }
 
-    private record Entry(CompletableFuture<DrSmp> answer, String what, Consumer<DrSmp> onAnswer) {}
+    private record Entry(
+            CompletableFuture<DrSmp> answer, String what, Consumer<DrSmp> onAnswer, BooleanSupplier standIn) {}
 }

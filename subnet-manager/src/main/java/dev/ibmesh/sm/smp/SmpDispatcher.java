@@ -13,9 +13,13 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The SM's directed-route SMPs on its {@link MadPort}: at most {@code window} on the wire at once (OpenSM's
- * {@code max_wire_smps}, 4 by default there), the rest queued in order; an SMP unanswered within the timeout is sent
- * again with a new TransactionID, up to {@code retries} times (OpenSM: {@code transaction_timeout} 200 ms,
- * {@code transaction_retries} 3), and then fails with {@link MadTimeoutException}.
+ * {@code max_wire_smps}, 4 by default there), the rest queued in order. An SMP unanswered in time is sent again with
+ * the same TransactionID, as the kernel's MAD layer resends, so a slow answer to an earlier send still counts; it
+ * fails with {@link MadTimeoutException} once it was resent {@code retries} times and has waited
+ * {@code timeout * (retries + 1) * patience} in all: with patience 1, OpenSM's worst case ({@code transaction_timeout}
+ * 200 ms, {@code transaction_retries} 3). How long each send waits is learned from the answers ({@link AnswerTimer}),
+ * at most {@code timeout}: over a lossy link an SMP is tried many more times in the same time, so a sweep gets
+ * through.
  *
  * <p>A Set or Get with a bad status is an answer, not a failure: the caller reads {@link DrSmp#status()}.
  *
@@ -24,8 +28,10 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class SmpDispatcher {
     private final MadPort port;
     private final int window;
-    private final Duration timeout;
     private final int retries;
+    private final long budgetNanos;
+    private final AnswerTimer timer;
+    private volatile int patience = 1;
     private final ArrayDeque<Job> waiting = new ArrayDeque<>();
     private int onWire;
     private final AtomicLong sent = new AtomicLong();
@@ -40,8 +46,9 @@ public final class SmpDispatcher {
         }
         this.port = port;
         this.window = window;
-        this.timeout = timeout;
         this.retries = retries;
+        this.budgetNanos = timeout.toNanos() * (retries + 1);
+        this.timer = new AnswerTimer(timeout.toNanos());
     }
 
     /** SubnGet(attribute) along {@code path}. */
@@ -52,6 +59,17 @@ public final class SmpDispatcher {
     /** SubnSet(attribute) along {@code path}, carrying {@code data}. */
     public CompletableFuture<DrSmp> set(int attributeId, int modifier, byte[] data, DrPath path) {
         return submit(Method.SET, attributeId, modifier, data, path);
+    }
+
+    /**
+     * Lets every SMP sent from now on wait {@code factor} times as long in all before it fails (1: OpenSM's worst
+     * case). The SM raises it after a sweep that lost answers, so the next one gets through a lossy link.
+     */
+    public void patience(int factor) {
+        if (factor < 1) {
+            throw new IllegalArgumentException("patience must be at least 1, was " + factor);
+        }
+        this.patience = factor;
     }
 
     /** SMPs put on the wire, resends included. */
@@ -80,31 +98,37 @@ public final class SmpDispatcher {
             }
         }
         if (start) {
-            transmit(job, 0);
+            transmit(job, 0, port.newTransactionId(), System.nanoTime());
         }
         return job.answer;
     }
 
-    private void transmit(Job job, int attempt) {
+    /** Sends attempt {@code attempt} of {@code job} with TransactionID {@code tid}; it was first sent at {@code firstSent}. */
+    private void transmit(Job job, int attempt, long tid, long firstSent) {
         sent.incrementAndGet();
-        DrSmp smp = DrSmp.outbound(
-                job.method, port.newTransactionId(), job.attributeId, job.modifier, 0, job.data, job.path);
-        port.request(HostMad.smp(DrSmp.PERMISSIVE_LID, smp.encode()), timeout).whenComplete((answer, failure) -> {
-            Throwable cause = failure instanceof CompletionException c ? c.getCause() : failure;
-            if (cause instanceof MadTimeoutException) {
-                timeouts.incrementAndGet();
-                if (attempt < retries) {
-                    transmit(job, attempt + 1);
-                    return;
-                }
-            }
-            if (cause != null) {
-                job.answer.completeExceptionally(cause);
-            } else {
-                job.answer.complete(DrSmp.decode(answer.mad()));
-            }
-            next();
-        });
+        DrSmp smp = DrSmp.outbound(job.method, tid, job.attributeId, job.modifier, 0, job.data, job.path);
+        long wait = timer.timeoutNanos();
+        long sentAt = System.nanoTime();
+        port.request(HostMad.smp(DrSmp.PERMISSIVE_LID, smp.encode()), Duration.ofNanos(wait))
+                .whenComplete((answer, failure) -> {
+                    Throwable cause = failure instanceof CompletionException c ? c.getCause() : failure;
+                    long now = System.nanoTime();
+                    if (cause instanceof MadTimeoutException) {
+                        timeouts.incrementAndGet();
+                        if (attempt < retries || now - firstSent + timer.timeoutNanos() <= budgetNanos * patience) {
+                            transmit(job, attempt + 1, tid, firstSent);
+                            return;
+                        }
+                    } else if (cause == null && attempt == 0) {
+                        timer.answered(now - sentAt); // only a first send's answer times a round trip (Karn's rule)
+                    }
+                    if (cause != null) {
+                        job.answer.completeExceptionally(cause);
+                    } else {
+                        job.answer.complete(DrSmp.decode(answer.mad()));
+                    }
+                    next();
+                });
     }
 
     /** Frees the finished SMP's place on the wire for the next one waiting. */
@@ -117,7 +141,7 @@ public final class SmpDispatcher {
             }
         }
         if (job != null) {
-            transmit(job, 0);
+            transmit(job, 0, port.newTransactionId(), System.nanoTime());
         }
     }
 

@@ -1,0 +1,100 @@
+package dev.ibmesh.sm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ibmesh.mad.smp.PortInfo;
+import dev.ibmesh.runtime.device.Device;
+import dev.ibmesh.runtime.device.FabricTestKit;
+import dev.ibmesh.runtime.device.LinkPlan;
+import dev.ibmesh.runtime.port.LinkImpairment;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * OpenSM's QA flow for a bad fabric: links that lose 90% of what one of their ends sends (SMPs, their answers and
+ * flow-control packets alike), and the SM still brings the subnet up, with routes that verify once the links are
+ * healed. The SM's own link is spared: every SMP crosses it.
+ */
+class LossyLinksTest {
+    private static final double DROP = 0.9;
+
+    @Test
+    void twelveLinksDroppingNinetyPercentStillComeUp() throws Exception {
+        try (SmFabric f = SmFabric.start(Topologies.fatTree(64, 16))) {
+            impairLinks(f, "h1", 12);
+            comesUp(f);
+        }
+    }
+
+    /**
+     * A third of a small tree's links lossy: many routes cross two or three of them, so no sweep gets every answer.
+     * The SM gets there over a few sweeps, recalling what earlier sweeps read and waiting longer for each SMP.
+     */
+    @Test
+    void aThirdOfTheLinksLossyComesUpOverSeveralSweeps() throws Exception {
+        try (SmFabric f = SmFabric.start(Topologies.fatTree(16, 8))) {
+            impairLinks(f, "h1", 12);
+            List<String> log = comesUp(f);
+            assertTrue(
+                    log.stream().anyMatch(l -> l.contains("lost answers recalled from the last sweep")), log::toString);
+        }
+    }
+
+    /** Runs the SM from h1 until the subnet is up, checks it, heals every link and verifies the routes; the SM's log. */
+    private static List<String> comesUp(SmFabric f) throws Exception {
+        List<String> log = new CopyOnWriteArrayList<>();
+        try (SmService sm = new SmService(f.madPort("h1"), SmOptions.defaults(), 1, Duration.ofSeconds(1), log::add)) {
+            sm.start().get(120, TimeUnit.SECONDS);
+            assertTrue(sm.up(), log::toString);
+            assertEquals(List.of(), f.portsNotIn(PortInfo.PORT_STATE_ACTIVE), "every cabled port is Active");
+        }
+        for (Device d : f.fabric.devices()) {
+            FabricTestKit.onLoop(d, () -> {
+                d.ports().forEach(p -> p.impair(LinkImpairment.Settings.NONE));
+                return null;
+            });
+        }
+        BringUpTest.verifyAsTheFabricIs(f.madPort("h3"));
+        return log;
+    }
+
+    /** Makes the sending end of {@code count} links not touching {@code spared}, chosen by a fixed seed, lossy. */
+    private static void impairLinks(SmFabric f, String spared, int count) {
+        List<Device> ends = new ArrayList<>();
+        List<Integer> ports = new ArrayList<>();
+        Set<String> links = new HashSet<>();
+        List<Device> devices = new ArrayList<>(f.fabric.devices());
+        devices.sort(Comparator.comparing(Device::name));
+        for (Device d : devices) {
+            for (LinkPlan link : d.deviceConfig().links()) {
+                String self = d.name() + "/" + link.localPort();
+                String peer = link.peerDevice() + "/" + link.peerPort();
+                boolean toSpared = d.name().equals(spared) || link.peerDevice().equals(spared);
+                if (!toSpared && links.add(self.compareTo(peer) < 0 ? self + " " + peer : peer + " " + self)) {
+                    ends.add(d);
+                    ports.add(link.localPort());
+                }
+            }
+        }
+        Random random = new Random(7);
+        for (int n = 0; n < count; n++) {
+            int i = random.nextInt(ends.size());
+            Device end = ends.remove(i);
+            int port = ports.remove(i);
+            LinkImpairment.Settings lossy = new LinkImpairment.Settings(DROP, 0, 0, 0, 0, 11 + n);
+            FabricTestKit.onLoop(end, () -> {
+                end.port(port).impair(lossy);
+                return null;
+            });
+        }
+    }
+}
