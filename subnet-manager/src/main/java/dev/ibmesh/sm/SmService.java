@@ -91,6 +91,12 @@ public final class SmService implements AutoCloseable {
         this.sm = new SubnetManager(port, options, log);
         this.smInfo = new SmInfoExchange(port, sm.smps());
         this.sa = new SubnetAdministrator(port, log);
+        sm.multicastMembers(sa::multicastMembers);
+        sa.onMulticastChange(members -> thread.execute(() -> {
+            if (state == SmInfo.STATE_MASTER && up) {
+                sm.programMulticast(members);
+            }
+        }));
         this.priority = priority;
         this.interval = interval;
         this.log = log;

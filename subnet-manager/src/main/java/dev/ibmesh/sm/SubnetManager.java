@@ -1,6 +1,7 @@
 package dev.ibmesh.sm;
 
 import dev.ibmesh.runtime.madport.MadPort;
+import dev.ibmesh.sm.activation.MulticastForwarding;
 import dev.ibmesh.sm.activation.SubnetConfigurator;
 import dev.ibmesh.sm.discovery.Discovery;
 import dev.ibmesh.sm.discovery.Subnet;
@@ -20,8 +21,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /**
  * ibmesh's subnet manager: host software on a {@link MadPort} that learns the fabric only through SMPs (IBA 14.4).
@@ -36,6 +39,8 @@ public final class SubnetManager {
     private final LidManager lidManager;
     private final RoutingEngine routing;
     private final SubnetConfigurator configurator;
+    private final MulticastForwarding multicast;
+    private Supplier<Map<Integer, Set<Long>>> multicastMembers = Map::of;
     private final Consumer<String> log;
     private final Optional<Path> guidToLid;
     /**
@@ -56,6 +61,7 @@ public final class SubnetManager {
                 options.lmc(), guidToLid.map(f -> GuidToLidFile.read(f, log)).orElse(Map.of()));
         this.routing = engine(options.routing());
         this.configurator = new SubnetConfigurator(smps);
+        this.multicast = new MulticastForwarding(smps);
         this.log = log;
     }
 
@@ -100,6 +106,8 @@ public final class SubnetManager {
         Routes routes = route(subnet, lids);
         clock.mark("routing");
         configurator.apply(subnet, lids, routes, problems::add, clock::mark);
+        multicast.apply(subnet, multicastMembers.get(), problems::add);
+        clock.mark("multicast");
         SweepResult result = new SweepResult(
                 subnet,
                 lids,
@@ -139,6 +147,24 @@ public final class SubnetManager {
         } catch (IllegalArgumentException e) {
             log.accept(routing.name() + " cannot route this subnet (" + e.getMessage() + "): using minhop");
             return new MinHopRouting().route(subnet, lids);
+        }
+    }
+
+    /** Where each sweep reads the members of every multicast group, by MLID (the SA's joins and leaves). */
+    public void multicastMembers(Supplier<Map<Integer, Set<Long>>> members) {
+        this.multicastMembers = members;
+    }
+
+    /**
+     * Reprograms the multicast forwarding tables of the last subnet swept for {@code members}, after a join or a
+     * leave; logs what failed (the next sweep tries again). Call on the sweeping thread.
+     */
+    public void programMulticast(Map<Integer, Set<Long>> members) {
+        if (last != null) {
+            List<String> problems = new ArrayList<>();
+            if (multicast.apply(last, members, problems::add) > 0) {
+                log.accept("multicast forwarding incomplete: " + problems.get(0));
+            }
         }
     }
 

@@ -118,8 +118,8 @@ class SubnetAdministratorTest {
 
             assertEquals(
                     MadStatus.ofCode(MadStatus.CODE_METHOD_ATTRIBUTE_UNSUPPORTED),
-                    x.ask(Method.GET, 0x0038, 0, new byte[0]).status(),
-                    "MCMemberRecord is not answered yet");
+                    x.ask(Method.GET, 0x0039, 0, new byte[0]).status(),
+                    "TraceRecord is not answered");
             ClassPortInfo cpi = x.ask(Method.GET, ClassPortInfo.ATTRIBUTE_ID, 0, new byte[0])
                     .records(ClassPortInfo::decode)
                     .get(0);

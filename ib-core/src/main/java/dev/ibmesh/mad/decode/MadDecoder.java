@@ -10,6 +10,7 @@ import dev.ibmesh.mad.pma.PortCounters;
 import dev.ibmesh.mad.pma.PortCountersExtended;
 import dev.ibmesh.mad.sa.InformInfo;
 import dev.ibmesh.mad.sa.LinearForwardingTableRecord;
+import dev.ibmesh.mad.sa.McMemberRecord;
 import dev.ibmesh.mad.sa.NodeRecord;
 import dev.ibmesh.mad.sa.PathRecord;
 import dev.ibmesh.mad.sa.PortInfoRecord;
@@ -72,7 +73,8 @@ public final class MadDecoder {
             Map.entry(new Key(SA, NodeRecord.ATTRIBUTE_ID), NodeRecord::decode),
             Map.entry(new Key(SA, PortInfoRecord.ATTRIBUTE_ID), PortInfoRecord::decode),
             Map.entry(new Key(SA, LinearForwardingTableRecord.ATTRIBUTE_ID), LinearForwardingTableRecord::decode),
-            Map.entry(new Key(SA, PathRecord.ATTRIBUTE_ID), PathRecord::decode));
+            Map.entry(new Key(SA, PathRecord.ATTRIBUTE_ID), PathRecord::decode),
+            Map.entry(new Key(SA, McMemberRecord.ATTRIBUTE_ID), McMemberRecord::decode));
 
     /**
      * A decoded MAD.

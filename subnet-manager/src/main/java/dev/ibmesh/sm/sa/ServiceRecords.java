@@ -19,7 +19,7 @@ import java.util.function.LongSupplier;
  *
  * <p>Not thread-safe: owned by the SA's thread. Expired records are dropped when the table is next used.
  */
-final class ServiceRecords implements SaTable {
+final class ServiceRecords implements SaWritableTable {
     private static final Components COMPONENTS = components();
 
     private final Map<String, Registered> records = new LinkedHashMap<>();
@@ -60,7 +60,8 @@ final class ServiceRecords implements SaTable {
     }
 
     /** SubnAdmSet: registers (or renews) the record; returns it as kept. */
-    ServiceRecord register(SaView view, SaMad request) throws SaStatusException {
+    @Override
+    public ServiceRecord set(SaView view, SaMad request) throws SaStatusException {
         ServiceRecord r = keyed(request);
         long gidPrefix = Bits.u64(r.serviceGid(), 0);
         if (gidPrefix != view.gidPrefix() || view.portOfGuid(Bits.u64(r.serviceGid(), 8)) == null) {
@@ -77,7 +78,8 @@ final class ServiceRecords implements SaTable {
     }
 
     /** SubnAdmDelete: removes the record with the request's key; empty when there was none. */
-    Optional<ServiceRecord> delete(SaMad request) throws SaStatusException {
+    @Override
+    public Optional<ServiceRecord> delete(SaView view, SaMad request) throws SaStatusException {
         expire();
         Registered gone = records.remove(key(keyed(request)));
         return Optional.ofNullable(gone).map(Registered::record);

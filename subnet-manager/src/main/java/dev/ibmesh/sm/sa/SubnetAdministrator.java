@@ -10,7 +10,6 @@ import dev.ibmesh.mad.Smp;
 import dev.ibmesh.mad.rmpp.RmppSegments;
 import dev.ibmesh.mad.sa.InformInfo;
 import dev.ibmesh.mad.sa.SaMad;
-import dev.ibmesh.mad.sa.ServiceRecord;
 import dev.ibmesh.mad.smp.Notice;
 import dev.ibmesh.runtime.agent.HostMad;
 import dev.ibmesh.runtime.madport.MadPort;
@@ -18,10 +17,12 @@ import dev.ibmesh.runtime.rmpp.RmppSender;
 import dev.ibmesh.sm.discovery.SmPort;
 import dev.ibmesh.wire.Deth;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
@@ -99,13 +100,15 @@ public final class SubnetAdministrator implements AutoCloseable {
     });
     private final RmppSender sender;
     private final Subscriptions subscriptions = new Subscriptions();
-    private final ServiceRecords services = new ServiceRecords(System::nanoTime);
+    private volatile Map<Integer, Set<Long>> multicastMembers = Map.of(McMemberRecords.BROADCAST.mlid(), Set.of());
+    private volatile Consumer<Map<Integer, Set<Long>>> membersListener = members -> {};
     private final Map<Integer, SaTable> tables = Stream.of(
                     new NodeRecords(),
                     new PortInfoRecords(),
                     new LinearForwardingTableRecords(),
                     new PathRecords(),
-                    services,
+                    new ServiceRecords(System::nanoTime),
+                    new McMemberRecords(this::membersChanged),
                     new InformInfoRecords(subscriptions))
             .collect(Collectors.toUnmodifiableMap(SaTable::attributeId, Function.identity()));
     private final AtomicLong answered = new AtomicLong();
@@ -119,6 +122,26 @@ public final class SubnetAdministrator implements AutoCloseable {
         this.port = port;
         this.log = log;
         this.sender = new RmppSender(port, thread, SEGMENT_TIMEOUT, SEGMENT_RETRIES);
+    }
+
+    /**
+     * The port GUIDs of the members of each multicast group, by MLID (the IPoIB broadcast group's MLID 0xC000 always
+     * there), as the SA's joins and leaves left them. Any thread.
+     */
+    public Map<Integer, Set<Long>> multicastMembers() {
+        return multicastMembers;
+    }
+
+    /** Tells {@code listener} (on the SA's thread) the members of every group after each join or leave. */
+    public void onMulticastChange(Consumer<Map<Integer, Set<Long>>> listener) {
+        this.membersListener = listener;
+    }
+
+    private void membersChanged(Map<Integer, Set<Long>> members) {
+        Map<Integer, Set<Long>> copy = new TreeMap<>();
+        members.forEach((mlid, guids) -> copy.put(mlid, Set.copyOf(guids)));
+        multicastMembers = Collections.unmodifiableMap(copy);
+        membersListener.accept(multicastMembers);
     }
 
     /** Starts receiving SA requests (they are dropped until {@link #serve}). */
@@ -237,12 +260,12 @@ public final class SubnetAdministrator implements AutoCloseable {
         }
     }
 
-    /** SubnAdmSet(ServiceRecord) registers, answered by a GetResp; SubnAdmDelete removes, answered by a DeleteResp. */
-    private void service(HostMad mad, SaMad request, SaView now) {
+    /** SubnAdmSet adds or updates, answered by a GetResp; SubnAdmDelete removes, answered by a DeleteResp. */
+    private void write(HostMad mad, SaMad request, SaWritableTable table, SaView now) {
         try {
-            Optional<ServiceRecord> r = request.header().method() == Method.SET
-                    ? Optional.of(services.register(now, request))
-                    : services.delete(request);
+            Optional<? extends Attribute> r = request.header().method() == Method.SET
+                    ? Optional.of(table.set(now, request))
+                    : table.delete(now, request);
             if (r.isEmpty()) {
                 error(mad, request, SaMad.STATUS_NO_RECORDS);
                 return;
@@ -308,9 +331,8 @@ public final class SubnetAdministrator implements AutoCloseable {
             answerWith(mad, request, CLASS_PORT_INFO);
         } else if (method == Method.SET && request.header().attributeId() == InformInfo.ATTRIBUTE_ID) {
             inform(mad, request);
-        } else if (request.header().attributeId() == ServiceRecord.ATTRIBUTE_ID
-                && (method == Method.SET || method == Method.DELETE)) {
-            service(mad, request, now);
+        } else if (table instanceof SaWritableTable writable && (method == Method.SET || method == Method.DELETE)) {
+            write(mad, request, writable, now);
         } else if (method != Method.GET && method != Method.GET_TABLE) {
             error(mad, request, MadStatus.ofCode(MadStatus.CODE_METHOD_UNSUPPORTED));
         } else if (table == null) {
