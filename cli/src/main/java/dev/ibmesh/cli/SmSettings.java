@@ -41,6 +41,13 @@ final class SmSettings {
                     + " in memory only.")
     Path guidToLid;
 
+    @Option(
+            names = "--qos",
+            description = "Write SL-to-VL mapping and VL arbitration tables and VLHighLimit as OpenSM does with"
+                    + " 'qos TRUE' and its default policy (SL i to VL i, SL 15 to VL 7, within each port's VLs)."
+                    + " Default: off, as in OpenSM; the ports keep the tables they have.")
+    boolean qos;
+
     /** The SM's options; an option it cannot honour is named in the exception's message. */
     SmOptions options() {
         if (lmc < 0 || lmc > 7) {
@@ -56,7 +63,8 @@ final class SmSettings {
         if (guidToLid != null && Files.isDirectory(guidToLid)) {
             throw new IllegalArgumentException("--guid2lid " + guidToLid + ": is a directory; give a file");
         }
-        SmOptions options = SmOptions.defaults().withLmc(lmc).withRouting(routing);
+        SmOptions options =
+                SmOptions.defaults().withLmc(lmc).withRouting(routing).withQos(qos);
         return guidToLid == null ? options : options.withGuidToLid(guidToLid);
     }
 

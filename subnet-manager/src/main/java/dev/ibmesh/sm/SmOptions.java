@@ -13,26 +13,32 @@ import java.util.Optional;
  * @param lmc         LMC of CA ports, 0-7
  * @param routing     the routing engine's name
  * @param guidToLid   where the LIDs are kept between runs (OpenSM's guid2lid file, same format); empty: in memory
+ * @param qos         whether to write SL-to-VL and VL arbitration tables and VLHighLimit (OpenSM {@code qos}: off)
  */
-public record SmOptions(int window, Duration timeout, int retries, int lmc, String routing, Optional<Path> guidToLid) {
+public record SmOptions(
+        int window, Duration timeout, int retries, int lmc, String routing, Optional<Path> guidToLid, boolean qos) {
     /** ibmesh's defaults: 32 SMPs on the wire (in one JVM the round trip is tens of microseconds). */
     public static SmOptions defaults() {
-        return new SmOptions(32, Duration.ofMillis(200), 3, 0, "minhop", Optional.empty());
+        return new SmOptions(32, Duration.ofMillis(200), 3, 0, "minhop", Optional.empty(), false);
     }
 
     public SmOptions withLmc(int value) {
-        return new SmOptions(window, timeout, retries, value, routing, guidToLid);
+        return new SmOptions(window, timeout, retries, value, routing, guidToLid, qos);
     }
 
     public SmOptions withRouting(String value) {
-        return new SmOptions(window, timeout, retries, lmc, value, guidToLid);
+        return new SmOptions(window, timeout, retries, lmc, value, guidToLid, qos);
     }
 
     public SmOptions withGuidToLid(Path file) {
-        return new SmOptions(window, timeout, retries, lmc, routing, Optional.of(file));
+        return new SmOptions(window, timeout, retries, lmc, routing, Optional.of(file), qos);
     }
 
     public SmOptions withWindow(int value) {
-        return new SmOptions(value, timeout, retries, lmc, routing, guidToLid);
+        return new SmOptions(value, timeout, retries, lmc, routing, guidToLid, qos);
+    }
+
+    public SmOptions withQos(boolean value) {
+        return new SmOptions(window, timeout, retries, lmc, routing, guidToLid, value);
     }
 }

@@ -3,6 +3,7 @@ package dev.ibmesh.sm;
 import dev.ibmesh.runtime.madport.MadPort;
 import dev.ibmesh.sm.activation.MulticastForwarding;
 import dev.ibmesh.sm.activation.SubnetConfigurator;
+import dev.ibmesh.sm.activation.VlTables;
 import dev.ibmesh.sm.discovery.Discovery;
 import dev.ibmesh.sm.discovery.Subnet;
 import dev.ibmesh.sm.lid.GuidToLidFile;
@@ -40,6 +41,7 @@ public final class SubnetManager {
     private final RoutingEngine routing;
     private final SubnetConfigurator configurator;
     private final MulticastForwarding multicast;
+    private final Optional<VlTables> vlTables;
     private Supplier<Map<Integer, Set<Long>>> multicastMembers = Map::of;
     private final Consumer<String> log;
     private final Optional<Path> guidToLid;
@@ -60,7 +62,8 @@ public final class SubnetManager {
         this.lidManager = new LidManager(
                 options.lmc(), guidToLid.map(f -> GuidToLidFile.read(f, log)).orElse(Map.of()));
         this.routing = engine(options.routing());
-        this.configurator = new SubnetConfigurator(smps);
+        this.configurator = new SubnetConfigurator(smps, options.qos());
+        this.vlTables = options.qos() ? Optional.of(new VlTables(smps)) : Optional.empty();
         this.multicast = new MulticastForwarding(smps);
         this.log = log;
     }
@@ -108,6 +111,10 @@ public final class SubnetManager {
         configurator.apply(subnet, lids, routes, problems::add, clock::mark);
         multicast.apply(subnet, multicastMembers.get(), problems::add);
         clock.mark("multicast");
+        vlTables.ifPresent(t -> {
+            t.apply(subnet, problems::add);
+            clock.mark("SL-to-VL and VL arbitration");
+        });
         SweepResult result = new SweepResult(
                 subnet,
                 lids,

@@ -32,8 +32,11 @@ public final class PortSettings {
 
     private PortSettings() {}
 
-    /** The port's PortInfo with the SM's values and PortState {@code state} (0: no change). */
-    static PortInfo desired(SmPort port, LidAssignment lids, int smLid, int state) {
+    /**
+     * The port's PortInfo with the SM's values and PortState {@code state} (0: no change); with {@code qos},
+     * VLHighLimit 0 (OpenSM's qos_high_limit default), as {@link VlTables} arbitrates.
+     */
+    static PortInfo desired(SmPort port, LidAssignment lids, int smLid, int state, boolean qos) {
         PortInfo now = port.info();
         PortInfo.Builder b = now.toBuilder()
                 .portState(state)
@@ -44,6 +47,9 @@ public final class PortSettings {
                 .linkDownDefaultState(0)
                 .localPhyErrors(ERROR_THRESHOLD)
                 .overrunErrors(ERROR_THRESHOLD);
+        if (qos) {
+            b.vlHighLimit(0);
+        }
         if (port.isEndPort()) {
             b.lid(lids.lid(port))
                     .gidPrefix(SUBNET_PREFIX)
@@ -77,7 +83,8 @@ public final class PortSettings {
                         && now.masterSmLid() == wanted.masterSmLid());
         boolean thresholds =
                 now.localPhyErrors() == wanted.localPhyErrors() && now.overrunErrors() == wanted.overrunErrors();
-        boolean vls = wanted.operationalVls() == 0 || now.operationalVls() == wanted.operationalVls();
+        boolean vls = (wanted.operationalVls() == 0 || now.operationalVls() == wanted.operationalVls())
+                && now.vlHighLimit() == wanted.vlHighLimit();
         return end
                 && thresholds
                 && vls

@@ -38,8 +38,12 @@ public final class SubnetConfigurator {
     private final SmpDispatcher smps;
     private final Map<Long, int[]> written = new HashMap<>();
 
-    public SubnetConfigurator(SmpDispatcher smps) {
+    private final boolean qos;
+
+    /** @param qos whether ports get VLHighLimit 0 (OpenSM's QoS default); otherwise it is written back as read */
+    public SubnetConfigurator(SmpDispatcher smps, boolean qos) {
         this.smps = smps;
+        this.qos = qos;
     }
 
     /** Programs forwarding, configures and activates every port; returns how many SMPs failed. */
@@ -57,7 +61,7 @@ public final class SubnetConfigurator {
                     continue;
                 }
                 int state = now.portState() == PortInfo.PORT_STATE_INIT ? PortInfo.PORT_STATE_ARMED : 0;
-                PortInfo wanted = PortSettings.desired(port, lids, smLid, state);
+                PortInfo wanted = PortSettings.desired(port, lids, smLid, state, qos);
                 if (PortSettings.satisfied(now, wanted, port.isEndPort())) {
                     continue;
                 }
