@@ -1,8 +1,27 @@
 package dev.ibmesh.sm;
 
+import static dev.ibmesh.runtime.device.FabricTestKit.onLoop;
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ibmesh.device.hca.HcaDevice;
+import dev.ibmesh.device.hca.verbs.Access;
+import dev.ibmesh.device.hca.verbs.AddressVector;
+import dev.ibmesh.device.hca.verbs.GlobalRoute;
+import dev.ibmesh.device.hca.verbs.MrInfo;
+import dev.ibmesh.device.hca.verbs.QpAttr;
+import dev.ibmesh.device.hca.verbs.QpCaps;
+import dev.ibmesh.device.hca.verbs.QpInitAttr;
+import dev.ibmesh.device.hca.verbs.QpState;
+import dev.ibmesh.device.hca.verbs.QpType;
+import dev.ibmesh.device.hca.verbs.RecvWr;
+import dev.ibmesh.device.hca.verbs.SendWr;
+import dev.ibmesh.device.hca.verbs.Sge;
+import dev.ibmesh.device.hca.verbs.Verbs;
+import dev.ibmesh.device.hca.verbs.WcStatus;
+import dev.ibmesh.device.hca.verbs.WorkCompletion;
+import dev.ibmesh.device.hca.verbs.WrOpcode;
 import dev.ibmesh.mad.DrSmp;
 import dev.ibmesh.mad.Method;
 import dev.ibmesh.mad.sa.McMemberRecord;
@@ -21,6 +40,7 @@ import dev.ibmesh.wire.Gid;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,6 +58,7 @@ class MulticastTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
     private static final Gid BROADCAST = new Gid(0xFF12_401B_FFFF_0000L, 0x0000_0000_FFFF_FFFFL);
     private static final int BROADCAST_MLID = 0xC000;
+    private static final long VA = 0x10_0000L;
 
     @Test
     void membersOfTheBroadcastGroupAreJoinedByATreeAndALeaverIsPrunedFromIt() throws Exception {
@@ -67,6 +88,99 @@ class MulticastTest {
                     ask(f, "h2", saLid, Method.GET_TABLE, new byte[0], 0).records(McMemberRecord::decode);
             assertEquals(1, groups.size(), "the broadcast group stays after a leave");
             assertEquals(BROADCAST, groups.get(0).mgid());
+        }
+    }
+
+    /**
+     * A UD send to the broadcast group (DLID 0xC000, GRH to the MGID, QPN 0xFFFFFF) reaches the QP each joined member
+     * attached, along the tree, and not a QP attached on an HCA that never joined (the tree does not lead there).
+     */
+    @Test
+    void aUdSendToTheGroupReachesEveryAttachedMemberAndNoOneElse() throws Exception {
+        try (SmFabric f = SmFabric.start(Topologies.fatTree(16, 8));
+                SmService sm = new SmService(f.madPort("h1"), SmOptions.defaults(), 0, Duration.ofHours(1), s -> {})) {
+            SweepResult up = sm.start().get(30, TimeUnit.SECONDS);
+            int saLid = up.lids().lid(up.subnet().smPort());
+            List<String> members = List.of("h2", "h7", "h12");
+            for (String h : members) {
+                assertEquals(
+                        0,
+                        ask(f, h, saLid, Method.SET, join(f, h, BROADCAST, 1)).status(),
+                        h);
+            }
+            awaitTree(f, f.madPort("h3"), members);
+            Map<String, UdHost> hosts = new HashMap<>();
+            for (String h : List.of("h2", "h7", "h12", "h5")) {
+                hosts.put(h, UdHost.open((HcaDevice) f.fabric.device(h), 0x0B1B));
+            }
+            for (String h : List.of("h7", "h12", "h5")) {
+                UdHost host = hosts.get(h);
+                onLoop(host.hca(), () -> {
+                    host.hca().verbs().attachMcast(host.qp(), BROADCAST, BROADCAST_MLID);
+                    host.hca()
+                            .verbs()
+                            .postRecv(
+                                    host.qp(),
+                                    List.of(new RecvWr(
+                                            1,
+                                            List.of(new Sge(VA, 256, host.mr().lkey())))));
+                    return null;
+                });
+            }
+            UdHost sender = hosts.get("h2");
+            onLoop(sender.hca(), () -> {
+                sender.hca().verbs().writeMemory(sender.mr().handle(), VA, "hello, group".getBytes(UTF_8));
+                AddressVector toGroup =
+                        new AddressVector(BROADCAST_MLID, 0, 0, 1, new GlobalRoute(BROADCAST, 0, 0, 0, 0));
+                sender.hca()
+                        .verbs()
+                        .postSend(
+                                sender.qp(),
+                                List.of(SendWr.builder(7, WrOpcode.SEND)
+                                        .sge(new Sge(VA, 12, sender.mr().lkey()))
+                                        .ud(toGroup, 0xFFFFFF, 0x0B1B)
+                                        .build()));
+                return null;
+            });
+            for (String h : List.of("h7", "h12")) {
+                UdHost host = hosts.get(h);
+                List<WorkCompletion> got = new ArrayList<>();
+                FabricTestKit.await(h + " receives the group's message", 10_000, () -> {
+                    got.addAll(onLoop(host.hca(), () -> host.hca().verbs().pollCq(host.cq(), 1)));
+                    return !got.isEmpty();
+                });
+                assertEquals(WcStatus.SUCCESS, got.get(0).status(), h);
+                byte[] payload = onLoop(
+                        host.hca(),
+                        () -> host.hca().verbs().readMemory(host.mr().handle(), VA + UdHost.GRH, 12));
+                assertEquals("hello, group", new String(payload, UTF_8), h);
+            }
+            UdHost outsider = hosts.get("h5");
+            assertEquals(
+                    List.of(),
+                    onLoop(outsider.hca(), () -> outsider.hca().verbs().pollCq(outsider.cq(), 1)),
+                    "h5 attached a QP but never joined: the tree does not reach it");
+        }
+    }
+
+    /** A UD QP in RTS with a CQ and a registered region, on an HCA's port 1. */
+    private record UdHost(HcaDevice hca, int cq, MrInfo mr, int qp) {
+        static final int GRH = 40;
+
+        static UdHost open(HcaDevice hca, int qKey) {
+            return onLoop(hca, () -> {
+                Verbs v = hca.verbs();
+                int pd = v.allocPd();
+                int cq = v.createCq(8);
+                MrInfo mr = v.regMr(pd, VA, 4096, EnumSet.allOf(Access.class));
+                int qp = v.createQp(new QpInitAttr(QpType.UD, pd, cq, cq, new QpCaps(4, 4, 1, 1, 0), false));
+                v.modifyQp(
+                        qp,
+                        new QpAttr().state(QpState.INIT).pkeyIndex(0).port(1).qkey(qKey));
+                v.modifyQp(qp, new QpAttr().state(QpState.RTR));
+                v.modifyQp(qp, new QpAttr().state(QpState.RTS).sqPsn(0));
+                return new UdHost(hca, cq, mr, qp);
+            });
         }
     }
 

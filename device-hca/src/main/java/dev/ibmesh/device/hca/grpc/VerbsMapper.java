@@ -309,6 +309,14 @@ final class VerbsMapper {
         return b.build();
     }
 
+    /** A multicast request's gid: 16 bytes. */
+    static Gid mgid(ByteString raw) {
+        if (raw.size() != Gid.SIZE) {
+            throw VerbsErrors.invalid("gid must be " + Gid.SIZE + " bytes, was " + raw.size());
+        }
+        return Gid.decode(raw.toByteArray(), 0);
+    }
+
     static AddressVector addressVector(String field, AhAttr a) {
         GlobalRoute grh = null;
         if (a.hasGrh()) {

@@ -22,6 +22,7 @@ import dev.ibmesh.proto.verbs.v1.DestroyQpRequest;
 import dev.ibmesh.proto.verbs.v1.DeviceAttr;
 import dev.ibmesh.proto.verbs.v1.Empty;
 import dev.ibmesh.proto.verbs.v1.Gid;
+import dev.ibmesh.proto.verbs.v1.McastRequest;
 import dev.ibmesh.proto.verbs.v1.ModifyQpRequest;
 import dev.ibmesh.proto.verbs.v1.PollCqRequest;
 import dev.ibmesh.proto.verbs.v1.PollCqResponse;
@@ -251,6 +252,22 @@ public final class VerbsService extends VerbsGrpc.VerbsImplBase {
     public void destroyQp(DestroyQpRequest r, StreamObserver<Empty> out) {
         answer(out, () -> {
             host.verbs().destroyQp(handle("QP", r.getQpNum()));
+            return EMPTY;
+        });
+    }
+
+    @Override
+    public void attachMcast(McastRequest r, StreamObserver<Empty> out) {
+        answer(out, () -> {
+            host.verbs().attachMcast(handle("QP", r.getQpNum()), VerbsMapper.mgid(r.getGid()), u32("lid", r.getLid()));
+            return EMPTY;
+        });
+    }
+
+    @Override
+    public void detachMcast(McastRequest r, StreamObserver<Empty> out) {
+        answer(out, () -> {
+            host.verbs().detachMcast(handle("QP", r.getQpNum()), VerbsMapper.mgid(r.getGid()), u32("lid", r.getLid()));
             return EMPTY;
         });
     }

@@ -10,6 +10,7 @@ import dev.ibmesh.mad.smp.PKeys;
 import dev.ibmesh.runtime.counters.SingleWriterCounter;
 import dev.ibmesh.runtime.time.Scheduler;
 import dev.ibmesh.wire.IbaFrame;
+import dev.ibmesh.wire.Lrh;
 import dev.ibmesh.wire.Transport;
 import java.util.Collections;
 import java.util.HashMap;
@@ -24,6 +25,9 @@ import java.util.TreeMap;
  * P_Key) before the QP's engine takes the packet. Single-threaded: everything runs on the device's event loop.
  */
 public final class HcaTransport {
+    /** The destination QP of multicast packets (IBA 9.6.1.2). */
+    private static final int MULTICAST_QPN = 0xFFFFFF;
+
     private final HcaPorts ports;
     private final TransportContext ctx;
     private final Verbs verbs;
@@ -95,12 +99,39 @@ public final class HcaTransport {
             malformedDrops.increment();
             return;
         }
+        if (p.destQp() == MULTICAST_QPN) {
+            receiveMulticast(port, frame, p);
+            return;
+        }
         QpEngine engine = engines.get(p.destQp());
         if (engine == null) {
             unknownQpDrops.increment();
             return;
         }
-        QueuePair qp = verbs.findQp(p.destQp());
+        deliver(port, frame, p, engine);
+    }
+
+    /**
+     * A packet to the multicast QPN goes to every QP attached to its group: its DLID a multicast LID and the GRH's
+     * DGID the group's (IBA 10.5.2.1; a multicast packet carries a GRH). None attached: dropped as for an unknown QP.
+     */
+    private void receiveMulticast(int port, byte[] frame, IbaFrame p) {
+        int mlid = Lrh.dlid(frame, 0);
+        Set<Integer> attached = Lrh.isMulticast(mlid) && p.hasGrh()
+                ? verbs.attachments().qps(mlid, p.grh().dgid())
+                : Set.of();
+        if (attached.isEmpty()) {
+            unknownQpDrops.increment();
+            return;
+        }
+        for (int qpn : attached) {
+            deliver(port, frame, p, engines.get(qpn));
+        }
+    }
+
+    /** The transport's common checks for {@code engine}'s QP, then the engine takes the packet. */
+    private void deliver(int port, byte[] frame, IbaFrame p, QpEngine engine) {
+        QueuePair qp = engine.qp;
         engine.counters.received();
         boolean accept = qp.state().receives() && p.opCode().transport() == transportOf(qp.type()) && port == qp.port();
         if (!accept) {

@@ -1,6 +1,7 @@
 package dev.ibmesh.device.hca.verbs;
 
 import dev.ibmesh.wire.Gid;
+import dev.ibmesh.wire.Lrh;
 import java.util.List;
 import java.util.Set;
 
@@ -32,6 +33,7 @@ public final class Verbs {
     private final HandleTable<CompletionQueue> cqs;
     private final HandleTable<QueuePair> qps;
     private final MemoryKeys keys;
+    private final McastAttachments attachments = new McastAttachments();
 
     public Verbs(long nodeGuid, HcaLimits limits, HcaPortView ports, QpHooks hooks) {
         this.limits = limits;
@@ -293,11 +295,45 @@ public final class Verbs {
 
     public void destroyQp(int qpn) {
         QueuePair qp = qps.get(qpn);
+        attachments.forget(qpn);
         hooks.destroyed(qp);
         qps.remove(qpn);
         qp.pd().users--;
         qp.sendCq().users--;
         qp.recvCq().users--;
+    }
+
+    /**
+     * Attaches a UD QP to the multicast group {@code mgid} on {@code mlid} (IBA 11.2.7, ibv_attach_mcast): it receives
+     * what is sent to the group from now on. Joining the group at the SA (MCMemberRecord) is the caller's business, as
+     * with libibverbs.
+     */
+    public void attachMcast(int qpn, Gid mgid, int mlid) {
+        QueuePair qp = qps.get(qpn);
+        if (qp.type() != QpType.UD) {
+            throw VerbsException.invalid(
+                    "QP " + qpn + " is " + qp.type() + "; only a UD QP attaches to a multicast group");
+        }
+        if (!Lrh.isMulticast(mlid)) {
+            throw VerbsException.invalid(String.format("mlid 0x%04x is not a multicast LID (0xC000-0xFFFE)", mlid));
+        }
+        if (mgid.prefix() >>> 56 != 0xFF) {
+            throw VerbsException.invalid("gid " + mgid + " is not a multicast GID (ff00::/8)");
+        }
+        attachments.attach(qpn, mgid, mlid);
+    }
+
+    /** Detaches a QP from a group it was attached to (ibv_detach_mcast). */
+    public void detachMcast(int qpn, Gid mgid, int mlid) {
+        qps.get(qpn);
+        if (!attachments.detach(qpn, mgid, mlid)) {
+            throw VerbsException.invalid(String.format("QP %d is not attached to %s on mlid 0x%04x", qpn, mgid, mlid));
+        }
+    }
+
+    /** The multicast groups QPs are attached to, for the transport's delivery. */
+    public McastAttachments attachments() {
+        return attachments;
     }
 
     /**

@@ -472,6 +472,26 @@ class VerbsTest {
     }
 
     @Test
+    void onlyAUdQpAttachesAndOnlyToAMulticastGroup() {
+        Gid group = new Gid(0xFF12_401B_FFFF_0000L, 0xFFFF_FFFFL);
+        int ud = qp(QpType.UD);
+        fails(VerbsException.Kind.INVALID_ARGUMENT, () -> verbs.attachMcast(qp(QpType.RC), group, 0xC000), "UD");
+        fails(VerbsException.Kind.INVALID_ARGUMENT, () -> verbs.attachMcast(ud, group, 0x0010), "mlid 0x0010");
+        fails(
+                VerbsException.Kind.INVALID_ARGUMENT,
+                () -> verbs.attachMcast(ud, new Gid(0xFE80_0000_0000_0000L, 1), 0xC000),
+                "not a multicast GID");
+        verbs.attachMcast(ud, group, 0xC000);
+        assertEquals(Set.of(ud), verbs.attachments().qps(0xC000, group));
+        verbs.detachMcast(ud, group, 0xC000);
+        assertEquals(Set.of(), verbs.attachments().qps(0xC000, group));
+        fails(VerbsException.Kind.INVALID_ARGUMENT, () -> verbs.detachMcast(ud, group, 0xC000), "not attached");
+        verbs.attachMcast(ud, group, 0xC000);
+        verbs.destroyQp(ud);
+        assertEquals(Set.of(), verbs.attachments().qps(0xC000, group), "a destroyed QP leaves its groups");
+    }
+
+    @Test
     void udAndUcRefuseOpcodesTheyDoNotCarry() {
         int ud = qp(QpType.UD);
         verbs.modifyQp(ud, new QpAttr().state(QpState.INIT).pkeyIndex(0).port(1).qkey(1));
