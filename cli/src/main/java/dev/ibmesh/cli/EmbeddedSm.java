@@ -30,7 +30,7 @@ final class EmbeddedSm {
     /**
      * Where the SM runs and how.
      *
-     * @param device the HCA, or null for the topology's first HCA
+     * @param device the HCA
      * @param port   the HCA's port
      */
     record Choice(String device, int port, SmOptions options, int priority) {
@@ -71,15 +71,16 @@ final class EmbeddedSm {
     static SmService create(Fabric fabric, Choice choice, PrintWriter out, MeterRegistry registry) throws Exception {
         HcaDevice hca = hca(fabric, choice.device());
         MadPort port = AgentMadPort.open(new HcaHostPort(hca, choice.port())).get(10, TimeUnit.SECONDS);
+        String where = hca.name() + "/" + choice.port();
         out.printf(
-                "ibmesh sm: on %s/%d, priority %d, routing %s%n",
-                hca.name(), choice.port(), choice.priority(), choice.options().routing());
+                "ibmesh sm: on %s, priority %d, routing %s%n",
+                where, choice.priority(), choice.options().routing());
         out.flush();
         SmService sm = new SmService(port, choice.options(), choice.priority(), SWEEP_INTERVAL, line -> {
             out.println("ibmesh sm: " + line);
             out.flush();
         });
-        SmMetrics.bind(sm, registry, hca.name() + "/" + choice.port());
+        SmMetrics.bind(sm, registry, where);
         return sm;
     }
 
@@ -97,11 +98,10 @@ final class EmbeddedSm {
 
     private static HcaDevice hca(Fabric fabric, String name) {
         for (Device d : fabric.devices()) {
-            if (d instanceof HcaDevice h && (name == null || h.name().equals(name))) {
+            if (d instanceof HcaDevice h && h.name().equals(name)) {
                 return h;
             }
         }
-        throw new IllegalArgumentException(
-                name == null ? "the fabric has no HCA to run the SM on (use --no-sm)" : "no HCA " + name);
+        throw new IllegalArgumentException("no HCA " + name);
     }
 }
