@@ -61,13 +61,7 @@ public final class MulticastForwarding {
             }
             remember.add(() -> written.put(sw.guid(), now));
         }
-        int failed = batch.await(problems);
-        if (failed == 0) {
-            remember.forEach(Runnable::run);
-        } else {
-            written.clear();
-        }
-        return failed;
+        return batch.await(problems, () -> remember.forEach(Runnable::run), written::clear);
     }
 
     private static int block(int mlid) {

@@ -153,12 +153,6 @@ public final class SubnetConfigurator {
             }
             remember.add(() -> written.put(sw.guid(), table.clone()));
         });
-        int failed = batch.await(problems);
-        if (failed == 0) {
-            remember.forEach(Runnable::run);
-        } else {
-            written.clear();
-        }
-        return failed;
+        return batch.await(problems, () -> remember.forEach(Runnable::run), written::clear);
     }
 }

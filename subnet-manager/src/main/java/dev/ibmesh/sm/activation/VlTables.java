@@ -68,13 +68,7 @@ public final class VlTables {
                 arbitration(batch, remember, out, vls);
             }
         }
-        int failed = batch.await(problems);
-        if (failed == 0) {
-            remember.forEach(Runnable::run);
-        } else {
-            written.clear();
-        }
-        return failed;
+        return batch.await(problems, () -> remember.forEach(Runnable::run), written::clear);
     }
 
     /** The VL packets on {@code sl} use out of a port with OperationalVLs {@code vls}. */

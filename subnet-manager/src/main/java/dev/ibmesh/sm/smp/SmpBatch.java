@@ -61,6 +61,16 @@ public final class SmpBatch {
         return failed;
     }
 
+    /**
+     * Waits as {@link #await(Consumer)}, then runs {@code allAnswered} if no SMP failed, else {@code someFailed}: how a
+     * writer of tables keeps its record of what the devices hold (it forgets all of it when a write may be missing).
+     */
+    public int await(Consumer<String> problems, Runnable allAnswered, Runnable someFailed) {
+        int failed = await(problems);
+        (failed == 0 ? allAnswered : someFailed).run();
+        return failed;
+    }
+
     private record Entry(
             CompletableFuture<DrSmp> answer, String what, Consumer<DrSmp> onAnswer, BooleanSupplier standIn) {}
 }
