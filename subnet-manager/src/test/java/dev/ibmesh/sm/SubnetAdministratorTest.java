@@ -13,6 +13,7 @@ import dev.ibmesh.mad.MgmtClass;
 import dev.ibmesh.mad.sa.InformInfo;
 import dev.ibmesh.mad.sa.InformInfoRecord;
 import dev.ibmesh.mad.sa.LinearForwardingTableRecord;
+import dev.ibmesh.mad.sa.McMemberRecord;
 import dev.ibmesh.mad.sa.NodeRecord;
 import dev.ibmesh.mad.sa.PathRecord;
 import dev.ibmesh.mad.sa.PortInfoRecord;
@@ -36,6 +37,7 @@ import dev.ibmesh.sm.routing.ForwardingTableReader;
 import dev.ibmesh.sm.sa.SubnetAdministrator;
 import dev.ibmesh.sm.smp.SmpDispatcher;
 import dev.ibmesh.wire.Bits;
+import dev.ibmesh.wire.Gid;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -395,6 +397,56 @@ class SubnetAdministratorTest {
             assertEquals(x.f().fabric.device("h5").deviceConfig().portGuid(1), Bits.u64(gid, 8), "h5's GID");
             assertEquals(0xFE80_0000_0000_0000L, Bits.u64(gid, 0));
         }
+    }
+
+    /** Traps 66 and 67: a subscriber hears of a multicast group's first full member and of its last leaving. */
+    @Test
+    void multicastGroupsComingAndGoingAreReported() throws Exception {
+        try (SaFixture x = SaFixture.start(Topologies.line(), SmOptions.defaults(), "h2", TIMEOUT)) {
+            BlockingQueue<Notice> reports = reportsAt(x.client());
+            for (int number : new int[] {66, 67}) {
+                assertEquals(
+                        0,
+                        x.ask(
+                                        Method.SET,
+                                        InformInfo.ATTRIBUTE_ID,
+                                        0,
+                                        trap(number, true).toBytes())
+                                .status());
+            }
+            Gid mgid = new Gid(0xFF12_601B_FFFF_0000L, 0x0000_0000_0000_0001L);
+            Gid h2 = new Gid(
+                    0xFE80_0000_0000_0000L,
+                    x.f().fabric.device("h2").deviceConfig().portGuid(1));
+            McMemberRecord join =
+                    new McMemberRecord(mgid, h2, 0x0B1B, 0, 0, 0, 0, 0xFFFF, 0, 0, 0, 0, 0, 0, 0, 0, 1, false);
+            long create = McMemberRecord.COMP_MGID
+                    | McMemberRecord.COMP_PORT_GID
+                    | McMemberRecord.COMP_JOIN_STATE
+                    | McMemberRecord.COMP_Q_KEY
+                    | McMemberRecord.COMP_TCLASS
+                    | McMemberRecord.COMP_P_KEY
+                    | McMemberRecord.COMP_SL
+                    | McMemberRecord.COMP_FLOW_LABEL;
+            assertEquals(
+                    0,
+                    x.ask(Method.SET, McMemberRecord.ATTRIBUTE_ID, create, join.toBytes())
+                            .status());
+            assertEquals(List.of(66, mgid), reported(reports));
+            assertEquals(
+                    0,
+                    x.ask(Method.DELETE, McMemberRecord.ATTRIBUTE_ID, create, join.toBytes())
+                            .status());
+            assertEquals(List.of(67, mgid), reported(reports));
+        }
+    }
+
+    /** The next Report's trap number and the GID it carries. */
+    private static List<Object> reported(BlockingQueue<Notice> reports) throws InterruptedException {
+        Notice n = reports.poll(10, TimeUnit.SECONDS);
+        assertNotNull(n, "a Report");
+        assertEquals(Notice.PRODUCER_CLASS_MANAGER, n.producerType());
+        return List.of(n.trapNumber(), Gid.decode(((Notice.GidTrap) n.details()).gidAddr(), 0));
     }
 
     /** ServiceRecord: registered, found by name and by ServiceID, refused without its key, deleted, and leased. */

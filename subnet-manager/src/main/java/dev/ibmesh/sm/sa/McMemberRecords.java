@@ -2,6 +2,7 @@ package dev.ibmesh.sm.sa;
 
 import dev.ibmesh.mad.sa.McMemberRecord;
 import dev.ibmesh.mad.sa.SaMad;
+import dev.ibmesh.mad.smp.Notice;
 import dev.ibmesh.sm.activation.PortSettings;
 import dev.ibmesh.wire.Gid;
 import java.util.ArrayList;
@@ -12,6 +13,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 /**
@@ -34,7 +36,9 @@ import java.util.function.Consumer;
  * </ul>
  *
  * Every change of membership is handed to the listener as the members of each MLID, for the SM to program the
- * multicast forwarding tables. Not thread-safe: owned by the SA's thread.
+ * multicast forwarding tables. A group that gains its first full member is announced as trap 66 and one that loses
+ * its last as trap 67 (IBA 14.2.5.1; OpenSM reports them at the same moments, the broadcast group included).
+ * Not thread-safe: owned by the SA's thread.
  */
 final class McMemberRecords implements SaWritableTable {
     /** The IPoIB broadcast group of the default partition (RFC 4391 section 4: P_Key 0xFFFF, scope 2). */
@@ -76,6 +80,7 @@ final class McMemberRecords implements SaWritableTable {
 
     private final Map<Gid, Group> groups = new LinkedHashMap<>();
     private final Consumer<Map<Integer, Set<Long>>> membersChanged;
+    private final BiConsumer<Integer, Gid> trap;
     private long madeUp;
 
     /** A group: its parameters (PortGID and JoinState zero) and each member's JoinState by port GID. */
@@ -85,9 +90,13 @@ final class McMemberRecords implements SaWritableTable {
         }
     }
 
-    /** @param membersChanged told the port GUIDs of each MLID's members after every change of membership */
-    McMemberRecords(Consumer<Map<Integer, Set<Long>>> membersChanged) {
+    /**
+     * @param membersChanged told the port GUIDs of each MLID's members after every change of membership
+     * @param trap           told trap 66 or 67 and the group's MGID
+     */
+    McMemberRecords(Consumer<Map<Integer, Set<Long>>> membersChanged, BiConsumer<Integer, Gid> trap) {
         this.membersChanged = membersChanged;
+        this.trap = trap;
         groups.put(BROADCAST.mgid(), new Group(BROADCAST, new LinkedHashMap<>()));
     }
 
@@ -139,7 +148,11 @@ final class McMemberRecords implements SaWritableTable {
             throw new SaStatusException(
                     SaMad.STATUS_REQ_INVALID, "Q_Key or P_Key differ from group " + join.mgid() + "'s");
         }
+        boolean hadFullMember = g.hasFullMember();
         int state = g.members().merge(join.portGid(), join.joinState(), (a, b) -> a | b);
+        if (!hadFullMember && g.hasFullMember()) {
+            trap.accept(Notice.TRAP_MCAST_GROUP_CREATED, g.params().mgid());
+        }
         changed();
         return g.params().member(join.portGid(), state);
     }
@@ -157,14 +170,18 @@ final class McMemberRecords implements SaWritableTable {
                     SaMad.STATUS_REQ_INVALID,
                     "JoinState " + leave.joinState() + " is not all the member's (" + state + ")");
         }
+        boolean hadFullMember = g.hasFullMember();
         int left = state & ~leave.joinState();
         if (left == 0) {
             g.members().remove(leave.portGid());
         } else {
             g.members().put(leave.portGid(), left);
         }
-        if (!g.hasFullMember() && g != groups.get(BROADCAST.mgid())) {
-            groups.remove(leave.mgid());
+        if (hadFullMember && !g.hasFullMember()) {
+            trap.accept(Notice.TRAP_MCAST_GROUP_DELETED, g.params().mgid());
+            if (g != groups.get(BROADCAST.mgid())) {
+                groups.remove(leave.mgid());
+            }
         }
         changed();
         return Optional.of(g.params().member(leave.portGid(), left));

@@ -16,6 +16,7 @@ import dev.ibmesh.runtime.madport.MadPort;
 import dev.ibmesh.runtime.rmpp.RmppSender;
 import dev.ibmesh.sm.discovery.SmPort;
 import dev.ibmesh.wire.Deth;
+import dev.ibmesh.wire.Gid;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.List;
@@ -108,7 +109,7 @@ public final class SubnetAdministrator implements AutoCloseable {
                     new LinearForwardingTableRecords(),
                     new PathRecords(),
                     new ServiceRecords(System::nanoTime),
-                    new McMemberRecords(this::membersChanged),
+                    new McMemberRecords(this::membersChanged, this::groupTrap),
                     new InformInfoRecords(subscriptions))
             .collect(Collectors.toUnmodifiableMap(SaTable::attributeId, Function.identity()));
     private final AtomicLong answered = new AtomicLong();
@@ -176,7 +177,21 @@ public final class SubnetAdministrator implements AutoCloseable {
         }
     }
 
+    /** Traps 66 and 67 (multicast group created, deleted), issued by the SM with the group's MGID. */
+    private void groupTrap(int trap, Gid mgid) {
+        SaView now = view;
+        if (now != null) {
+            byte[] gid = new byte[Gid.SIZE];
+            mgid.encode(gid, 0);
+            report(gidNotice(trap, gid, now, now.baseLid(now.smPort())));
+        }
+    }
+
     private static Notice gidNotice(int trap, SmPort port, SaView view, int smLid) {
+        return gidNotice(trap, view.gid(port.guid()), view, smLid);
+    }
+
+    private static Notice gidNotice(int trap, byte[] gid, SaView view, int smLid) {
         return Notice.generic(
                         Notice.TYPE_SUBNET_MANAGEMENT,
                         Notice.PRODUCER_CLASS_MANAGER,
@@ -184,7 +199,7 @@ public final class SubnetAdministrator implements AutoCloseable {
                         smLid,
                         0,
                         0,
-                        new Notice.GidTrap(view.gid(port.guid())))
+                        new Notice.GidTrap(gid))
                 .withIssuerGid(view.gid(view.smPort().guid()));
     }
 
