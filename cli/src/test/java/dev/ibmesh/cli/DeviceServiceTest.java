@@ -136,7 +136,8 @@ class DeviceServiceTest {
                             "ibmesh_sm_nodes\\{sm_port=\"[^\"]+\"\\} 14.0",
                             "ibmesh_sm_state\\{sm_port=\"[^\"]+\"\\} 3.0",
                             "ibmesh_sm_sweeps_total\\{sm_port=\"[^\"]+\"\\} [1-9].*",
-                            "ibmesh_sa_requests_total\\{outcome=\"ignored\",sm_port=\"[^\"]+\"\\} 0.0")) {
+                            "ibmesh_sa_requests_total\\{outcome=\"ignored\",sm_port=\"[^\"]+\"\\} 0.0",
+                            "ibmesh_sa_multicast_groups\\{sm_port=\"[^\"]+\"\\} 1.0")) {
                         assertTrue(metrics.lines().anyMatch(l -> l.matches(line)), line + " in /metrics");
                     }
                     break;

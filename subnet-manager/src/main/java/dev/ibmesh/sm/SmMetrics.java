@@ -105,6 +105,20 @@ public final class SmMetrics {
                 tags,
                 sa,
                 SubnetAdministrator::subscriptions);
+        gauge(
+                registry,
+                "ibmesh_sa_multicast_groups",
+                "Multicast groups in force, the IPoIB broadcast group included",
+                tags,
+                sa,
+                SubnetAdministrator::multicastGroups);
+        gauge(
+                registry,
+                "ibmesh_sa_multicast_memberships",
+                "Ports joined to multicast groups, counted once per group",
+                tags,
+                sa,
+                SubnetAdministrator::multicastMemberships);
     }
 
     private static <T> void counter(

@@ -133,6 +133,16 @@ public final class SubnetAdministrator implements AutoCloseable {
         return multicastMembers;
     }
 
+    /** Multicast groups in force (each has its own MLID), the broadcast group included. Any thread. */
+    public int multicastGroups() {
+        return multicastMembers.size();
+    }
+
+    /** Memberships of all multicast groups: a port in two groups counts twice. Any thread. */
+    public int multicastMemberships() {
+        return multicastMembers.values().stream().mapToInt(Set::size).sum();
+    }
+
     /** Tells {@code listener} (on the SA's thread) the members of every group after each join or leave. */
     public void onMulticastChange(Consumer<Map<Integer, Set<Long>>> listener) {
         this.membersListener = listener;
