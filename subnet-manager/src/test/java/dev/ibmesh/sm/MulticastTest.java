@@ -60,6 +60,16 @@ class MulticastTest {
     private static final int BROADCAST_MLID = 0xC000;
     private static final long VA = 0x10_0000L;
 
+    /** The components a join that creates a group names (MGID, PortGID, JoinState, Q_Key, TClass, P_Key, SL, FlowLabel). */
+    static final long CREATE = McMemberRecord.COMP_MGID
+            | McMemberRecord.COMP_PORT_GID
+            | McMemberRecord.COMP_JOIN_STATE
+            | McMemberRecord.COMP_Q_KEY
+            | McMemberRecord.COMP_TCLASS
+            | McMemberRecord.COMP_P_KEY
+            | McMemberRecord.COMP_SL
+            | McMemberRecord.COMP_FLOW_LABEL;
+
     @Test
     void membersOfTheBroadcastGroupAreJoinedByATreeAndALeaverIsPrunedFromIt() throws Exception {
         try (SmFabric f = SmFabric.start(Topologies.fatTree(16, 8));
@@ -190,16 +200,8 @@ class MulticastTest {
                 SmService sm = new SmService(f.madPort("h1"), SmOptions.defaults(), 0, Duration.ofHours(1), s -> {})) {
             SweepResult up = sm.start().get(30, TimeUnit.SECONDS);
             int saLid = up.lids().lid(up.subnet().smPort());
-            long create = McMemberRecord.COMP_MGID
-                    | McMemberRecord.COMP_PORT_GID
-                    | McMemberRecord.COMP_JOIN_STATE
-                    | McMemberRecord.COMP_Q_KEY
-                    | McMemberRecord.COMP_TCLASS
-                    | McMemberRecord.COMP_P_KEY
-                    | McMemberRecord.COMP_SL
-                    | McMemberRecord.COMP_FLOW_LABEL;
             McMemberRecord fresh = join(f, "h2", new Gid(0, 0), 1);
-            SaAnswer created = ask(f, "h2", saLid, Method.SET, fresh, create);
+            SaAnswer created = ask(f, "h2", saLid, Method.SET, fresh, CREATE);
             assertEquals(0, created.status());
             McMemberRecord group = created.records(McMemberRecord::decode).get(0);
             assertEquals(0xC001, group.mlid(), "the next MLID after the broadcast group's");
@@ -214,7 +216,7 @@ class MulticastTest {
                     BROADCAST, portGid(f, "h2"), 0x1234, 0, 0, 0, 0, 0xFFFF, 0, 0, 0, 0, 0, 0, 0, 0, 1, false);
             assertEquals(
                     SaMad.STATUS_REQ_INVALID,
-                    ask(f, "h2", saLid, Method.SET, wrongKey, create).status(),
+                    ask(f, "h2", saLid, Method.SET, wrongKey, CREATE).status(),
                     "the broadcast group's Q_Key is 0x0B1B");
             assertEquals(
                     SaMad.STATUS_INSUFFICIENT_COMPONENTS,

@@ -420,22 +420,14 @@ class SubnetAdministratorTest {
                     x.f().fabric.device("h2").deviceConfig().portGuid(1));
             McMemberRecord join =
                     new McMemberRecord(mgid, h2, 0x0B1B, 0, 0, 0, 0, 0xFFFF, 0, 0, 0, 0, 0, 0, 0, 0, 1, false);
-            long create = McMemberRecord.COMP_MGID
-                    | McMemberRecord.COMP_PORT_GID
-                    | McMemberRecord.COMP_JOIN_STATE
-                    | McMemberRecord.COMP_Q_KEY
-                    | McMemberRecord.COMP_TCLASS
-                    | McMemberRecord.COMP_P_KEY
-                    | McMemberRecord.COMP_SL
-                    | McMemberRecord.COMP_FLOW_LABEL;
             assertEquals(
                     0,
-                    x.ask(Method.SET, McMemberRecord.ATTRIBUTE_ID, create, join.toBytes())
+                    x.ask(Method.SET, McMemberRecord.ATTRIBUTE_ID, MulticastTest.CREATE, join.toBytes())
                             .status());
             assertEquals(List.of(66, mgid), reported(reports));
             assertEquals(
                     0,
-                    x.ask(Method.DELETE, McMemberRecord.ATTRIBUTE_ID, create, join.toBytes())
+                    x.ask(Method.DELETE, McMemberRecord.ATTRIBUTE_ID, MulticastTest.CREATE, join.toBytes())
                             .status());
             assertEquals(List.of(67, mgid), reported(reports));
         }
