@@ -98,37 +98,42 @@ public final class SmpDispatcher {
             }
         }
         if (start) {
-            transmit(job, 0, port.newTransactionId(), System.nanoTime());
+            start(job);
         }
         return job.answer;
     }
 
-    /** Sends attempt {@code attempt} of {@code job} with TransactionID {@code tid}; it was first sent at {@code firstSent}. */
-    private void transmit(Job job, int attempt, long tid, long firstSent) {
+    /** Encodes {@code job}'s SMP with a new TransactionID, once: every resend is the same MAD. */
+    private void start(Job job) {
+        DrSmp smp = DrSmp.outbound(
+                job.method, port.newTransactionId(), job.attributeId, job.modifier, 0, job.data, job.path);
+        transmit(job, HostMad.smp(DrSmp.PERMISSIVE_LID, smp.encode()), 0, System.nanoTime());
+    }
+
+    /** Sends attempt {@code attempt} of {@code job}'s {@code request}; it was first sent at {@code firstSent}. */
+    private void transmit(Job job, HostMad request, int attempt, long firstSent) {
         sent.incrementAndGet();
-        DrSmp smp = DrSmp.outbound(job.method, tid, job.attributeId, job.modifier, 0, job.data, job.path);
         long wait = timer.timeoutNanos();
         long sentAt = System.nanoTime();
-        port.request(HostMad.smp(DrSmp.PERMISSIVE_LID, smp.encode()), Duration.ofNanos(wait))
-                .whenComplete((answer, failure) -> {
-                    Throwable cause = failure instanceof CompletionException c ? c.getCause() : failure;
-                    long now = System.nanoTime();
-                    if (cause instanceof MadTimeoutException) {
-                        timeouts.incrementAndGet();
-                        if (attempt < retries || now - firstSent + timer.timeoutNanos() <= budgetNanos * patience) {
-                            transmit(job, attempt + 1, tid, firstSent);
-                            return;
-                        }
-                    } else if (cause == null && attempt == 0) {
-                        timer.answered(now - sentAt); // only a first send's answer times a round trip (Karn's rule)
-                    }
-                    if (cause != null) {
-                        job.answer.completeExceptionally(cause);
-                    } else {
-                        job.answer.complete(DrSmp.decode(answer.mad()));
-                    }
-                    next();
-                });
+        port.request(request, Duration.ofNanos(wait)).whenComplete((answer, failure) -> {
+            Throwable cause = failure instanceof CompletionException c ? c.getCause() : failure;
+            long now = System.nanoTime();
+            if (cause instanceof MadTimeoutException) {
+                timeouts.incrementAndGet();
+                if (attempt < retries || now - firstSent + timer.timeoutNanos() <= budgetNanos * patience) {
+                    transmit(job, request, attempt + 1, firstSent);
+                    return;
+                }
+            } else if (cause == null && attempt == 0) {
+                timer.answered(now - sentAt); // only a first send's answer times a round trip (Karn's rule)
+            }
+            if (cause != null) {
+                job.answer.completeExceptionally(cause);
+            } else {
+                job.answer.complete(DrSmp.decode(answer.mad()));
+            }
+            next();
+        });
     }
 
     /** Frees the finished SMP's place on the wire for the next one waiting. */
@@ -141,7 +146,7 @@ public final class SmpDispatcher {
             }
         }
         if (job != null) {
-            transmit(job, 0, port.newTransactionId(), System.nanoTime());
+            start(job);
         }
     }
 
