@@ -52,9 +52,7 @@ final class Recall {
 
     /** Marks {@code node}, made from {@link #nodeBehind}, as recalled. */
     void recalledNode(SmNode node, String what) {
-        SmNode before = last.node(node.guid());
-        node.recalledSweeps(before.recalledSweeps() + 1);
-        now.recalled(what);
+        mark(node, last.node(node.guid()), what);
     }
 
     /** Recalls the node's NodeDescription; false if the last sweep did not have it. */
@@ -80,13 +78,14 @@ final class Recall {
 
     /** Recalls the port's PortInfo; false if the last sweep did not have it. */
     boolean portInfo(SmPort port, String what) {
-        SmPort before = lastNode(port.node()) == null ? null : lastPort(port);
+        SmNode beforeNode = lastNode(port.node());
+        SmPort before = beforeNode == null ? null : beforeNode.port(port.number());
         PortInfo info = before == null ? null : before.info();
         if (info == null) {
             return false;
         }
         port.info(info);
-        return mark(port.node(), before.node(), what);
+        return mark(port.node(), beforeNode, what);
     }
 
     private boolean mark(SmNode node, SmNode before, String what) {
