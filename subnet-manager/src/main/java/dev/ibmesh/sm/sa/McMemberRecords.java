@@ -6,6 +6,7 @@ import dev.ibmesh.mad.smp.Notice;
 import dev.ibmesh.sm.activation.PortSettings;
 import dev.ibmesh.wire.Gid;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,10 +42,13 @@ import java.util.function.Consumer;
  * Not thread-safe: owned by the SA's thread.
  */
 final class McMemberRecords implements SaWritableTable {
+    /** The zero GID: no member in a group's own record, "make one up" as a joiner's MGID. */
+    private static final Gid ZERO = new Gid(0, 0);
+
     /** The IPoIB broadcast group of the default partition (RFC 4391 section 4: P_Key 0xFFFF, scope 2). */
-    static final McMemberRecord BROADCAST = new McMemberRecord(
+    private static final McMemberRecord BROADCAST = new McMemberRecord(
             new Gid(0xFF12_401B_FFFF_0000L, 0x0000_0000_FFFF_FFFFL),
-            new Gid(0, 0),
+            ZERO,
             0x0B1B,
             0xC000,
             2,
@@ -62,9 +66,9 @@ final class McMemberRecords implements SaWritableTable {
             0,
             false);
 
-    static final long JOIN_COMPONENTS =
+    private static final long JOIN_COMPONENTS =
             McMemberRecord.COMP_MGID | McMemberRecord.COMP_PORT_GID | McMemberRecord.COMP_JOIN_STATE;
-    static final long CREATE_COMPONENTS = JOIN_COMPONENTS
+    private static final long CREATE_COMPONENTS = JOIN_COMPONENTS
             | McMemberRecord.COMP_Q_KEY
             | McMemberRecord.COMP_TCLASS
             | McMemberRecord.COMP_P_KEY
@@ -133,7 +137,7 @@ final class McMemberRecords implements SaWritableTable {
     public McMemberRecord set(SaView view, SaMad request) throws SaStatusException {
         McMemberRecord join = joinRequest(view, request);
         Group g = groups.get(join.mgid());
-        if (g == null || join.mgid().equals(new Gid(0, 0))) {
+        if (g == null || join.mgid().equals(ZERO)) {
             g = create(view, request, join);
         } else if (differs(
                         request,
@@ -187,14 +191,18 @@ final class McMemberRecords implements SaWritableTable {
         return Optional.of(g.params().member(leave.portGid(), left));
     }
 
-    /** The port GUIDs of each MLID's members (send-only members too: they need the tree to send). */
+    /**
+     * The port GUIDs of each MLID's members (send-only members too: they need the tree to send), as an unmodifiable
+     * snapshot other threads may read.
+     */
     Map<Integer, Set<Long>> membersByMlid() {
         Map<Integer, Set<Long>> byMlid = new TreeMap<>();
         for (Group g : groups.values()) {
-            Set<Long> guids = byMlid.computeIfAbsent(g.params().mlid(), m -> new TreeSet<>());
+            Set<Long> guids = new TreeSet<>();
             g.members().keySet().forEach(gid -> guids.add(gid.interfaceId()));
+            byMlid.put(g.params().mlid(), Collections.unmodifiableSet(guids));
         }
-        return byMlid;
+        return Collections.unmodifiableMap(byMlid);
     }
 
     private void changed() {
@@ -229,12 +237,12 @@ final class McMemberRecords implements SaWritableTable {
             throw new SaStatusException(SaMad.STATUS_REQ_INVALID, "only a full member creates a group");
         }
         int scope = (request.componentMask() & McMemberRecord.COMP_SCOPE) != 0 ? join.scope() : BROADCAST.scope();
-        Gid mgid = join.mgid().equals(new Gid(0, 0)) ? madeUpMgid(view, scope) : join.mgid();
+        Gid mgid = join.mgid().equals(ZERO) ? madeUpMgid(view, scope) : join.mgid();
         boolean mtu = (request.componentMask() & McMemberRecord.COMP_MTU) != 0;
         boolean rate = (request.componentMask() & McMemberRecord.COMP_RATE) != 0;
         McMemberRecord params = new McMemberRecord(
                 mgid,
-                new Gid(0, 0),
+                ZERO,
                 join.qKey(),
                 freeMlid(),
                 2,

@@ -18,12 +18,10 @@ import dev.ibmesh.sm.discovery.SmPort;
 import dev.ibmesh.wire.Deth;
 import dev.ibmesh.wire.Gid;
 import java.time.Duration;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
@@ -101,15 +99,16 @@ public final class SubnetAdministrator implements AutoCloseable {
     });
     private final RmppSender sender;
     private final Subscriptions subscriptions = new Subscriptions();
-    private volatile Map<Integer, Set<Long>> multicastMembers = Map.of(McMemberRecords.BROADCAST.mlid(), Set.of());
     private volatile Consumer<Map<Integer, Set<Long>>> membersListener = members -> {};
+    private final McMemberRecords groups = new McMemberRecords(this::membersChanged, this::groupTrap);
+    private volatile Map<Integer, Set<Long>> multicastMembers = groups.membersByMlid();
     private final Map<Integer, SaTable> tables = Stream.of(
                     new NodeRecords(),
                     new PortInfoRecords(),
                     new LinearForwardingTableRecords(),
                     new PathRecords(),
                     new ServiceRecords(System::nanoTime),
-                    new McMemberRecords(this::membersChanged, this::groupTrap),
+                    groups,
                     new InformInfoRecords(subscriptions))
             .collect(Collectors.toUnmodifiableMap(SaTable::attributeId, Function.identity()));
     private final AtomicLong answered = new AtomicLong();
@@ -149,10 +148,8 @@ public final class SubnetAdministrator implements AutoCloseable {
     }
 
     private void membersChanged(Map<Integer, Set<Long>> members) {
-        Map<Integer, Set<Long>> copy = new TreeMap<>();
-        members.forEach((mlid, guids) -> copy.put(mlid, Set.copyOf(guids)));
-        multicastMembers = Collections.unmodifiableMap(copy);
-        membersListener.accept(multicastMembers);
+        multicastMembers = members;
+        membersListener.accept(members);
     }
 
     /** Starts receiving SA requests (they are dropped until {@link #serve}). */
