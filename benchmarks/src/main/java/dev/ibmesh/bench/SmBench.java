@@ -27,7 +27,9 @@ import java.util.concurrent.TimeUnit;
  * SUBNET UP, the SMPs sent, each phase, and the process CPU the sweep took. Round 1 is what `ibmesh up` sees (the SM's
  * code and the devices' SMA code not yet compiled by the JIT); each further round starts a fresh fabric in the same,
  * now warm, JVM. A last round runs the SM as a service, cuts a leaf's uplink and times the trap, the heavy sweep and
- * the reroute to the next SUBNET UP (target: under 5 s on the 702-node tree). {@code scripts/sm-bench} runs it and, in
+ * the reroute to the next SUBNET UP (target: under 5 s on the 702-node tree). After the cold round, untimed, the fabric
+ * is routed again with the fat-tree engine and the route balance of the LFTs read back is printed
+ * ({@link FatTreeBalance}). {@code scripts/sm-bench} runs it and, in
  * the same run, OpenSM on the same ibmesh fabric and on ibsim.
  *
  * <p>Run: {@code ./bench sm [HCAS [RADIX [ROUNDS]]]} (default 648 36 2: the 702-node fabric). {@code -Dwindow=N} sets
@@ -47,7 +49,7 @@ public final class SmBench {
         System.out.println(Machine.line());
         Topology topology = new YamlTopologyParser(DeviationCatalog.PERMISSIVE).parse("fat-tree.yaml", tree.yaml());
         for (int round = 1; round <= rounds; round++) {
-            SweepResult result = sweepOnce(topology, options, round == 1 ? "cold JVM" : "warm JVM");
+            SweepResult result = sweepOnce(topology, options, round == 1);
             if (!result.up()) {
                 System.exit(1);
             }
@@ -55,7 +57,8 @@ public final class SmBench {
         System.exit(rerouteAfterACut(topology, options) ? 0 : 1);
     }
 
-    private static SweepResult sweepOnce(Topology topology, SmOptions options, String jvm) throws Exception {
+    /** One timed heavy sweep on a fresh fabric; after the cold one, the fat-tree route balance (untimed). */
+    private static SweepResult sweepOnce(Topology topology, SmOptions options, boolean cold) throws Exception {
         try (UpFabric up = UpFabric.start(topology, new SimpleMeterRegistry(), 1)) {
             MadPort port = AgentMadPort.open(
                             HcaHostPort.of((HcaDevice) up.fabric().device("h1")).get(0))
@@ -69,14 +72,28 @@ public final class SmBench {
             System.out.printf(
                     Locale.ROOT,
                     "ibmesh sm (%s): %.3f s to SUBNET UP, %d SMPs, %d timeouts, process CPU %.2f s%n",
-                    jvm,
+                    cold ? "cold JVM" : "warm JVM",
                     result.took().toNanos() / 1e9,
                     result.smps(),
                     result.timeouts(),
                     cpu / 1e9);
+            if (cold && result.up()) {
+                printRouteBalance(port, options);
+            }
             port.close();
             return result;
         }
+    }
+
+    /** The route balance of ibmesh's fat-tree engine; {@code scripts/sm-bench} sets it beside OpenSM's ftree. */
+    private static void printRouteBalance(MadPort port, SmOptions options) {
+        String figures;
+        try {
+            figures = FatTreeBalance.measure(port, options).detail();
+        } catch (IllegalStateException | IllegalArgumentException e) {
+            figures = "none (" + e.getMessage() + ")";
+        }
+        System.out.println("ibmesh ftree route balance (CA LIDs per leaf uplink): " + figures);
     }
 
     /** The SM as `ibmesh up` runs it; one leaf uplink cut; the time from the cut to the rerouted SUBNET UP. */
