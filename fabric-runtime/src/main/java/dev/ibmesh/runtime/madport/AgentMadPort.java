@@ -1,15 +1,10 @@
 package dev.ibmesh.runtime.madport;
 
-import dev.ibmesh.mad.MadHeader;
 import dev.ibmesh.runtime.agent.HostMad;
 import dev.ibmesh.runtime.agent.HostSoftwarePort;
 import dev.ibmesh.runtime.agent.MadAgents;
-import dev.ibmesh.runtime.time.Scheduler;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
@@ -33,15 +28,14 @@ public final class AgentMadPort implements MadPort {
     private final HostSoftwarePort port;
     private final MadPortIdentity identity;
     private final AtomicLong nextTid;
-    private final Map<Long, Pending> pending = new HashMap<>();
-    private final List<Listener> listeners = new ArrayList<>();
-    private final List<MadWatcher> watchers = new ArrayList<>();
+    private final MadDispatch dispatch;
     private MadAgents.Agent agent;
     private boolean closed;
 
     private AgentMadPort(HostSoftwarePort port) {
         this.port = port;
         this.identity = new MadPortIdentity(port.nodeName(), port.nodeGuid(), port.portGuid(), port.portNumber());
+        this.dispatch = new MadDispatch(port.device().scheduler(), tid -> tid);
         // The high half tells this agent's requests from other host software's on the same port.
         this.nextTid = new AtomicLong((ThreadLocalRandom.current().nextLong() & 0x7FFF_FFFF_0000_0000L) | 1);
     }
@@ -97,21 +91,8 @@ public final class AgentMadPort implements MadPort {
                 response.completeExceptionally(new MadSendException(identity + " is closed"));
                 return;
             }
-            if (pending.containsKey(tid)) {
-                response.completeExceptionally(new IllegalArgumentException(
-                        String.format("TID 0x%016x is already waiting for its response", tid)));
-                return;
-            }
-            Scheduler.Cancellable timer = port.device().scheduler().schedule(timeout.toNanos(), () -> {
-                if (pending.remove(tid) != null) {
-                    response.completeExceptionally(new MadTimeoutException(tid, timeout));
-                }
-            });
-            pending.put(tid, new Pending(response, timer));
-            if (!transmit(request)) {
-                pending.remove(tid);
-                timer.cancel();
-                response.completeExceptionally(cannotSend(request));
+            if (dispatch.expect(tid, timeout, response) && !transmit(request)) {
+                dispatch.abandon(tid, cannotSend(request));
             }
         });
         return response;
@@ -132,15 +113,12 @@ public final class AgentMadPort implements MadPort {
 
     @Override
     public Subscription subscribe(Set<Integer> mgmtClasses, Consumer<HostMad> listener) {
-        Listener l = new Listener(Set.copyOf(mgmtClasses), listener);
-        port.device().loop().execute(() -> listeners.add(l));
-        return () -> port.device().loop().execute(() -> listeners.remove(l));
+        return dispatch.subscribe(port.device().loop()::execute, mgmtClasses, listener);
     }
 
     @Override
     public Subscription watch(MadWatcher watcher) {
-        port.device().loop().execute(() -> watchers.add(watcher));
-        return () -> port.device().loop().execute(() -> watchers.remove(watcher));
+        return dispatch.watch(port.device().loop()::execute, watcher);
     }
 
     @Override
@@ -153,46 +131,21 @@ public final class AgentMadPort implements MadPort {
             if (agent != null) {
                 agent.close();
             }
-            pending.values().forEach(p -> {
-                p.timer.cancel();
-                p.response.completeExceptionally(new MadSendException(identity + " was closed"));
-            });
-            pending.clear();
-            listeners.clear();
-            watchers.clear();
+            dispatch.close(identity + " was closed");
         });
     }
 
     private boolean transmit(HostMad mad) {
         boolean left = port.transmit(agent, mad);
         if (left) {
-            watchers.forEach(w -> w.sent(mad));
+            dispatch.sent(mad);
         }
         return left;
     }
 
-    /**
-     * A MAD for this agent: the response to a request still waiting, or one that no request takes (a request, a trap,
-     * a later segment of a multi-MAD response, a late response), which goes to the listeners of its class.
-     */
     private void arrived(HostMad mad) {
-        if (closed) {
-            return;
-        }
-        watchers.forEach(w -> w.received(mad));
-        MadHeader h = mad.mad().header();
-        if (h.isResponse()) {
-            Pending p = pending.remove(h.transactionId());
-            if (p != null) {
-                p.timer.cancel();
-                p.response.complete(mad);
-                return;
-            }
-        }
-        for (Listener l : List.copyOf(listeners)) {
-            if (l.classes.contains(h.mgmtClass().code())) {
-                l.sink.accept(mad);
-            }
+        if (!closed) {
+            dispatch.arrived(mad);
         }
     }
 
@@ -200,8 +153,4 @@ public final class AgentMadPort implements MadPort {
         return new MadSendException(identity + " could not send " + mad.mad()
                 + (closed ? ": the port is closed" : ": no route, the port is down, or its queue is full"));
     }
-
-    private record Pending(CompletableFuture<HostMad> response, Scheduler.Cancellable timer) {}
-
-    private record Listener(Set<Integer> classes, Consumer<HostMad> sink) {}
 }
