@@ -1,0 +1,116 @@
+package dev.ibmesh.runtime.madport;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ibmesh.mad.DrSmp;
+import dev.ibmesh.mad.Method;
+import dev.ibmesh.mad.smp.NodeInfo;
+import dev.ibmesh.mad.smp.PortInfo;
+import dev.ibmesh.runtime.agent.HostMad;
+import dev.ibmesh.runtime.umad.IbsimProcess;
+import dev.ibmesh.runtime.umad.SimClientException;
+import dev.ibmesh.runtime.umad.SimServerAddress;
+import java.net.DatagramSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.CompletionException;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The ibsim backend of {@link MadPort} against Debian's ibsim: a switch with two CAs, nobody else on the fabric. */
+class IbsimMadPortTest {
+    private static final Duration TIMEOUT = Duration.ofSeconds(2);
+    private static final String NET = """
+            Switch 8 "sw1"
+            [1] "h1"[1]
+            [2] "h2"[1]
+
+            Hca 1 "h1"
+            [1] "sw1"[1]
+
+            Hca 1 "h2"
+            [1] "sw1"[2]
+            """;
+
+    @TempDir
+    static Path dir;
+
+    static IbsimProcess ibsim;
+
+    @BeforeAll
+    static void startIbsim() throws Exception {
+        ibsim = IbsimProcess.start(dir, Files.writeString(dir.resolve("fabric.net"), NET), "h1");
+    }
+
+    @AfterAll
+    static void stopIbsim() {
+        ibsim.close();
+    }
+
+    @Test
+    void attachesAtTheNamedNodeAndReachesItsNeighbourWithDirectedRouteSmps() {
+        try (IbsimMadPort port = IbsimMadPort.open(ibsim.address("h2"), TIMEOUT)) {
+            assertEquals("h2", port.identity().nodeName());
+            assertEquals(1, port.identity().portNumber());
+            HostMad request = get(port, NodeInfo.ATTRIBUTE_ID, 0, 1);
+            HostMad answer = port.request(request, TIMEOUT).join();
+            assertEquals(
+                    request.mad().header().transactionId(),
+                    answer.mad().header().transactionId());
+            NodeInfo sw = NodeInfo.decode(DrSmp.decode(answer.mad()).data(), 0);
+            assertEquals(NodeInfo.NODE_TYPE_SWITCH, sw.nodeType());
+            assertEquals(2, sw.localPortNum(), "h2 is cabled to port 2 of the switch");
+            assertEquals(0, port.lid().join(), "no SM ran: the port has no LID yet");
+        }
+    }
+
+    @Test
+    void aPathIntoNothingTimesOutAndTheSmRoleShowsInCapabilityMask() {
+        try (IbsimMadPort port = IbsimMadPort.open(ibsim.address("h1"), TIMEOUT)) {
+            CompletionException lost = assertThrows(
+                    CompletionException.class,
+                    () -> port.request(get(port, NodeInfo.ATTRIBUTE_ID, 0, 1, 5), TIMEOUT)
+                            .join());
+            assertInstanceOf(MadTimeoutException.class, lost.getCause(), "switch port 5 has no cable");
+
+            port.announceSm(true).join();
+            assertTrue(isSm(port), "SET_ISSM sets CapabilityMask.IsSM");
+            port.announceSm(false).join();
+            assertTrue(!isSm(port), "and clears it");
+        }
+    }
+
+    @Test
+    void anUnknownNodeOrNoSimulatorIsAClearError() throws Exception {
+        SimClientException unknown =
+                assertThrows(SimClientException.class, () -> IbsimMadPort.open(ibsim.address("no-such-node"), TIMEOUT));
+        assertTrue(unknown.getMessage().contains("refused CONNECT"), unknown.getMessage());
+
+        int nobody;
+        try (DatagramSocket s = new DatagramSocket(0)) {
+            nobody = s.getLocalPort();
+        }
+        SimServerAddress silent = new SimServerAddress("127.0.0.1", nobody, "h1");
+        SimClientException absent = assertThrows(SimClientException.class, () -> IbsimMadPort.open(silent, TIMEOUT));
+        assertTrue(absent.getMessage().contains("nothing listens at 127.0.0.1:" + nobody), absent.getMessage());
+    }
+
+    private static boolean isSm(MadPort port) {
+        HostMad answer =
+                port.request(get(port, PortInfo.ATTRIBUTE_ID, 0), TIMEOUT).join();
+        return (PortInfo.decode(DrSmp.decode(answer.mad()).data(), 0).capabilityMask() & PortInfo.CAP_IS_SM) != 0;
+    }
+
+    private static HostMad get(MadPort port, int attributeId, int modifier, int... path) {
+        return HostMad.smp(
+                DrSmp.PERMISSIVE_LID,
+                DrSmp.outbound(Method.GET, port.newTransactionId(), attributeId, modifier, 0, new byte[0], path)
+                        .encode());
+    }
+}
