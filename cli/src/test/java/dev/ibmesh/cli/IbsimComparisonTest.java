@@ -4,13 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ibmesh.runtime.topology.NetTopologyWriter;
+import dev.ibmesh.runtime.umad.IbsimProcess;
 import dev.ibmesh.runtime.umad.OfedTools;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -29,22 +28,11 @@ class IbsimComparisonTest {
             Ibnetdiscover ours = discover(f.dir, f.umadPort, host);
 
             Path net = Files.writeString(f.dir.resolve("fabric.net"), new NetTopologyWriter().write(f.topology));
-            int port = ThreadLocalRandom.current().nextInt(20_000, 60_000);
-            Process ibsim = new ProcessBuilder(
-                            OfedTools.which("ibsim"), "-s", "-r", "-l", Integer.toString(port), "-n", net.toString())
-                    .redirectErrorStream(true)
-                    .redirectOutput(f.dir.resolve("ibsim.log").toFile())
-                    .start();
-            try {
-                Thread.sleep(500);
-                assertTrue(ibsim.isAlive(), () -> "ibsim exited: " + read(f.dir.resolve("ibsim.log")));
-                Ibnetdiscover theirs = discover(f.dir, port, host);
+            try (IbsimProcess ibsim = IbsimProcess.start(f.dir, net, host)) {
+                Ibnetdiscover theirs = discover(f.dir, ibsim.port(), host);
                 assertEquals(new HashSet<>(theirs.nodes.values()), new HashSet<>(ours.nodes.values()));
                 assertEquals(theirs.cables, ours.cables);
                 assertEquals(theirs.portGuids, ours.portGuids);
-            } finally {
-                ibsim.destroy();
-                ibsim.waitFor(10, TimeUnit.SECONDS);
             }
         }
     }
