@@ -16,10 +16,12 @@ import dev.ibmesh.tester.report.ProofTable;
 import dev.ibmesh.tester.report.ReportDir;
 import dev.ibmesh.tester.run.ProofPlan;
 import dev.ibmesh.tester.run.ProofPlan.ProofCase;
+import dev.ibmesh.tester.run.TargetSpec;
 import dev.ibmesh.tester.run.TestPlan;
 import dev.ibmesh.tester.run.TestRequest;
 import dev.ibmesh.tester.run.UsageException;
 import dev.ibmesh.tester.target.EmbeddedTarget;
+import dev.ibmesh.tester.target.MadTarget;
 import dev.ibmesh.tester.target.TopologyTarget;
 import io.vertx.core.Vertx;
 import java.io.IOException;
@@ -103,6 +105,15 @@ final class TestCommand implements Callable<Integer> {
             description = "With --topology: the DUT already runs (ibmesh device); start only the tester, which dials"
                     + " the DUT's listen address.")
     boolean attach;
+
+    @Option(
+            names = "--target",
+            paramLabel = "TARGET",
+            defaultValue = "embedded",
+            description = "Where the DUT is: embedded (DUTs started here; default), or ibsim:HOST:PORT,NODE: the"
+                    + " tester attached at NODE of a running OpenFabrics simulator, the DUT at the other end of"
+                    + " NODE's link (MAD procedures only).")
+    String target;
 
     @Option(names = "--list", description = "List the procedures (those selected) and exit.")
     boolean list;
@@ -207,6 +218,11 @@ final class TestCommand implements Callable<Integer> {
             throw new UsageException("--matrix needs DUTs the tester starts itself: on a topology the link to the DUT"
                     + " is as cabled, and the tester cannot retrain it to each width and speed");
         }
+        TargetSpec where = TargetSpec.parse(target);
+        if (where instanceof TargetSpec.Ibsim && (topology != null || prove || !deviations.isEmpty() || matrix)) {
+            throw new UsageException("--target " + target + " tests a device that runs already: it takes none of"
+                    + " --topology, --prove, --deviation, --matrix");
+        }
         Catalog catalog = Catalog.load();
         TestRequest request = new TestRequest(procedures, suites, matrix, deviations);
         TestPlan plan = TestPlan.embedded(catalog, request);
@@ -224,6 +240,10 @@ final class TestCommand implements Callable<Integer> {
         try {
             if (prove) {
                 return prove(vertx, ProofPlan.of(plan), out);
+            }
+            if (where instanceof TargetSpec.Ibsim ibsim) {
+                return runOnMadTarget(
+                        MadTarget.ibsim(ibsim.server(), Duration.ofSeconds(readySeconds)), plan, out, err);
             }
             return topology == null ? runEmbedded(vertx, plan, out, err) : runOnTopology(vertx, plan, out, err);
         } finally {
@@ -250,6 +270,13 @@ final class TestCommand implements Callable<Integer> {
                 : TopologyTarget.embedded(vertx, t, dut, ready)) {
             return runAll(target.forOneRun(), items, 1, out, err);
         }
+    }
+
+    /** A foreign DUT: who it is decides which procedures apply; they run one at a time. */
+    private int runOnMadTarget(MadTarget target, TestPlan plan, PrintWriter out, PrintWriter err) {
+        MadTarget.Dut dut = target.probe();
+        out.println("DUT: " + dut.name() + ", a " + dut.kind() + " (" + target + ")");
+        return runAll(target, plan.itemsFor(dut.name(), dut.kind()), 1, out, err);
     }
 
     private int runAll(BenchFactory target, List<RunItem> items, int atOnce, PrintWriter out, PrintWriter err) {

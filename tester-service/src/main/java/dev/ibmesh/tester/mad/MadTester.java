@@ -7,6 +7,7 @@ import dev.ibmesh.mad.Method;
 import dev.ibmesh.mad.MgmtClass;
 import dev.ibmesh.mad.Smp;
 import dev.ibmesh.runtime.agent.HostMad;
+import dev.ibmesh.runtime.madport.MadNotCarriedException;
 import dev.ibmesh.runtime.madport.MadPort;
 import dev.ibmesh.runtime.madport.MadSendException;
 import dev.ibmesh.runtime.madport.MadTimeoutException;
@@ -198,7 +199,10 @@ public final class MadTester {
                         "a response to " + request.mad(),
                         false,
                         "a response within " + timeout.toMillis() + " ms",
-                        "none");
+                        ((MadTimeoutException) e.getCause())
+                                .undelivered()
+                                .map(why -> "none: " + why)
+                                .orElse("none"));
                 throw new IllegalStateException("unreachable: the check above failed");
             }
         }
@@ -370,7 +374,13 @@ public final class MadTester {
         if (cause instanceof MadTimeoutException t) {
             return new DutSilent(
                     "",
-                    "response to " + request.mad() + " within " + t.timeout().toMillis() + " ms");
+                    "response to " + request.mad()
+                            + t.undelivered()
+                                    .map(why -> ": " + why)
+                                    .orElse(" within " + t.timeout().toMillis() + " ms"));
+        }
+        if (cause instanceof MadNotCarriedException n) {
+            return ctx.notApplicable(n.getMessage());
         }
         if (cause instanceof MadSendException s) {
             return new TesterError("the tester could not send " + request.mad() + ": " + s.getMessage(), s);

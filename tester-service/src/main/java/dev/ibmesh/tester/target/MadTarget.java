@@ -1,0 +1,71 @@
+package dev.ibmesh.tester.target;
+
+import dev.ibmesh.runtime.madport.IbsimMadPort;
+import dev.ibmesh.runtime.madport.MadPort;
+import dev.ibmesh.runtime.umad.SimServerAddress;
+import dev.ibmesh.tester.bench.Bench;
+import dev.ibmesh.tester.bench.BenchException;
+import dev.ibmesh.tester.bench.MadBench;
+import dev.ibmesh.tester.bench.SmpClient;
+import dev.ibmesh.tester.bench.Trace;
+import dev.ibmesh.tester.engine.BenchFactory;
+import dev.ibmesh.tester.engine.RunItem;
+import java.time.Duration;
+import java.util.function.Supplier;
+
+/**
+ * A DUT that ibmesh did not start, reached through a MAD-only backend: as in the CTS's SimpleLink, the DUT is the
+ * node at the other end of the tester port's link, and its kind is what its NodeInfo says. Every procedure run opens
+ * its own port on the backend and lets go of it at the end; the DUT's state carries from one run to the next.
+ */
+public final class MadTarget implements BenchFactory {
+    private final Supplier<MadPort> opener;
+    private final String backend;
+    private final Duration ready;
+
+    private MadTarget(Supplier<MadPort> opener, String backend, Duration ready) {
+        this.opener = opener;
+        this.backend = backend;
+        this.ready = ready;
+    }
+
+    /** The tester attached at a node of a running OpenFabrics simulator (or an ibmesh umad endpoint). */
+    public static MadTarget ibsim(SimServerAddress server, Duration ready) {
+        return new MadTarget(() -> IbsimMadPort.open(server, ready), "ibsim " + server, ready);
+    }
+
+    /** The DUT as the tester finds it: name and kind ("switch" or "hca"). */
+    public record Dut(String name, String kind) {}
+
+    /**
+     * Opens a bench once to see who the DUT is.
+     *
+     * @throws BenchException when the backend cannot be reached or the link not set up
+     */
+    public Dut probe() {
+        try (Bench bench = open(new Trace("probe", false))) {
+            return new Dut(bench.dutName(), bench.link().dutIsSwitch() ? "switch" : "hca");
+        }
+    }
+
+    @Override
+    public String toString() {
+        return backend;
+    }
+
+    @Override
+    public Bench create(RunItem item, Trace trace) {
+        return open(trace);
+    }
+
+    private Bench open(Trace trace) {
+        MadPort port;
+        try {
+            port = opener.get();
+        } catch (RuntimeException e) {
+            throw new BenchException(backend + ": " + e.getMessage(), e);
+        }
+        String description = backend + ": tester at " + port.identity() + " (MADs only)";
+        return MadBench.open(port, description, trace, new SmpClient(port, ready));
+    }
+}
