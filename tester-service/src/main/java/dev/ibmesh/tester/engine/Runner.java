@@ -183,12 +183,15 @@ public final class Runner {
             log.note("tester error: " + e);
             return Verdict.error(ctx.currentStep(), describe(e));
         } finally {
-            timeout.cancel(false);
+            // Cleanup is part of the run: a DUT that stopped answering must not hold it past the limit either.
             Thread.interrupted();
             try {
                 procedure.cleanup();
             } catch (Exception e) {
-                log.note("cleanup failed: " + e);
+                log.note("cleanup failed" + (timeout.isDone() ? " (the run's time was up)" : "") + ": " + e);
+            } finally {
+                timeout.cancel(false);
+                Thread.interrupted();
             }
         }
     }
