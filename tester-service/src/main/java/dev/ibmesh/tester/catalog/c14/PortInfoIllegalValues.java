@@ -32,6 +32,8 @@ abstract class PortInfoIllegalValues extends MadProcedure {
     private PortInfo portInfoData;
     /** The AttributeModifier of every Set and Get: the port under test. */
     private int port;
+    /** A Set with an illegal value was taken: {@link #cleanup()} puts PORT_INFO_DATA back. */
+    private boolean illegalTaken;
 
     @Override
     protected void initialize() {
@@ -197,6 +199,7 @@ abstract class PortInfoIllegalValues extends MadProcedure {
                 "0x0015",
                 String.format("0x%04X", set.header().attributeId()));
         check(SET_CHECKS, "MADHeader:AttributeModifier", port, set.header().attributeModifier());
+        illegalTaken |= set.statusCode() == 0;
         check(STATUS_7, "MADHeader:Status.Code", 7, set.statusCode());
         step(first + 4, "SendMad (SubnGet(PortInfo where AttributeModifier = " + port + "))");
         MadExchange get = mad().subnGet(PortInfo.ATTRIBUTE_ID, port);
@@ -212,6 +215,20 @@ abstract class PortInfoIllegalValues extends MadProcedure {
         PortInfo now = PortInfo.decode(get.smpData(), 0);
         check(SET_CHECKS, "SMPData.LinkWidthEnabled", portInfoData.linkWidthEnabled(), now.linkWidthEnabled());
         check(SET_CHECKS, "SMPData." + field, component.applyAsInt(portInfoData), component.applyAsInt(now));
+    }
+
+    /**
+     * A DUT that took an illegal value is left as it was found, so the FAIL stays this procedure's and does not
+     * follow the DUT into the next one.
+     */
+    @Override
+    protected void cleanup() {
+        if (illegalTaken) {
+            MadExchange back = mad().subnSet(
+                            PortInfo.ATTRIBUTE_ID, port, legalCopy().build().toBytes());
+            note("cleanup: the DUT took an illegal value; PORT_INFO_DATA written back to port " + port + ": status "
+                    + back.statusCode());
+        }
     }
 
     /** PORT_INFO_DATA as a subnet manager writes it back. */
