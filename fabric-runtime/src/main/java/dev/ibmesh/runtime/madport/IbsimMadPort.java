@@ -22,6 +22,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -53,6 +54,7 @@ import java.util.function.Consumer;
 public final class IbsimMadPort implements MadPort {
     private static final long LOW_48 = 0x0000_FFFF_FFFF_FFFFL;
     private static final int GSI_Q_KEY = 0x8001_0000;
+    private static final long CLOSE_MILLIS = 2_000;
 
     private final SimClient client;
     private final ScheduledExecutorService thread;
@@ -64,7 +66,7 @@ public final class IbsimMadPort implements MadPort {
     private IbsimMadPort(SimClient client) {
         this.client = client;
         this.thread = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "ibsim-madport-" + client.nodeName());
+            Thread t = new Thread(r, threadName());
             t.setDaemon(true);
             return t;
         });
@@ -190,7 +192,7 @@ public final class IbsimMadPort implements MadPort {
 
     @Override
     public void close() {
-        execute(() -> {
+        boolean closing = execute(() -> {
             if (closed) {
                 return;
             }
@@ -199,6 +201,17 @@ public final class IbsimMadPort implements MadPort {
             client.close();
             thread.shutdown();
         });
+        if (closing && !Thread.currentThread().getName().equals(threadName())) {
+            try {
+                thread.awaitTermination(CLOSE_MILLIS, TimeUnit.MILLISECONDS); // closed when this returns
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private String threadName() {
+        return "ibsim-madport-" + client.nodeName();
     }
 
     @Override
@@ -206,20 +219,26 @@ public final class IbsimMadPort implements MadPort {
         return client.toString();
     }
 
-    /** Runs {@code task} on the port's thread unless closed; then {@code result} fails. */
+    /** Runs {@code task} on the port's thread unless the port is closed; then {@code result} fails. */
     private void onThread(CompletableFuture<?> result, Runnable task) {
-        execute(() -> {
+        if (!execute(() -> {
             if (closed) {
                 result.completeExceptionally(new MadSendException(this + " is closed"));
             } else {
                 task.run();
             }
-        });
+        })) {
+            result.completeExceptionally(new MadSendException(this + " is closed"));
+        }
     }
 
-    private void execute(Runnable task) {
-        if (!thread.isShutdown()) {
+    /** False when the port's thread is gone (the port was closed): the task will never run. */
+    private boolean execute(Runnable task) {
+        try {
             thread.execute(task);
+            return true;
+        } catch (RejectedExecutionException e) {
+            return false;
         }
     }
 

@@ -21,6 +21,7 @@ import java.util.concurrent.CompletionException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The ibsim backend of {@link MadPort} against Debian's ibsim: a switch with two CAs, nobody else on the fabric. */
@@ -84,6 +85,18 @@ class IbsimMadPortTest {
             port.announceSm(false).join();
             assertTrue(!isSm(port), "and clears it");
         }
+    }
+
+    @Test
+    @Timeout(10)
+    void aClosedPortFailsRequestsInsteadOfLeavingThemWaiting() {
+        IbsimMadPort port = IbsimMadPort.open(ibsim.address("h1"), TIMEOUT);
+        port.close();
+        CompletionException closed = assertThrows(
+                CompletionException.class,
+                () -> port.request(get(port, NodeInfo.ATTRIBUTE_ID, 0), Duration.ofHours(5))
+                        .join());
+        assertInstanceOf(MadSendException.class, closed.getCause());
     }
 
     @Test
