@@ -15,8 +15,10 @@ import java.util.List;
  * block, which the response and a SubnGet show.
  *
  * <p>ibmesh's own ID: the CTS procedure for P_KeyTable is not known publicly. The block written is block 0 with a
- * full-member P_Key in its last entry (the others, the default P_Key among them, as read), so the management traffic
- * keeps its P_Key; the block goes back in the cleanup.
+ * full-member P_Key in the last entry the port has (entry 31, or PartitionCap - 1 when the table is smaller: entries
+ * past PartitionCap do not exist, so a write there is not kept); the others, the default P_Key in entry 0 among them,
+ * stay as read, so the management traffic keeps its P_Key. A table of one entry has nothing to write. The block goes
+ * back in the cleanup.
  */
 @Cts(
         id = "C14_924_02",
@@ -48,8 +50,15 @@ public final class C14_924_02 extends AttributeProcedure {
         MadExchange get = get(8, GET, PKeyTable.ATTRIBUTE_ID, NAME, 0);
         status(GET, 0, get);
         PKeyTable read = PKeyTable.decode(get.smpData(), 0);
+        int last = Math.min(cap, PKeyTable.PKEYS_PER_BLOCK) - 1;
+        if (last < 1) {
+            skip(
+                    10,
+                    13,
+                    "PartitionCap " + cap + ": the only entry is the default P_Key, which management traffic needs");
+            return;
+        }
         List<Integer> keys = new ArrayList<>(read.pKeys());
-        int last = PKeyTable.PKEYS_PER_BLOCK - 1;
         keys.set(last, read.pKey(last) == WRITTEN ? WRITTEN + 1 : WRITTEN);
         writeAndReadBack(10, SET, NAME, 0, read, new PKeyTable(keys), PKeyTable::decode);
     }
