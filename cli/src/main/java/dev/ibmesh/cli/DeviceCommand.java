@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -25,10 +26,10 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         description = "Run one device of a topology as a service; links go to its peers over the network.")
 class DeviceCommand implements Callable<Integer> {
-    @Option(names = "--topology", required = true, paramLabel = "FILE", description = "The topology file.")
+    @Option(names = "--topology", paramLabel = "FILE", description = "The topology file (required).")
     Path topology;
 
-    @Option(names = "--name", required = true, paramLabel = "NAME", description = "The device to run.")
+    @Option(names = "--name", paramLabel = "NAME", description = "The device to run (required).")
     String name;
 
     @Option(
@@ -61,6 +62,12 @@ class DeviceCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         String command = spec.name();
+        // Checked here, not by picocli: `ibmesh sm --target` runs without them.
+        if (topology == null || name == null) {
+            throw new ParameterException(
+                    spec.commandLine(),
+                    "Missing required option: '" + (topology == null ? "--topology=FILE" : "--name=NAME") + "'");
+        }
         Topology t = TopologyOption.load(topology, spec.commandLine().getErr(), command);
         if (t == null) {
             return Ibmesh.EXIT_BAD_INPUT;

@@ -5,6 +5,7 @@ import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 
 /**
  * {@code ibmesh sm --topology T --name H}: ibmesh's SM as a service of its own (what an SM container runs), on HCA
@@ -26,6 +27,38 @@ final class SmCommand extends DeviceCommand {
 
     @Mixin
     SmSettings sm;
+
+    @Option(
+            names = "--target",
+            paramLabel = "TARGET",
+            description = "Run the SM on a fabric ibmesh did not build, instead of an HCA of --topology:"
+                    + " ibsim:HOST:PORT,NODE attaches it at NODE of a running OpenFabrics simulator.")
+    String target;
+
+    @Option(
+            names = "--once",
+            description = "With --target: one sweep, then exit (as opensm -o): 0 at SUBNET UP, 1 if the subnet did not"
+                    + " come up.")
+    boolean once;
+
+    @Override
+    public Integer call() {
+        if (target == null) {
+            if (once) {
+                throw new ParameterException(spec.commandLine(), "--once goes with --target");
+            }
+            return super.call();
+        }
+        if (topology != null || name != null) {
+            throw new ParameterException(
+                    spec.commandLine(), "--target runs the SM on a foreign fabric: it takes no --topology or --name");
+        }
+        try {
+            return new ForeignSm(spec.commandLine().getOut(), sm.options(), sm.priority).run(target, once);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
 
     @Override
     Optional<EmbeddedSm.Choice> smChoice(Topology t) {

@@ -1,0 +1,82 @@
+package dev.ibmesh.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ibmesh.runtime.topology.DeviationCatalog;
+import dev.ibmesh.runtime.topology.FatTree;
+import dev.ibmesh.runtime.topology.NetTopologyWriter;
+import dev.ibmesh.runtime.topology.YamlTopologyParser;
+import dev.ibmesh.runtime.umad.IbsimProcess;
+import dev.ibmesh.runtime.umad.OfedTools;
+import java.net.DatagramSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code ibmesh sm --target ibsim:...}: ibmesh's SM on a fabric of Debian's ibsim, checked by tools nobody here wrote:
+ * infiniband-diags' ibtracert follows the switches' LFTs from one HCA to another through ibsim.
+ */
+class SmTargetTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void bringsAnIbsimFatTreeUpAndIbtracertFollowsItsRoutes() throws Exception {
+        OfedTools.require("ibtracert", "infiniband-diags");
+        FatTree tree = new FatTree(16, 8);
+        Path net = Files.writeString(
+                dir.resolve("fabric.net"),
+                new NetTopologyWriter()
+                        .write(new YamlTopologyParser(DeviationCatalog.PERMISSIVE).parse("ft.yaml", tree.yaml())));
+        try (IbsimProcess ibsim = IbsimProcess.start(dir, net, "h1")) {
+            CliRun run = CliRun.of("sm", "--target", "ibsim:127.0.0.1:" + ibsim.port() + ",h1", "--once");
+            assertEquals(0, run.exit(), run.out() + run.err());
+            assertTrue(run.out().contains("SUBNET UP: " + tree.devices() + " nodes"), run.out());
+
+            String disc = OfedTools.run(dir, ibsim.port(), "h1", List.of(), "ibnetdiscover")
+                    .out();
+            int h1 = lid(disc, "h1");
+            int h16 = lid(disc, "h16");
+            OfedTools.Run trace = OfedTools.run(
+                    dir, ibsim.port(), "h1", List.of(), "ibtracert", Integer.toString(h1), Integer.toString(h16));
+            assertEquals(0, trace.exitCode(), trace.toString());
+            assertTrue(trace.out().contains("To ca") && trace.out().contains("lid " + h16 + "-" + h16), trace.out());
+        }
+    }
+
+    @Test
+    void anAbsentSimulatorOrAWrongTargetIsNamed() throws Exception {
+        int nobody;
+        try (DatagramSocket s = new DatagramSocket(0)) {
+            nobody = s.getLocalPort();
+        }
+        CliRun absent = CliRun.of("sm", "--target", "ibsim:127.0.0.1:" + nobody + ",h1", "--once");
+        assertEquals(Ibmesh.EXIT_BAD_INPUT, absent.exit(), absent.out() + absent.err());
+        assertTrue(absent.out().contains("nothing listens at 127.0.0.1:" + nobody), absent.out());
+
+        CliRun both = CliRun.of("sm", "--target", "ibsim:127.0.0.1:7070,h1", "--name", "h1");
+        assertEquals(2, both.exit());
+        assertTrue(both.err().contains("takes no --topology or --name"), both.err());
+
+        CliRun once = CliRun.of("sm", "--topology", "x.yaml", "--name", "h1", "--once");
+        assertEquals(2, once.exit());
+        assertTrue(once.err().contains("--once goes with --target"), once.err());
+
+        CliRun bad = CliRun.of("sm", "--target", "umad:mlx5_0:1", "--once");
+        assertEquals(2, bad.exit());
+        assertTrue(bad.err().contains("--target must be"), bad.err());
+    }
+
+    /** The LID ibnetdiscover shows for CA {@code name}. */
+    private static int lid(String ibnetdiscover, String name) {
+        Matcher m = Pattern.compile("\"ibmesh hca " + name + "\" lid (\\d+)").matcher(ibnetdiscover);
+        assertTrue(m.find(), name + " in\n" + ibnetdiscover);
+        return Integer.parseInt(m.group(1));
+    }
+}
