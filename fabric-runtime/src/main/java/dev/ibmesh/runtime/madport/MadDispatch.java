@@ -1,9 +1,11 @@
 package dev.ibmesh.runtime.madport;
 
+import dev.ibmesh.mad.Mad;
 import dev.ibmesh.mad.MadHeader;
 import dev.ibmesh.runtime.agent.HostMad;
 import dev.ibmesh.runtime.madport.MadPort.Subscription;
 import dev.ibmesh.runtime.time.Scheduler;
+import dev.ibmesh.wire.Bits;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -22,6 +24,9 @@ import java.util.function.LongUnaryOperator;
  * except {@link #subscribe} and {@link #watch}, which may be called anywhere and hop to that thread.
  */
 final class MadDispatch {
+    /** Where TransactionID sits in the MAD header (IBA 13.4.3). */
+    private static final int TID_OFFSET = 8;
+
     private final Scheduler scheduler;
     private final LongUnaryOperator matchKey;
     private final Map<Long, Pending> pending = new HashMap<>();
@@ -83,26 +88,37 @@ final class MadDispatch {
     }
 
     /**
-     * A MAD arrived for host software: the response to a request still waiting, or one that no request takes (a
-     * request, a trap, a later segment of a multi-MAD response, a late response), which goes to the listeners of its
-     * class.
+     * A MAD arrived for host software: the response to a request still waiting (watchers and the requester see it
+     * with the request's TID, see {@link #withTid}), or one that no request takes (a request, a trap, a later segment
+     * of a multi-MAD response, a late response), which goes to the listeners of its class.
      */
     void arrived(HostMad mad) {
-        watchers.forEach(w -> w.received(mad));
         MadHeader h = mad.mad().header();
-        if (h.isResponse()) {
-            Pending p = pending.remove(matchKey.applyAsLong(h.transactionId()));
-            if (p != null) {
-                p.timer.cancel();
-                p.response.complete(mad);
-                return;
-            }
+        Pending p = h.isResponse() ? pending.remove(matchKey.applyAsLong(h.transactionId())) : null;
+        HostMad seen = p == null || h.transactionId() == p.tid ? mad : withTid(mad, p.tid);
+        watchers.forEach(w -> w.received(seen));
+        if (p != null) {
+            p.timer.cancel();
+            p.response.complete(seen);
+            return;
         }
         for (Listener l : List.copyOf(listeners)) {
             if (l.classes.contains(h.mgmtClass().code())) {
                 l.sink.accept(mad);
             }
         }
+    }
+
+    /**
+     * The response with the TransactionID its request had. A transport that stamps bits of its own into the TID (ibsim
+     * its client id in bits 63..48, the kernel's MAD layer its agent in 63..32) leaves them in the response the DUT
+     * echoed; they were the transport's doing, not the DUT's, so the requester gets its TID back. A DUT that changed
+     * those bits cannot be told apart through such a transport, as with libibmad.
+     */
+    private static HostMad withTid(HostMad mad, long tid) {
+        byte[] b = mad.mad().toBytes();
+        Bits.put64(b, TID_OFFSET, tid);
+        return new HostMad(mad.remoteLid(), mad.sl(), mad.remoteQp(), mad.qKey(), mad.pKeyIndex(), Mad.copyOf(b));
     }
 
     /** Adds a listener on {@code thread}; the subscription removes it there. */

@@ -235,7 +235,7 @@ public final class MadTester {
             CompletableFuture<HostMad> discarded = port.request(request, silence);
             MadExchange fenced = send(assertions, fence);
             try {
-                discarded.join();
+                answer.compareAndSet(null, discarded.join()); // the port matched a response to it
             } catch (CompletionException e) {
                 if (!(e.getCause() instanceof MadTimeoutException)) {
                     throw translate(e.getCause(), request);
