@@ -56,7 +56,7 @@ class IbsimMadPortTest {
 
     @Test
     void attachesAtTheNamedNodeAndReachesItsNeighbourWithDirectedRouteSmps() {
-        try (IbsimMadPort port = IbsimMadPort.open(ibsim.address("h2"), TIMEOUT)) {
+        try (MadPort port = IbsimMadPort.open(ibsim.address("h2"), TIMEOUT)) {
             assertEquals("h2", port.identity().nodeName());
             assertEquals(1, port.identity().portNumber());
             HostMad request = get(port, NodeInfo.ATTRIBUTE_ID, 0, 1);
@@ -73,7 +73,7 @@ class IbsimMadPortTest {
 
     @Test
     void aPathIntoNothingTimesOutAndTheSmRoleShowsInCapabilityMask() {
-        try (IbsimMadPort port = IbsimMadPort.open(ibsim.address("h1"), TIMEOUT)) {
+        try (MadPort port = IbsimMadPort.open(ibsim.address("h1"), TIMEOUT)) {
             CompletionException lost = assertThrows(
                     CompletionException.class,
                     () -> port.request(get(port, NodeInfo.ATTRIBUTE_ID, 0, 1, 5), TIMEOUT)
@@ -90,7 +90,7 @@ class IbsimMadPortTest {
     @Test
     @Timeout(10)
     void aClosedPortFailsRequestsInsteadOfLeavingThemWaiting() {
-        IbsimMadPort port = IbsimMadPort.open(ibsim.address("h1"), TIMEOUT);
+        MadPort port = IbsimMadPort.open(ibsim.address("h1"), TIMEOUT);
         port.close();
         CompletionException closed = assertThrows(
                 CompletionException.class,
