@@ -9,6 +9,7 @@ import dev.ibmesh.runtime.sma.GmpPackets;
 import dev.ibmesh.runtime.sma.SmpPackets;
 import dev.ibmesh.trace.Direction;
 import io.grpc.Channel;
+import java.time.Duration;
 import java.util.Optional;
 
 /**
@@ -21,22 +22,13 @@ import java.util.Optional;
  * between the tester's LID and the MAD's remote LID. Those frames are rebuilt here (LRH, BTH, DETH, CRCs); what the
  * wire really carried may differ below the MAD (the SL, the VL, the P_Key).
  */
-public final class MadBench implements Bench {
+public final class MadBench extends LinkedBench {
     private static final int DEFAULT_P_KEY = 0xFFFF;
 
-    private final String description;
-    private final String dutName;
-    private final MadPort madPort;
-    private final SimpleLinkView link;
-    private final Trace trace;
     private final MadPort.Subscription recording;
 
     private MadBench(String description, String dutName, MadPort madPort, SimpleLinkView link, Trace trace) {
-        this.description = description;
-        this.dutName = dutName;
-        this.madPort = madPort;
-        this.link = link;
-        this.trace = trace;
+        super(description, dutName, madPort, link, trace);
         this.recording = madPort.watch(new Recorder(trace, link.testerLid()));
     }
 
@@ -46,8 +38,9 @@ public final class MadBench implements Bench {
      *
      * @throws BenchException when the link cannot be read or configured
      */
-    public static MadBench open(MadPort madPort, String description, Trace trace, SmpClient smp) {
+    public static MadBench open(MadPort madPort, String description, Trace trace, Duration ready) {
         try {
+            SmpClient smp = new SmpClient(madPort, ready);
             SimpleLinkView link = new LinkSetup(smp, madPort.identity().portNumber()).bringUp();
             return new MadBench(description, dutName(smp, link), madPort, link, trace);
         } catch (RuntimeException e) {
@@ -65,26 +58,6 @@ public final class MadBench implements Bench {
     }
 
     @Override
-    public String description() {
-        return description;
-    }
-
-    @Override
-    public String dutName() {
-        return dutName;
-    }
-
-    @Override
-    public MadPort madPort() {
-        return madPort;
-    }
-
-    @Override
-    public SimpleLinkView link() {
-        return link;
-    }
-
-    @Override
     public Optional<Exerciser> exerciser() {
         return Optional.empty();
     }
@@ -95,14 +68,9 @@ public final class MadBench implements Bench {
     }
 
     @Override
-    public Trace trace() {
-        return trace;
-    }
-
-    @Override
     public void close() {
         recording.close();
-        madPort.close();
+        madPort().close();
     }
 
     /** Records each MAD as the packet that would carry it. */

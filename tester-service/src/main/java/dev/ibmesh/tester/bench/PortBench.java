@@ -19,13 +19,8 @@ import java.util.concurrent.TimeoutException;
  * on it, the link brought up by {@link LinkSetup} if no SM did, and, for a CA DUT, a channel to the DUT's verbs.
  * Closing it lets go of all that and, when the bench started its own fabric, stops it.
  */
-public final class PortBench implements Bench {
-    private final String description;
-    private final String dutName;
+public final class PortBench extends LinkedBench {
     private final Exerciser exerciser;
-    private final MadPort madPort;
-    private final SimpleLinkView link;
-    private final Trace trace;
     private final ManagedChannel dutVerbs;
     private final Optional<Fabric> owned;
 
@@ -38,12 +33,8 @@ public final class PortBench implements Bench {
             Trace trace,
             ManagedChannel dutVerbs,
             Optional<Fabric> owned) {
-        this.description = description;
-        this.dutName = dutName;
+        super(description, dutName, madPort, link, trace);
         this.exerciser = exerciser;
-        this.madPort = madPort;
-        this.link = link;
-        this.trace = trace;
         this.dutVerbs = dutVerbs;
         this.owned = owned;
     }
@@ -100,26 +91,6 @@ public final class PortBench implements Bench {
     }
 
     @Override
-    public String description() {
-        return description;
-    }
-
-    @Override
-    public String dutName() {
-        return dutName;
-    }
-
-    @Override
-    public MadPort madPort() {
-        return madPort;
-    }
-
-    @Override
-    public SimpleLinkView link() {
-        return link;
-    }
-
-    @Override
     public Optional<Exerciser> exerciser() {
         return Optional.of(exerciser);
     }
@@ -130,15 +101,10 @@ public final class PortBench implements Bench {
     }
 
     @Override
-    public Trace trace() {
-        return trace;
-    }
-
-    @Override
     public void close() {
         exerciser.capture(null);
         exerciser.ignoreCredits(false);
-        madPort.close();
+        madPort().close();
         if (dutVerbs != null) {
             dutVerbs.shutdownNow();
         }
