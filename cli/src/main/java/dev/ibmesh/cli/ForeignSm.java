@@ -1,7 +1,7 @@
 package dev.ibmesh.cli;
 
-import dev.ibmesh.runtime.madport.IbsimMadPort;
 import dev.ibmesh.runtime.madport.MadPort;
+import dev.ibmesh.runtime.madport.MadSendException;
 import dev.ibmesh.runtime.umad.SimClientException;
 import dev.ibmesh.sm.SmOptions;
 import dev.ibmesh.sm.SmService;
@@ -16,8 +16,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * {@code ibmesh sm --target ibsim:HOST:PORT,NODE}: ibmesh's SM on a fabric ibmesh did not build, through a MAD-only
- * backend, as OpenSM runs on ibsim under {@code ibsim-run}. It learns the fabric through SMPs only, so nothing changes
+ * {@code ibmesh sm --target ibsim:HOST:PORT,NODE|umad:DEVICE:PORT}: ibmesh's SM on a fabric ibmesh did not build,
+ * through a MAD-only backend, as OpenSM runs on ibsim under {@code ibsim-run} or on a host's HCA. It learns the fabric through SMPs only, so nothing changes
  * but the port it sends them from.
  */
 final class ForeignSm {
@@ -43,25 +43,25 @@ final class ForeignSm {
      * @throws IllegalArgumentException for a target that cannot be read
      */
     int run(String target, boolean once) {
-        TargetSpec.Ibsim ibsim;
+        TargetSpec.Foreign where;
         try {
-            if (!(TargetSpec.parse(target) instanceof TargetSpec.Ibsim i)) {
-                throw new IllegalArgumentException("--target " + target + ": the SM runs on ibsim:HOST:PORT,NODE");
+            if (!(TargetSpec.parse(target) instanceof TargetSpec.Foreign f)) {
+                throw new IllegalArgumentException(
+                        "--target " + target + ": the SM runs on ibsim:HOST:PORT,NODE or umad:DEVICE:PORT");
             }
-            ibsim = i;
+            where = f;
         } catch (UsageException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
         MadPort port;
         try {
-            port = IbsimMadPort.open(ibsim.server(), ATTACH);
-        } catch (SimClientException e) {
+            port = where.open(ATTACH);
+        } catch (SimClientException | MadSendException e) {
             out.println("ibmesh sm: " + e.getMessage());
             out.flush();
             return Ibmesh.EXIT_BAD_INPUT;
         }
-        say("on " + port.identity() + " of ibsim " + ibsim.server() + ", priority " + priority + ", routing "
-                + options.routing());
+        say("on " + port.identity() + " (" + where + "), priority " + priority + ", routing " + options.routing());
         try (SmService sm = new SmService(port, options, priority, EmbeddedSm.SWEEP_INTERVAL, this::say)) {
             SweepResult first = sm.start().get(FIRST_SWEEP.toMillis(), TimeUnit.MILLISECONDS);
             if (once) {

@@ -32,7 +32,8 @@ final class SmCommand extends DeviceCommand {
             names = "--target",
             paramLabel = "TARGET",
             description = "Run the SM on a fabric ibmesh did not build, instead of an HCA of --topology:"
-                    + " ibsim:HOST:PORT,NODE attaches it at NODE of a running OpenFabrics simulator.")
+                    + " ibsim:HOST:PORT,NODE attaches it at NODE of a running OpenFabrics simulator, umad:DEVICE:PORT"
+                    + " on a local HCA port through libibumad.")
     String target;
 
     @Option(

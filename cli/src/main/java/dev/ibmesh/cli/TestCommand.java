@@ -110,9 +110,10 @@ final class TestCommand implements Callable<Integer> {
             names = "--target",
             paramLabel = "TARGET",
             defaultValue = "embedded",
-            description = "Where the DUT is: embedded (DUTs started here; default), or ibsim:HOST:PORT,NODE: the"
-                    + " tester attached at NODE of a running OpenFabrics simulator, the DUT at the other end of"
-                    + " NODE's link (MAD procedures only).")
+            description = "Where the DUT is: embedded (DUTs started here; default); ibsim:HOST:PORT,NODE: the"
+                    + " tester attached at NODE of a running OpenFabrics simulator; umad:DEVICE:PORT: the tester on"
+                    + " a local HCA port through libibumad. The DUT is then the node at the other end of the tester's"
+                    + " link (MAD procedures only).")
     String target;
 
     @Option(names = "--list", description = "List the procedures (those selected) and exit.")
@@ -219,7 +220,7 @@ final class TestCommand implements Callable<Integer> {
                     + " is as cabled, and the tester cannot retrain it to each width and speed");
         }
         TargetSpec where = TargetSpec.parse(target);
-        if (where instanceof TargetSpec.Ibsim && (topology != null || prove || !deviations.isEmpty() || matrix)) {
+        if (where instanceof TargetSpec.Foreign && (topology != null || prove || !deviations.isEmpty() || matrix)) {
             throw new UsageException("--target " + target + " tests a device that runs already: it takes none of"
                     + " --topology, --prove, --deviation, --matrix");
         }
@@ -241,9 +242,8 @@ final class TestCommand implements Callable<Integer> {
             if (prove) {
                 return prove(vertx, ProofPlan.of(plan), out);
             }
-            if (where instanceof TargetSpec.Ibsim ibsim) {
-                return runOnMadTarget(
-                        MadTarget.ibsim(ibsim.server(), Duration.ofSeconds(readySeconds)), plan, out, err);
+            if (where instanceof TargetSpec.Foreign foreign) {
+                return runOnMadTarget(MadTarget.of(foreign, Duration.ofSeconds(readySeconds)), plan, out, err);
             }
             return topology == null ? runEmbedded(vertx, plan, out, err) : runOnTopology(vertx, plan, out, err);
         } finally {

@@ -23,6 +23,18 @@ import org.junit.jupiter.api.io.TempDir;
  * infiniband-diags' ibtracert follows the switches' LFTs from one HCA to another through ibsim.
  */
 class SmTargetTest {
+    private static final String NET_OF_TWO = """
+            Switch 8 "sw1"
+            [1] "h1"[1]
+            [2] "h2"[1]
+
+            Hca 1 "h1"
+            [1] "sw1"[1]
+
+            Hca 1 "h2"
+            [1] "sw1"[2]
+            """;
+
     @TempDir
     Path dir;
 
@@ -50,6 +62,33 @@ class SmTargetTest {
         }
     }
 
+    /** Through libibumad, as on a host with an HCA: under ibsim-run, libumad2sim takes its calls to the simulator. */
+    @Test
+    void throughLibibumadUnderIbsimRunToo() throws Exception {
+        Path net = Files.writeString(dir.resolve("fabric.net"), NET_OF_TWO);
+        try (IbsimProcess ibsim = IbsimProcess.start(dir, net, "h1")) {
+            OfedTools.Run sm = OfedTools.run(
+                    dir,
+                    ibsim.port(),
+                    "h1",
+                    List.of(),
+                    "java",
+                    "-XX:TieredStopAtLevel=1",
+                    "-cp",
+                    System.getProperty("java.class.path"),
+                    Ibmesh.class.getName(),
+                    "sm",
+                    "--target",
+                    "umad:ibsim0:1",
+                    "--once");
+            assertEquals(0, sm.exitCode(), sm.toString());
+            assertTrue(sm.out().contains("SUBNET UP: 3 nodes"), sm.toString());
+            OfedTools.Run h2 =
+                    OfedTools.run(dir, ibsim.port(), "h1", List.of(), "smpquery", "-D", "portinfo", "0,1,2", "1");
+            assertTrue(h2.out().contains("LinkState:.......................Active"), h2.toString());
+        }
+    }
+
     @Test
     void anAbsentSimulatorOrAWrongTargetIsNamed() throws Exception {
         int nobody;
@@ -68,7 +107,11 @@ class SmTargetTest {
         assertEquals(2, once.exit());
         assertTrue(once.err().contains("--once goes with --target"), once.err());
 
-        CliRun bad = CliRun.of("sm", "--target", "umad:mlx5_0:1", "--once");
+        CliRun noHca = CliRun.of("sm", "--target", "umad:mlx5_9:1", "--once");
+        assertEquals(Ibmesh.EXIT_BAD_INPUT, noHca.exit(), noHca.out() + noHca.err());
+        assertTrue(noHca.out().contains("umad_open_port(mlx5_9, 1) failed"), noHca.out());
+
+        CliRun bad = CliRun.of("sm", "--target", "gateway:localhost:1", "--once");
         assertEquals(2, bad.exit());
         assertTrue(bad.err().contains("--target must be"), bad.err());
     }

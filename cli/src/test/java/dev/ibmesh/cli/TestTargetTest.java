@@ -5,10 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ibmesh.runtime.umad.IbsimProcess;
+import dev.ibmesh.runtime.umad.OfedTools;
 import java.io.IOException;
 import java.net.DatagramSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -86,6 +89,42 @@ class TestTargetTest {
         }
     }
 
+    /**
+     * The umad backend is libibumad; under ibsim-run, libumad2sim takes its calls to the same simulator, exactly the
+     * path a lab host's HCA driver would take. Both backends must judge the DUT alike.
+     */
+    @Test
+    void underIbsimRunTheUmadBackendGivesTheVerdictsOfTheIbsimBackend() throws Exception {
+        List<String> procedures =
+                List.of(C14, "C14_016_Get", "C14_902_01", "C13_013", "C14_924_02", "C14_024_10_02", "C18_901_01_SW");
+        List<String> args = new ArrayList<>(List.of("test", "--no-report"));
+        procedures.forEach(p -> args.addAll(List.of("--procedure", p)));
+        try (IbsimProcess ibsim = IbsimProcess.start(dir, write("fabric.net", NET), "h1")) {
+            List<String> viaIbsim = new ArrayList<>(args);
+            viaIbsim.addAll(List.of("--target", "ibsim:127.0.0.1:" + ibsim.port() + ",h1"));
+            CliRun direct = CliRun.of(viaIbsim.toArray(String[]::new));
+
+            List<String> viaUmad = new ArrayList<>(List.of(
+                    "java",
+                    "-XX:TieredStopAtLevel=1",
+                    "-cp",
+                    System.getProperty("java.class.path"),
+                    Ibmesh.class.getName()));
+            viaUmad.addAll(args);
+            viaUmad.addAll(List.of("--target", "umad:ibsim0:1"));
+            OfedTools.Run umad = OfedTools.run(dir, ibsim.port(), "h1", List.of(), viaUmad.toArray(String[]::new));
+
+            for (String id : procedures) {
+                String ours = verdictLine(direct, id).split(" +")[0];
+                String theirs = verdictLine(new CliRun(umad.exitCode(), umad.out(), umad.err()), id)
+                        .split(" +")[0];
+                assertEquals(ours, theirs, id + ": ibsim backend\n" + direct.out() + "\numad backend\n" + umad);
+            }
+            assertTrue(verdictLine(direct, "C14_016_Get").startsWith("FAIL"), direct.out());
+            assertTrue(verdictLine(direct, "C14_924_02").startsWith("PASS"), direct.out());
+        }
+    }
+
     @Test
     void anIbsimThatIsNotThereIsAnErrorNamingWhereItWasLookedFor() throws Exception {
         int nobody;
@@ -105,7 +144,7 @@ class TestTargetTest {
                 "ibsim:localhost|is not HOST:PORT[,NODE]",
                 "ibsim:localhost:port,h1|is not a number",
                 "ibsim:localhost:7070,|names no node",
-                "gateway:localhost:1|--target must be embedded, or ibsim:HOST:PORT,NODE"
+                "gateway:localhost:1|--target must be embedded, ibsim:HOST:PORT,NODE"
             })
     void aTargetThatCannotBeReadIsAUsageError(String target, String says) {
         CliRun run = CliRun.of("test", "--target", target, "--no-report");

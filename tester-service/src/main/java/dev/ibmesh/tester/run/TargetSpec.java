@@ -1,21 +1,59 @@
 package dev.ibmesh.tester.run;
 
+import dev.ibmesh.runtime.madport.IbsimMadPort;
+import dev.ibmesh.runtime.madport.MadPort;
+import dev.ibmesh.runtime.madport.UmadMadPort;
 import dev.ibmesh.runtime.umad.SimServerAddress;
+import java.time.Duration;
 
 /**
- * What {@code --target} names: DUTs the tester starts in this JVM, or a foreign device behind a MAD-only backend.
+ * What {@code --target} names: DUTs the tester starts in this JVM, or a port on a fabric ibmesh did not build.
  */
 public sealed interface TargetSpec {
+    String USAGE = "embedded, ibsim:HOST:PORT,NODE (attached at NODE of an ibsim on HOST:PORT) or umad:DEVICE:PORT"
+            + " (a local HCA port through libibumad, as ibstat names it)";
+
     /** DUTs started here (the default). */
     record Embedded() implements TargetSpec {}
 
-    /** The node at the other end of the tester's link, the tester attached at a node of a running ibsim. */
-    record Ibsim(SimServerAddress server) implements TargetSpec {}
+    /** A port on a foreign fabric, reached through a MAD-only backend. */
+    sealed interface Foreign extends TargetSpec {
+        /**
+         * Opens the port, waiting at most {@code timeout} for its own NodeInfo.
+         *
+         * @throws RuntimeException with a message naming what could not be reached
+         */
+        MadPort open(Duration timeout);
+    }
 
-    String USAGE = "embedded, or ibsim:HOST:PORT,NODE (the tester attached at NODE of an ibsim on HOST:PORT)";
+    /** Attached at a node of a running ibsim (or an ibmesh umad endpoint). */
+    record Ibsim(SimServerAddress server) implements Foreign {
+        @Override
+        public MadPort open(Duration timeout) {
+            return IbsimMadPort.open(server, timeout);
+        }
+
+        @Override
+        public String toString() {
+            return "ibsim " + server;
+        }
+    }
+
+    /** A port of a local HCA through libibumad (or of a simulator, under ibsim-run). */
+    record Umad(String device, int port) implements Foreign {
+        @Override
+        public MadPort open(Duration timeout) {
+            return UmadMadPort.open(device, port, timeout);
+        }
+
+        @Override
+        public String toString() {
+            return "umad " + device + ":" + port;
+        }
+    }
 
     /**
-     * Parses {@code embedded} or {@code ibsim:HOST:PORT[,NODE]}.
+     * Parses {@code embedded}, {@code ibsim:HOST:PORT[,NODE]} or {@code umad:DEVICE:PORT}.
      *
      * @throws UsageException naming what is wrong
      */
@@ -29,6 +67,13 @@ public sealed interface TargetSpec {
             } catch (IllegalArgumentException e) {
                 throw new UsageException("--target " + text + ": " + e.getMessage());
             }
+        }
+        if (text.startsWith("umad:")) {
+            String[] parts = text.substring("umad:".length()).split(":", -1);
+            if (parts.length != 2 || parts[0].isEmpty() || !parts[1].matches("\\d{1,3}")) {
+                throw new UsageException("--target " + text + " is not umad:DEVICE:PORT (for instance umad:mlx5_0:1)");
+            }
+            return new Umad(parts[0], Integer.parseInt(parts[1]));
         }
         throw new UsageException("--target must be " + USAGE + "; was '" + text + "'");
     }

@@ -1,15 +1,13 @@
 package dev.ibmesh.tester.target;
 
-import dev.ibmesh.runtime.madport.IbsimMadPort;
 import dev.ibmesh.runtime.madport.MadPort;
-import dev.ibmesh.runtime.umad.SimServerAddress;
 import dev.ibmesh.tester.bench.Bench;
 import dev.ibmesh.tester.bench.BenchException;
 import dev.ibmesh.tester.bench.MadBench;
-import dev.ibmesh.tester.bench.SmpClient;
 import dev.ibmesh.tester.bench.Trace;
 import dev.ibmesh.tester.engine.BenchFactory;
 import dev.ibmesh.tester.engine.RunItem;
+import dev.ibmesh.tester.run.TargetSpec;
 import java.time.Duration;
 import java.util.function.Supplier;
 
@@ -29,9 +27,9 @@ public final class MadTarget implements BenchFactory {
         this.ready = ready;
     }
 
-    /** The tester attached at a node of a running OpenFabrics simulator (or an ibmesh umad endpoint). */
-    public static MadTarget ibsim(SimServerAddress server, Duration ready) {
-        return new MadTarget(() -> IbsimMadPort.open(server, ready), "ibsim " + server, ready);
+    /** The tester on a port of a foreign fabric: a node of a running ibsim, a local HCA through libibumad. */
+    public static MadTarget of(TargetSpec.Foreign where, Duration ready) {
+        return new MadTarget(() -> where.open(ready), where.toString(), ready);
     }
 
     /** The DUT as the tester finds it: name and kind ("switch" or "hca"). */
@@ -66,6 +64,6 @@ public final class MadTarget implements BenchFactory {
             throw new BenchException(backend + ": " + e.getMessage(), e);
         }
         String description = backend + ": tester at " + port.identity() + " (MADs only)";
-        return MadBench.open(port, description, trace, new SmpClient(port, ready));
+        return MadBench.open(port, description, trace, ready);
     }
 }
