@@ -23,17 +23,6 @@ import org.junit.jupiter.api.io.TempDir;
  * infiniband-diags' ibtracert follows the switches' LFTs from one HCA to another through ibsim.
  */
 class SmTargetTest {
-    private static final String NET_OF_TWO = """
-            Switch 8 "sw1"
-            [1] "h1"[1]
-            [2] "h2"[1]
-
-            Hca 1 "h1"
-            [1] "sw1"[1]
-
-            Hca 1 "h2"
-            [1] "sw1"[2]
-            """;
 
     @TempDir
     Path dir;
@@ -65,7 +54,7 @@ class SmTargetTest {
     /** Through libibumad, as on a host with an HCA: under ibsim-run, libumad2sim takes its calls to the simulator. */
     @Test
     void throughLibibumadUnderIbsimRunToo() throws Exception {
-        Path net = Files.writeString(dir.resolve("fabric.net"), NET_OF_TWO);
+        Path net = Files.writeString(dir.resolve("fabric.net"), IbsimProcess.SWITCH_AND_TWO_HCAS);
         try (IbsimProcess ibsim = IbsimProcess.start(dir, net, "h1")) {
             OfedTools.Run sm = OfedTools.run(
                     dir,

@@ -27,17 +27,6 @@ import org.junit.jupiter.api.io.TempDir;
 /** The ibsim backend of {@link MadPort} against Debian's ibsim: a switch with two CAs, nobody else on the fabric. */
 class IbsimMadPortTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(2);
-    private static final String NET = """
-            Switch 8 "sw1"
-            [1] "h1"[1]
-            [2] "h2"[1]
-
-            Hca 1 "h1"
-            [1] "sw1"[1]
-
-            Hca 1 "h2"
-            [1] "sw1"[2]
-            """;
 
     @TempDir
     static Path dir;
@@ -46,7 +35,8 @@ class IbsimMadPortTest {
 
     @BeforeAll
     static void startIbsim() throws Exception {
-        ibsim = IbsimProcess.start(dir, Files.writeString(dir.resolve("fabric.net"), NET), "h1");
+        ibsim = IbsimProcess.start(
+                dir, Files.writeString(dir.resolve("fabric.net"), IbsimProcess.SWITCH_AND_TWO_HCAS), "h1");
     }
 
     @AfterAll

@@ -16,6 +16,19 @@ import java.util.concurrent.locks.LockSupport;
  * remote mode, until closed. {@link #start} returns once it answers a client (it prints nothing when ready).
  */
 public final class IbsimProcess implements AutoCloseable {
+    /** The smallest fabric with a switch between two CAs, as an ibsim net file. */
+    public static final String SWITCH_AND_TWO_HCAS = """
+            Switch 8 "sw1"
+            [1] "h1"[1]
+            [2] "h2"[1]
+
+            Hca 1 "h1"
+            [1] "sw1"[1]
+
+            Hca 1 "h2"
+            [1] "sw1"[2]
+            """;
+
     private static final long READY_NANOS = TimeUnit.SECONDS.toNanos(20);
     private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
 
