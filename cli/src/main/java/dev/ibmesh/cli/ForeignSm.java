@@ -67,7 +67,15 @@ final class ForeignSm {
             if (once) {
                 return first.up() ? 0 : 1;
             }
-            new CountDownLatch(1).await(); // managing the subnet until the process is stopped
+            CountDownLatch stopped = new CountDownLatch(1);
+            Runtime.getRuntime()
+                    .addShutdownHook(new Thread(
+                            () -> { // SIGTERM: let go of the port as OpenSM does
+                                sm.close();
+                                port.close();
+                                stopped.countDown();
+                            }));
+            stopped.await(); // managing the subnet until the process is stopped
             return 0;
         } catch (TimeoutException e) {
             say("no SUBNET UP within " + FIRST_SWEEP.toSeconds() + " s");

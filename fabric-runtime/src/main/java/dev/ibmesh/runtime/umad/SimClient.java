@@ -103,11 +103,6 @@ public final class SimClient implements AutoCloseable {
         return server;
     }
 
-    /** Data datagrams dropped: from another host, or not a data message. */
-    public long dropped() {
-        return dropped.get();
-    }
-
     /**
      * One control request and its reply's data.
      *
@@ -212,6 +207,9 @@ public final class SimClient implements AutoCloseable {
             return;
         }
         closed = true;
+        if (dropped.get() > 0) {
+            LOG.info("{}: {} data datagrams dropped (from another host, or not a data message)", this, dropped.get());
+        }
         try {
             byte[] bye =
                     SimCtl.of(clientId, SimCtlType.DISCONNECT, new byte[0], 0).encode();
