@@ -2,13 +2,21 @@ package dev.ibmesh.cli;
 
 import dev.ibmesh.runtime.madport.MadPort;
 import dev.ibmesh.runtime.madport.MadSendException;
+import dev.ibmesh.runtime.observe.ObservabilityServer;
+import dev.ibmesh.runtime.observe.PortCaptures;
 import dev.ibmesh.runtime.umad.SimClientException;
+import dev.ibmesh.sm.SmMetrics;
 import dev.ibmesh.sm.SmOptions;
 import dev.ibmesh.sm.SmService;
-import dev.ibmesh.sm.SweepResult;
 import dev.ibmesh.tester.run.TargetSpec;
 import dev.ibmesh.tester.run.UsageException;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
@@ -29,11 +37,19 @@ final class ForeignSm {
     private final PrintWriter out;
     private final SmOptions options;
     private final int priority;
+    private final String httpHost;
+    private final int httpPort;
 
-    ForeignSm(PrintWriter out, SmOptions options, int priority) {
+    /**
+     * @param httpHost where the service's {@code /health} and {@code /metrics} listen (not with {@code --once})
+     * @param httpPort their port, 0 for a free one
+     */
+    ForeignSm(PrintWriter out, SmOptions options, int priority, String httpHost, int httpPort) {
         this.out = out;
         this.options = options;
         this.priority = priority;
+        this.httpHost = httpHost;
+        this.httpPort = httpPort;
     }
 
     /**
@@ -63,20 +79,14 @@ final class ForeignSm {
         }
         say("on " + port.identity() + " (" + where + "), priority " + priority + ", routing " + options.routing());
         try (SmService sm = new SmService(port, options, priority, EmbeddedSm.SWEEP_INTERVAL, this::say)) {
-            SweepResult first = sm.start().get(FIRST_SWEEP.toMillis(), TimeUnit.MILLISECONDS);
             if (once) {
-                return first.up() ? 0 : 1;
+                return sm.start()
+                                .get(FIRST_SWEEP.toMillis(), TimeUnit.MILLISECONDS)
+                                .up()
+                        ? 0
+                        : 1;
             }
-            CountDownLatch stopped = new CountDownLatch(1);
-            Runtime.getRuntime()
-                    .addShutdownHook(new Thread(
-                            () -> { // SIGTERM: let go of the port as OpenSM does
-                                sm.close();
-                                port.close();
-                                stopped.countDown();
-                            }));
-            stopped.await(); // managing the subnet until the process is stopped
-            return 0;
+            return serve(sm, port, where);
         } catch (TimeoutException e) {
             say("no SUBNET UP within " + FIRST_SWEEP.toSeconds() + " s");
             return 1;
@@ -90,6 +100,58 @@ final class ForeignSm {
             port.close();
         }
     }
+
+    /**
+     * The SM as a service: {@code /health} (live while the process runs), {@code /health/ready} (once the subnet was
+     * up, as for {@code ibmesh sm --topology}) and {@code /metrics}, until the process is stopped; SIGTERM lets go of
+     * the port as OpenSM does.
+     */
+    private int serve(SmService sm, MadPort port, TargetSpec.Foreign where) throws InterruptedException {
+        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        SmMetrics.bind(sm, registry, where.toString());
+        Vertx vertx = Vertx.vertx();
+        ObservabilityServer http = new ObservabilityServer(
+                vertx,
+                registry,
+                () -> Future.succeededFuture(EmbeddedSm.withSubnet(
+                        new JsonObject().put("status", "UP").put("ready", true), sm)),
+                NO_PORTS);
+        int bound;
+        try {
+            bound = http.start(httpHost, httpPort)
+                    .toCompletionStage()
+                    .toCompletableFuture()
+                    .get(10, TimeUnit.SECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            say("cannot serve HTTP on " + httpHost + ":" + httpPort + ": " + e.getMessage());
+            vertx.close();
+            return Ibmesh.EXIT_BAD_INPUT;
+        }
+        say("metrics at http://" + httpHost + ":" + bound + "/metrics, health at /health");
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            sm.close();
+            port.close();
+            vertx.close();
+            stopped.countDown();
+        }));
+        sm.start();
+        stopped.await(); // managing the subnet until the process is stopped
+        return 0;
+    }
+
+    /** A foreign SM has no emulated ports whose packets it could capture. */
+    private static final PortCaptures NO_PORTS = new PortCaptures() {
+        @Override
+        public Future<Path> start(String device, int port, String fileName) {
+            return Future.failedFuture("the SM runs on a foreign fabric: there are no ports here to capture");
+        }
+
+        @Override
+        public Future<Long> stop(String device, int port) {
+            return Future.failedFuture("the SM runs on a foreign fabric: there are no ports here to capture");
+        }
+    };
 
     private void say(String line) {
         out.println("ibmesh sm: " + line);

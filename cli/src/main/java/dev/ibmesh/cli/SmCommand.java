@@ -55,7 +55,13 @@ final class SmCommand extends DeviceCommand {
                     spec.commandLine(), "--target runs the SM on a foreign fabric: it takes no --topology or --name");
         }
         try {
-            return new ForeignSm(spec.commandLine().getOut(), sm.options(), sm.priority).run(target, once);
+            return new ForeignSm(
+                            spec.commandLine().getOut(),
+                            sm.options(),
+                            sm.priority,
+                            service.httpHostOr(Optional.empty()),
+                            httpPort == null ? 0 : httpPort)
+                    .run(target, once);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }

@@ -9,10 +9,17 @@ import dev.ibmesh.runtime.topology.NetTopologyWriter;
 import dev.ibmesh.runtime.topology.YamlTopologyParser;
 import dev.ibmesh.runtime.umad.IbsimProcess;
 import dev.ibmesh.runtime.umad.OfedTools;
+import io.vertx.core.json.JsonObject;
 import java.net.DatagramSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.locks.LockSupport;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -76,6 +83,46 @@ class SmTargetTest {
                     OfedTools.run(dir, ibsim.port(), "h1", List.of(), "smpquery", "-D", "portinfo", "0,1,2", "1");
             assertTrue(h2.out().contains("LinkState:.......................Active"), h2.toString());
         }
+    }
+
+    /** Without --once it is a service: ready at SUBNET UP, with the SM's metrics, until SIGTERM. */
+    @Test
+    void asAServiceItIsReadyAtSubnetUpAndServesItsMetrics() throws Exception {
+        Path net = Files.writeString(dir.resolve("fabric.net"), IbsimProcess.SWITCH_AND_TWO_HCAS);
+        try (IbsimProcess ibsim = IbsimProcess.start(dir, net, "h1")) {
+            CliProcess sm = CliProcess.start(
+                    "sm", Map.of(), "sm", "--target", "ibsim:127.0.0.1:" + ibsim.port() + ",h1", "--http", "0");
+            try {
+                int port = sm.httpPort();
+                HttpClient client = HttpClient.newHttpClient();
+                long deadline = System.nanoTime() + CliProcess.STARTUP.toNanos();
+                HttpResponse<String> ready;
+                do { // ready once the subnet is up: asked again until then
+                    ready = client.send(
+                            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/health/ready"))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
+                } while (ready.statusCode() != 200 && System.nanoTime() < deadline && pause());
+                assertEquals(200, ready.statusCode(), ready.body());
+                assertEquals(
+                        "Master",
+                        new JsonObject(ready.body()).getJsonObject("subnet").getString("smState"));
+                String metrics = client.send(
+                                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
+                                        .build(),
+                                HttpResponse.BodyHandlers.ofString())
+                        .body();
+                assertTrue(
+                        metrics.lines().anyMatch(l -> l.matches("ibmesh_sm_nodes\\{sm_port=\".*\"\\} 3.0")), metrics);
+            } finally {
+                sm.stop();
+            }
+        }
+    }
+
+    private static boolean pause() {
+        LockSupport.parkNanos(50_000_000L);
+        return true;
     }
 
     @Test
