@@ -63,6 +63,8 @@ class SmCommandTest {
         String file = topology.toString();
         start("sw", "device", "--topology", file, "--name", "sw");
         CliProcess h2 = start("h2", "device", "--topology", file, "--name", "h2");
+        // h2's link to the switch trained before the SM starts, so its first sweep finds all three nodes.
+        h2.awaitLine("h2's ready line", l -> l.startsWith("fabric ready:"), CliProcess.STARTUP);
         int grpc = FreePorts.tcp();
         CliProcess sm = start(
                 "sm", "sm", "--topology", file, "--name", "h1", "--sm-priority", "3", "--grpc", Integer.toString(grpc));
