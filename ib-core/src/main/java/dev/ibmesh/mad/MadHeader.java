@@ -105,6 +105,20 @@ public record MadHeader(
                 attributeModifier);
     }
 
+    public MadHeader withTransactionId(long newTransactionId) {
+        return new MadHeader(
+                baseVersion,
+                mgmtClass,
+                classVersion,
+                method,
+                status,
+                classSpecific,
+                newTransactionId,
+                attributeId,
+                reserved,
+                attributeModifier);
+    }
+
     public MadHeader withClassSpecific(int newClassSpecific) {
         return new MadHeader(
                 baseVersion,

@@ -5,7 +5,6 @@ import dev.ibmesh.mad.MadHeader;
 import dev.ibmesh.runtime.agent.HostMad;
 import dev.ibmesh.runtime.madport.MadPort.Subscription;
 import dev.ibmesh.runtime.time.Scheduler;
-import dev.ibmesh.wire.Bits;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -24,9 +23,6 @@ import java.util.function.LongUnaryOperator;
  * except {@link #subscribe} and {@link #watch}, which may be called anywhere and hop to that thread.
  */
 final class MadDispatch {
-    /** Where TransactionID sits in the MAD header (IBA 13.4.3). */
-    private static final int TID_OFFSET = 8;
-
     private final Scheduler scheduler;
     private final LongUnaryOperator matchKey;
     private final Map<Long, Pending> pending = new HashMap<>();
@@ -117,7 +113,7 @@ final class MadDispatch {
      */
     private static HostMad withTid(HostMad mad, long tid) {
         byte[] b = mad.mad().toBytes();
-        Bits.put64(b, TID_OFFSET, tid);
+        mad.mad().header().withTransactionId(tid).encode(b, 0);
         return new HostMad(mad.remoteLid(), mad.sl(), mad.remoteQp(), mad.qKey(), mad.pKeyIndex(), Mad.copyOf(b));
     }
 
