@@ -84,12 +84,9 @@ final class WireMadPort implements MadPort {
      * @throws MadSendException when the NodeInfo went unanswered within {@code timeout} (the port is closed then)
      */
     WireMadPort identify(String nodeName, Duration timeout) {
-        HostMad self = HostMad.smp(
-                DrSmp.PERMISSIVE_LID,
-                DrSmp.outbound(Method.GET, newTransactionId(), NodeInfo.ATTRIBUTE_ID, 0, 0, new byte[0])
-                        .encode());
         try {
-            HostMad answer = request(self, timeout).get(timeout.toMillis() + 1_000, TimeUnit.MILLISECONDS);
+            HostMad answer = request(ownAttribute(NodeInfo.ATTRIBUTE_ID, 0), timeout)
+                    .get(timeout.toMillis() + 1_000, TimeUnit.MILLISECONDS);
             NodeInfo info = NodeInfo.decode(DrSmp.decode(answer.mad()).data(), 0);
             identity = new MadPortIdentity(nodeName, info.nodeGuid(), info.portGuid(), info.localPortNum());
             return this;
@@ -103,6 +100,14 @@ final class WireMadPort implements MadPort {
             throw new MadSendException(
                     wire.name() + ": the port's own NodeInfo SMP went unanswered: " + why.getMessage());
         }
+    }
+
+    /** A SubnGet of the port's own node: a directed route with no hops. */
+    private HostMad ownAttribute(int attributeId, int modifier) {
+        return HostMad.smp(
+                DrSmp.PERMISSIVE_LID,
+                DrSmp.outbound(Method.GET, newTransactionId(), attributeId, modifier, 0, new byte[0])
+                        .encode());
     }
 
     /** A MAD for host software arrived (from the wire's reader). */
@@ -131,17 +136,7 @@ final class WireMadPort implements MadPort {
     /** The port's LID as its own PortInfo says (a directed-route SubnGet with no hops). */
     @Override
     public CompletableFuture<Integer> lid() {
-        HostMad get = HostMad.smp(
-                DrSmp.PERMISSIVE_LID,
-                DrSmp.outbound(
-                                Method.GET,
-                                newTransactionId(),
-                                PortInfo.ATTRIBUTE_ID,
-                                identity.portNumber(),
-                                0,
-                                new byte[0])
-                        .encode());
-        return request(get, LID_TIMEOUT)
+        return request(ownAttribute(PortInfo.ATTRIBUTE_ID, identity.portNumber()), LID_TIMEOUT)
                 .thenApply(answer ->
                         PortInfo.decode(DrSmp.decode(answer.mad()).data(), 0).lid());
     }
