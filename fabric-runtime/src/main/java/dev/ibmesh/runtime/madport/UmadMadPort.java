@@ -8,6 +8,8 @@ import com.sun.jna.ptr.IntByReference;
 import dev.ibmesh.mad.Mad;
 import dev.ibmesh.mad.MadHeader;
 import dev.ibmesh.mad.Method;
+import dev.ibmesh.mad.MgmtClass;
+import dev.ibmesh.mad.sa.SaMad;
 import dev.ibmesh.runtime.agent.HostMad;
 import dev.ibmesh.wire.Bits;
 import java.io.IOException;
@@ -54,7 +56,7 @@ public final class UmadMadPort {
     private static final boolean UNDER_UMAD2SIM =
             System.getenv().getOrDefault("LD_PRELOAD", "").contains("umad2sim");
     private static final int[] REQUEST_METHODS = {
-        Method.GET, Method.SET, Method.TRAP, Method.REPORT, Method.TRAP_REPRESS, 0x12, 0x15
+        Method.GET, Method.SET, Method.TRAP, Method.REPORT, Method.TRAP_REPRESS, Method.GET_TABLE, Method.DELETE
     };
 
     private UmadMadPort() {}
@@ -96,8 +98,7 @@ public final class UmadMadPort {
         private final String ca;
         private final int port;
         private final int umadSize;
-        private final Map<Integer, Integer> agents = new HashMap<>(); // class -> agent id; guarded by this
-        private final Map<Integer, Boolean> takesRequests = new HashMap<>(); // guarded by this
+        private final Map<Integer, Agent> agents = new HashMap<>(); // by management class; guarded by this
         private volatile boolean closed;
         private Thread reader;
         private int issmFd = -1; // guarded by this
@@ -199,12 +200,12 @@ public final class UmadMadPort {
 
         /** The agent for {@code mgmtClass}, registered now if there is none (or none that takes requests). */
         private synchronized int agent(int mgmtClass, int version, boolean requests) {
-            Integer id = agents.get(mgmtClass);
-            if (id != null && (!requests || takesRequests.getOrDefault(mgmtClass, false))) {
-                return id;
+            Agent had = agents.get(mgmtClass);
+            if (had != null && (!requests || had.takesRequests())) {
+                return had.id();
             }
-            if (id != null) {
-                lib.umad_unregister(fd, id);
+            if (had != null) {
+                lib.umad_unregister(fd, had.id());
             }
             int got = requests ? lib.umad_register(fd, mgmtClass, version, (byte) 0, requestMask()) : -1;
             boolean withRequests = got >= 0;
@@ -222,10 +223,12 @@ public final class UmadMadPort {
                 throw new MadSendException(name() + ": cannot register an agent for class 0x"
                         + Integer.toHexString(mgmtClass) + " (" + errno(got) + ")");
             }
-            agents.put(mgmtClass, got);
-            takesRequests.put(mgmtClass, withRequests);
+            agents.put(mgmtClass, new Agent(got, withRequests));
             return got;
         }
+
+        /** A registered agent, and whether it receives requests of its class or only responses. */
+        private record Agent(int id, boolean takesRequests) {}
 
         private static long[] requestMask() {
             long[] mask = new long[2];
@@ -237,7 +240,7 @@ public final class UmadMadPort {
 
         /** SA is class version 2 (IBA 15.2.1); the others ibmesh sends are 1. */
         private static int defaultVersion(int mgmtClass) {
-            return mgmtClass == 0x03 ? 2 : 1;
+            return mgmtClass == MgmtClass.SUBN_ADM.code() ? SaMad.CLASS_VERSION : 1;
         }
 
         void startReading(WireMadPort madPort) {
