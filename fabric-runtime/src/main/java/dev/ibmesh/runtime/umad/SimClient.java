@@ -99,10 +99,6 @@ public final class SimClient implements AutoCloseable {
         return nodeName;
     }
 
-    public SimServerAddress server() {
-        return server;
-    }
-
     /**
      * One control request and its reply's data.
      *
