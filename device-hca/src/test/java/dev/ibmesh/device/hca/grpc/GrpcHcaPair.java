@@ -7,7 +7,7 @@ import dev.ibmesh.device.hca.verbs.HcaLimits;
 import dev.ibmesh.device.hca.verbs.Verbs;
 import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.proto.verbs.v1.VerbsGrpc;
-import dev.ibmesh.runtime.time.Scheduler;
+import dev.ibmesh.runtime.time.ExecutorScheduler;
 import dev.ibmesh.wire.Gid;
 import dev.ibmesh.wire.Mtu;
 import io.grpc.ManagedChannel;
@@ -18,7 +18,6 @@ import java.io.IOException;
 import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -53,20 +52,6 @@ final class GrpcHcaPair implements AutoCloseable {
         loop.awaitTermination(5, TimeUnit.SECONDS);
     }
 
-    /** The engines' timers, on the loop. */
-    private final class LoopScheduler implements Scheduler {
-        @Override
-        public long nanoTime() {
-            return System.nanoTime();
-        }
-
-        @Override
-        public Cancellable schedule(long delayNanos, Runnable task) {
-            ScheduledFuture<?> f = loop.schedule(task, delayNanos, TimeUnit.NANOSECONDS);
-            return () -> f.cancel(false);
-        }
-    }
-
     final class Side implements HcaPorts, VerbsHost {
         final String name;
         final int lid;
@@ -80,7 +65,13 @@ final class GrpcHcaPair implements AutoCloseable {
             this.name = name;
             this.lid = lid;
             this.transport = new HcaTransport(
-                    name, this, 0x0002C90300000000L + lid, new LoopScheduler(), Set.of(), LIMITS, QpEngines::create);
+                    name,
+                    this,
+                    0x0002C90300000000L + lid,
+                    new ExecutorScheduler(loop),
+                    Set.of(),
+                    LIMITS,
+                    QpEngines::create);
             String address = "verbs-" + name + "-" + System.nanoTime();
             this.server = InProcessServerBuilder.forName(address)
                     .executor(loop)
