@@ -118,11 +118,8 @@ final class ForeignSm {
                 NO_PORTS);
         int bound;
         try {
-            bound = http.start(httpHost, httpPort)
-                    .toCompletionStage()
-                    .toCompletableFuture()
-                    .get(10, TimeUnit.SECONDS);
-        } catch (ExecutionException | TimeoutException e) {
+            bound = http.start(httpHost, httpPort).await(10, TimeUnit.SECONDS);
+        } catch (Exception e) {
             say("cannot serve HTTP on " + httpHost + ":" + httpPort + ": " + e.getMessage());
             vertx.close();
             return Ibmesh.EXIT_BAD_INPUT;

@@ -9,7 +9,6 @@ import dev.ibmesh.tester.engine.BenchFactory;
 import dev.ibmesh.tester.engine.RunItem;
 import dev.ibmesh.tester.run.TargetSpec;
 import java.time.Duration;
-import java.util.function.Supplier;
 
 /**
  * A DUT that ibmesh did not start, reached through a MAD-only backend: as in the CTS's SimpleLink, the DUT is the
@@ -17,19 +16,17 @@ import java.util.function.Supplier;
  * its own port on the backend and lets go of it at the end; the DUT's state carries from one run to the next.
  */
 public final class MadTarget implements BenchFactory {
-    private final Supplier<MadPort> opener;
-    private final String backend;
+    private final TargetSpec.Foreign where;
     private final Duration ready;
 
-    private MadTarget(Supplier<MadPort> opener, String backend, Duration ready) {
-        this.opener = opener;
-        this.backend = backend;
+    private MadTarget(TargetSpec.Foreign where, Duration ready) {
+        this.where = where;
         this.ready = ready;
     }
 
     /** The tester on a port of a foreign fabric: a node of a running ibsim, a local HCA through libibumad. */
     public static MadTarget of(TargetSpec.Foreign where, Duration ready) {
-        return new MadTarget(() -> where.open(ready), where.toString(), ready);
+        return new MadTarget(where, ready);
     }
 
     /** The DUT as the tester finds it: name and kind ("switch" or "hca"). */
@@ -48,7 +45,7 @@ public final class MadTarget implements BenchFactory {
 
     @Override
     public String toString() {
-        return backend;
+        return where.toString();
     }
 
     @Override
@@ -59,11 +56,11 @@ public final class MadTarget implements BenchFactory {
     private Bench open(Trace trace) {
         MadPort port;
         try {
-            port = opener.get();
+            port = where.open(ready);
         } catch (RuntimeException e) {
-            throw new BenchException(backend + ": " + e.getMessage(), e);
+            throw new BenchException(where + ": " + e.getMessage(), e);
         }
-        String description = backend + ": tester at " + port.identity() + " (MADs only)";
+        String description = where + ": tester at " + port.identity() + " (MADs only)";
         return MadBench.open(port, description, trace, ready);
     }
 }
