@@ -1,6 +1,12 @@
 package dev.ibmesh.bench;
 
 import dev.ibmesh.mad.smp.LinearForwardingTable;
+import dev.ibmesh.runtime.topology.DeviceKind;
+import dev.ibmesh.runtime.topology.DeviceSpec;
+import dev.ibmesh.runtime.topology.NetTopologyParser;
+import dev.ibmesh.runtime.topology.PortRef;
+import dev.ibmesh.runtime.topology.Topology;
+import dev.ibmesh.runtime.topology.TopologyException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,6 +17,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
@@ -27,10 +34,6 @@ import java.util.regex.Pattern;
  * fabric.net opensm-lfts.dump}.
  */
 public final class OpenSmLftDump {
-    private static final Pattern SWITCH_GUID = Pattern.compile("^switchguid=0x([0-9a-fA-F]+)");
-    private static final Pattern NODE = Pattern.compile("^(Switch|Ca|Hca|Rt)\\s+\\d+\\s+\"([^\"]+)\"");
-    private static final Pattern CABLE =
-            Pattern.compile("^\\[(\\d+)]\\s*\"([^\"]+)\"\\[\\d+](?:\\(([0-9a-fA-F]+)\\))?");
     private static final Pattern TABLE = Pattern.compile("^Unicast lids .* guid 0x([0-9a-fA-F]+)");
     private static final Pattern ENTRY = Pattern.compile("^0x([0-9a-fA-F]+)\\s+(\\d+)\\s+#\\s*(.*)$");
     private static final Pattern CA_PORT = Pattern.compile("^Channel Adapter portguid 0x([0-9a-fA-F]+)");
@@ -98,44 +101,33 @@ public final class OpenSmLftDump {
     /** A switch of the net file: its name, its ports cabled to a switch, the GUIDs of the CA ports cabled to it. */
     private record NetSwitch(String name, Set<Integer> switchPorts, Set<Long> caPorts) {}
 
+    /** The switches of the net file, read as ibmesh reads net files ({@link NetTopologyParser}), by node GUID. */
     private static Map<Long, NetSwitch> switches(List<String> net) {
-        Set<String> switchNames = new HashSet<>();
-        for (String line : net) {
-            Matcher node = NODE.matcher(line);
-            if (node.find() && node.group(1).equals("Switch")) {
-                switchNames.add(node.group(2));
-            }
+        Topology topology;
+        try {
+            topology = new NetTopologyParser().parse("fabric.net", String.join("\n", net));
+        } catch (TopologyException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
         }
         Map<Long, NetSwitch> switches = new LinkedHashMap<>();
-        Long guid = null;
-        NetSwitch current = null;
-        for (String line : net) {
-            Matcher switchGuid = SWITCH_GUID.matcher(line);
-            Matcher node = NODE.matcher(line);
-            Matcher cable = CABLE.matcher(line);
-            if (switchGuid.find()) {
-                guid = Long.parseUnsignedLong(switchGuid.group(1), 16);
-            } else if (node.find()) {
-                current = null;
-                if (node.group(1).equals("Switch")) {
-                    if (guid == null) {
-                        throw new IllegalArgumentException("switch " + node.group(2) + " has no switchguid line");
-                    }
-                    current = new NetSwitch(node.group(2), new HashSet<>(), new HashSet<>());
-                    switches.put(guid, current);
+        for (DeviceSpec sw : topology.devices()) {
+            if (sw.kind() != DeviceKind.SWITCH) {
+                continue;
+            }
+            NetSwitch node = new NetSwitch(sw.name(), new HashSet<>(), new HashSet<>());
+            for (int port = 1; port <= sw.numPorts(); port++) {
+                Optional<PortRef> peer = topology.peer(new PortRef(sw.name(), port));
+                if (peer.isEmpty()) {
+                    continue;
                 }
-                guid = null;
-            } else if (cable.find() && current != null) {
-                int port = Integer.parseInt(cable.group(1));
-                if (switchNames.contains(cable.group(2))) {
-                    current.switchPorts().add(port);
-                } else if (cable.group(3) != null) {
-                    current.caPorts().add(Long.parseUnsignedLong(cable.group(3), 16));
+                DeviceSpec other = topology.device(peer.get().device()).orElseThrow();
+                if (other.kind() == DeviceKind.SWITCH) {
+                    node.switchPorts().add(port);
                 } else {
-                    throw new IllegalArgumentException("no port GUID for the CA on " + current.name() + "[" + port
-                            + "]: the net file must name it, as `ibmesh topology --format net` does");
+                    node.caPorts().add(other.portGuids().get(peer.get().port() - 1));
                 }
             }
+            switches.put(sw.nodeGuid(), node);
         }
         return switches;
     }
