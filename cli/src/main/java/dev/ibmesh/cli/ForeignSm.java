@@ -16,7 +16,6 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
@@ -24,8 +23,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * {@code ibmesh sm --target ibsim:HOST:PORT,NODE|umad:DEVICE:PORT}: ibmesh's SM on a fabric ibmesh did not build,
- * through a MAD-only backend, as OpenSM runs on ibsim under {@code ibsim-run} or on a host's HCA. It learns the fabric through SMPs only, so nothing changes
+ * {@code ibmesh sm --target ibsim:HOST:PORT,NODE|umad:DEVICE:PORT|gateway:HOST:PORT}: ibmesh's SM on a fabric ibmesh
+ * did not build, through a MAD-only backend, as OpenSM runs on ibsim under {@code ibsim-run} or on a host's HCA (or
+ * from elsewhere, through a gateway on that host). It learns the fabric through SMPs only, so nothing changes
  * but the port it sends them from.
  */
 final class ForeignSm {
@@ -62,8 +62,8 @@ final class ForeignSm {
         TargetSpec.Foreign where;
         try {
             if (!(TargetSpec.parse(target) instanceof TargetSpec.Foreign f)) {
-                throw new IllegalArgumentException(
-                        "--target " + target + ": the SM runs on ibsim:HOST:PORT,NODE or umad:DEVICE:PORT");
+                throw new IllegalArgumentException("--target " + target
+                        + ": the SM runs on ibsim:HOST:PORT,NODE, umad:DEVICE:PORT or gateway:HOST:PORT");
             }
             where = f;
         } catch (UsageException e) {
@@ -115,7 +115,7 @@ final class ForeignSm {
                 registry,
                 () -> Future.succeededFuture(EmbeddedSm.withSubnet(
                         new JsonObject().put("status", "UP").put("ready", true), sm)),
-                NO_PORTS);
+                PortCaptures.none("the SM runs on a foreign fabric: there are no ports here to capture"));
         int bound;
         try {
             bound = http.start(httpHost, httpPort).await(10, TimeUnit.SECONDS);
@@ -136,19 +136,6 @@ final class ForeignSm {
         stopped.await(); // managing the subnet until the process is stopped
         return 0;
     }
-
-    /** A foreign SM has no emulated ports whose packets it could capture. */
-    private static final PortCaptures NO_PORTS = new PortCaptures() {
-        @Override
-        public Future<Path> start(String device, int port, String fileName) {
-            return Future.failedFuture("the SM runs on a foreign fabric: there are no ports here to capture");
-        }
-
-        @Override
-        public Future<Long> stop(String device, int port) {
-            return Future.failedFuture("the SM runs on a foreign fabric: there are no ports here to capture");
-        }
-    };
 
     private void say(String line) {
         out.println("ibmesh sm: " + line);

@@ -17,6 +17,7 @@ import picocli.CommandLine.ScopeType;
             UpCommand.class,
             DeviceCommand.class,
             SmCommand.class,
+            GatewayCommand.class,
             FabricCommand.class,
             GenerateCommand.class,
             TesterCommand.class,

@@ -33,7 +33,8 @@ final class SmCommand extends DeviceCommand {
             paramLabel = "TARGET",
             description = "Run the SM on a fabric ibmesh did not build, instead of an HCA of --topology:"
                     + " ibsim:HOST:PORT,NODE attaches it at NODE of a running OpenFabrics simulator, umad:DEVICE:PORT"
-                    + " on a local HCA port through libibumad.")
+                    + " on a local HCA port through libibumad, gateway:HOST:PORT on the port an ibmesh gateway serves"
+                    + " (its token from IBMESH_GATEWAY_TOKEN or IBMESH_GATEWAY_TOKEN_FILE).")
     String target;
 
     @Option(

@@ -33,9 +33,10 @@ final class Modules {
             library("device-switch", uses("fabric-runtime", "ib-core", "proto"), "dev.ibmesh.device.sw.."),
             library("device-hca", uses("fabric-runtime", "ib-core", "proto"), "dev.ibmesh.device.hca.."),
             library("subnet-manager", uses("fabric-runtime", "ib-core", "proto"), "dev.ibmesh.sm.."),
+            library("gateway", uses("fabric-runtime", "ib-core", "proto"), "dev.ibmesh.gateway.."),
             library(
                     "tester-service",
-                    uses("device-switch", "device-hca", "fabric-runtime", "ib-core", "proto"),
+                    uses("device-switch", "device-hca", "fabric-runtime", "gateway", "ib-core", "proto"),
                     "dev.ibmesh.tester.."),
             application("cli", "dev.ibmesh.cli.."),
             application("benchmarks", "dev.ibmesh.bench.."));

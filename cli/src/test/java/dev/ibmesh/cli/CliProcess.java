@@ -36,14 +36,7 @@ final class CliProcess {
 
     /** Starts {@code ibmesh args...} with these environment variables added; {@code label} names it in failures. */
     static CliProcess start(String label, Map<String, String> env, String... args) throws IOException {
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:TieredStopAtLevel=1", // C1 only: a quicker start, and less CPU taken from other processes
-                "-cp",
-                System.getProperty("java.class.path"),
-                Ibmesh.class.getName()));
-        command.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
+        ProcessBuilder pb = new ProcessBuilder(command(args)).redirectErrorStream(true);
         pb.environment().remove("IBMESH_LOG_LEVEL");
         pb.environment().putAll(env);
         CliProcess p = new CliProcess(label, pb.start());
@@ -51,6 +44,18 @@ final class CliProcess {
         reader.setDaemon(true);
         reader.start();
         return p;
+    }
+
+    /** The command line that runs {@code ibmesh args...} in a JVM of its own, with this test's class path. */
+    static List<String> command(String... args) {
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:TieredStopAtLevel=1", // C1 only: a quicker start, and less CPU taken from other processes
+                "-cp",
+                System.getProperty("java.class.path"),
+                Ibmesh.class.getName()));
+        command.addAll(List.of(args));
+        return command;
     }
 
     private void read() {

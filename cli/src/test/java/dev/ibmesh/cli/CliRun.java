@@ -1,8 +1,13 @@
 package dev.ibmesh.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import picocli.CommandLine;
 
 /** Runs the ibmesh command line in this JVM and keeps its exit code and output. */
@@ -15,6 +20,20 @@ record CliRun(int exit, String out, String err) {
         cl.setErr(new PrintWriter(err));
         int exit = cl.execute(args);
         return new CliRun(exit, out.toString(), err.toString());
+    }
+
+    /** Runs it in a JVM of its own with these environment variables added (what a run in this JVM cannot set). */
+    static CliRun forked(Map<String, String> env, String... args) throws IOException, InterruptedException {
+        Path err = Files.createTempFile("ibmesh-stderr", ".txt");
+        try {
+            ProcessBuilder pb = new ProcessBuilder(CliProcess.command(args)).redirectError(err.toFile());
+            pb.environment().putAll(env);
+            Process p = pb.start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            return new CliRun(p.waitFor(), out, Files.readString(err));
+        } finally {
+            Files.deleteIfExists(err);
+        }
     }
 
     List<String> lines() {

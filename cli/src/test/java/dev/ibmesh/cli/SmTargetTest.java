@@ -147,7 +147,7 @@ class SmTargetTest {
         assertEquals(Ibmesh.EXIT_BAD_INPUT, noHca.exit(), noHca.out() + noHca.err());
         assertTrue(noHca.out().contains("umad_open_port(mlx5_9, 1) failed"), noHca.out());
 
-        CliRun bad = CliRun.of("sm", "--target", "gateway:localhost:1", "--once");
+        CliRun bad = CliRun.of("sm", "--target", "lab:localhost:1", "--once");
         assertEquals(2, bad.exit());
         assertTrue(bad.err().contains("--target must be"), bad.err());
     }

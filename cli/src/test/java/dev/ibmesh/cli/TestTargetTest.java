@@ -144,7 +144,9 @@ class TestTargetTest {
                 "ibsim:localhost|is not HOST:PORT[,NODE]",
                 "ibsim:localhost:port,h1|is not a number",
                 "ibsim:localhost:7070,|names no node",
-                "gateway:localhost:1|--target must be embedded, ibsim:HOST:PORT,NODE"
+                "gateway:localhost|is not gateway:HOST:PORT",
+                "gateway:localhost:0|is not gateway:HOST:PORT",
+                "lab:localhost:1|--target must be embedded, ibsim:HOST:PORT,NODE"
             })
     void aTargetThatCannotBeReadIsAUsageError(String target, String says) {
         CliRun run = CliRun.of("test", "--target", target, "--no-report");

@@ -13,4 +13,19 @@ public interface PortCaptures {
 
     /** Stops capturing {@code device/port}; the future gives the number of frames written. */
     Future<Long> stop(String device, int port);
+
+    /** A service with no emulated ports (an SM or a gateway on a foreign fabric): every capture fails with {@code why}. */
+    static PortCaptures none(String why) {
+        return new PortCaptures() {
+            @Override
+            public Future<Path> start(String device, int port, String fileName) {
+                return Future.failedFuture(why);
+            }
+
+            @Override
+            public Future<Long> stop(String device, int port) {
+                return Future.failedFuture(why);
+            }
+        };
+    }
 }

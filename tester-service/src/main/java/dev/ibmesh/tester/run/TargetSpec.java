@@ -1,5 +1,7 @@
 package dev.ibmesh.tester.run;
 
+import dev.ibmesh.gateway.GatewayMadPort;
+import dev.ibmesh.gateway.GatewayToken;
 import dev.ibmesh.runtime.madport.IbsimMadPort;
 import dev.ibmesh.runtime.madport.MadPort;
 import dev.ibmesh.runtime.madport.UmadMadPort;
@@ -10,8 +12,9 @@ import java.time.Duration;
  * What {@code --target} names: DUTs the tester starts in this JVM, or a port on a fabric ibmesh did not build.
  */
 public sealed interface TargetSpec {
-    String USAGE = "embedded, ibsim:HOST:PORT,NODE (attached at NODE of an ibsim on HOST:PORT) or umad:DEVICE:PORT"
-            + " (a local HCA port through libibumad, as ibstat names it)";
+    String USAGE = "embedded, ibsim:HOST:PORT,NODE (attached at NODE of an ibsim on HOST:PORT), umad:DEVICE:PORT"
+            + " (a local HCA port through libibumad, as ibstat names it) or gateway:HOST:PORT (the port an ibmesh"
+            + " gateway serves; its token from " + GatewayToken.VARIABLE + " or " + GatewayToken.FILE_VARIABLE + ")";
 
     /** DUTs started here (the default). */
     record Embedded() implements TargetSpec {}
@@ -52,8 +55,21 @@ public sealed interface TargetSpec {
         }
     }
 
+    /** The port an {@code ibmesh gateway} serves, its token taken from the environment ({@link GatewayToken}). */
+    record Gateway(String host, int port) implements Foreign {
+        @Override
+        public MadPort open(Duration timeout) {
+            return GatewayMadPort.open(host, port, GatewayToken.fromEnvironment(System.getenv()), timeout);
+        }
+
+        @Override
+        public String toString() {
+            return "gateway " + host + ":" + port;
+        }
+    }
+
     /**
-     * Parses {@code embedded}, {@code ibsim:HOST:PORT[,NODE]} or {@code umad:DEVICE:PORT}.
+     * Parses {@code embedded}, {@code ibsim:HOST:PORT[,NODE]}, {@code umad:DEVICE:PORT} or {@code gateway:HOST:PORT}.
      *
      * @throws UsageException naming what is wrong
      */
@@ -74,6 +90,19 @@ public sealed interface TargetSpec {
                 throw new UsageException("--target " + text + " is not umad:DEVICE:PORT (for instance umad:mlx5_0:1)");
             }
             return new Umad(parts[0], Integer.parseInt(parts[1]));
+        }
+        if (text.startsWith("gateway:")) {
+            String where = text.substring("gateway:".length());
+            int colon = where.lastIndexOf(':');
+            String port = colon < 0 ? "" : where.substring(colon + 1);
+            if (colon < 1
+                    || !port.matches("\\d{1,5}")
+                    || Integer.parseInt(port) == 0
+                    || Integer.parseInt(port) > 0xFFFF) {
+                throw new UsageException(
+                        "--target " + text + " is not gateway:HOST:PORT (for instance gateway:lab-host:7400)");
+            }
+            return new Gateway(where.substring(0, colon), Integer.parseInt(port));
         }
         throw new UsageException("--target must be " + USAGE + "; was '" + text + "'");
     }
