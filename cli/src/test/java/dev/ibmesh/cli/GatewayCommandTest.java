@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ibmesh.gateway.GatewayToken;
 import dev.ibmesh.runtime.umad.IbsimProcess;
+import dev.ibmesh.runtime.umad.OfedTools;
 import io.vertx.core.json.JsonObject;
 import java.net.DatagramSocket;
 import java.net.URI;
@@ -16,6 +17,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -119,6 +121,49 @@ class GatewayCommandTest {
                 gateway.stop();
             }
         }
+    }
+
+    /**
+     * The lab host's path: the gateway on libibumad, which libumad2sim under {@code ibsim-run} takes to the simulator
+     * as a kernel would take it to an HCA. A tester elsewhere judges the switch as when attached to ibsim directly.
+     */
+    @Test
+    void onALabHostsPortThroughLibibumadUnderIbsimRun() throws Exception {
+        try (IbsimProcess ibsim = IbsimProcess.start(dir, net(), "h1")) {
+            CliRun direct = CliRun.of(testArgs("ibsim:127.0.0.1:" + ibsim.port() + ",h1"));
+            OfedTools.Started gateway = OfedTools.start(
+                    dir,
+                    ibsim.port(),
+                    "h1",
+                    List.of(GatewayToken.VARIABLE + "=" + TOKEN),
+                    CliProcess.command("gateway", "--umad", "ibsim0:1", "--grpc", "0", "--http", "0")
+                            .toArray(String[]::new));
+            try {
+                String target = "gateway:127.0.0.1:" + grpcPort(gateway);
+                CliRun via = CliRun.forked(Map.of(GatewayToken.VARIABLE, TOKEN), testArgs(target));
+                assertTrue(via.out().contains("DUT: sw1, a switch"), via.out() + via.err());
+                for (String id : PROCEDURES) {
+                    assertEquals(verdict(direct, id), verdict(via, id), id + "\n" + direct.out() + "\n" + via.out());
+                }
+            } finally {
+                gateway.process().destroy();
+                gateway.process().waitFor(20, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    /** The gRPC port a gateway started under ibsim-run prints, once it has (its output goes to a file). */
+    private static int grpcPort(OfedTools.Started gateway) throws Exception {
+        long deadline = System.nanoTime() + CliProcess.STARTUP.toNanos();
+        while (System.nanoTime() < deadline && gateway.process().isAlive()) {
+            Matcher m = GRPC.matcher(Files.readString(gateway.out()));
+            if (m.find()) {
+                return Integer.parseInt(m.group(1));
+            }
+            pause();
+        }
+        throw new AssertionError("the gateway printed no gRPC banner:\n" + Files.readString(gateway.out())
+                + Files.readString(gateway.err()));
     }
 
     @Test

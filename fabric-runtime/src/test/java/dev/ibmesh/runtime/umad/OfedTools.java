@@ -54,6 +54,9 @@ public final class OfedTools {
     }
 
     public static String which(String tool) {
+        if (new File(tool).isAbsolute()) {
+            return new File(tool).canExecute() ? tool : null;
+        }
         String path = System.getenv().getOrDefault("PATH", "") + ":/usr/sbin:/sbin:/usr/bin";
         for (String dir : path.split(":")) {
             File f = new File(dir, tool);
