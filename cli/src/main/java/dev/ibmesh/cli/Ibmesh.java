@@ -18,6 +18,7 @@ import picocli.CommandLine.ScopeType;
             DeviceCommand.class,
             SmCommand.class,
             GatewayCommand.class,
+            K8sCommand.class,
             FabricCommand.class,
             GenerateCommand.class,
             TesterCommand.class,

@@ -1,0 +1,202 @@
+package dev.ibmesh.cli.k8s;
+
+import dev.ibmesh.runtime.topology.DeviceKind;
+import dev.ibmesh.runtime.topology.DeviceSpec;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The workloads of a {@link KustomizeBase}: one pod per device, and the tester's report volume. */
+final class Pods {
+    static final String TOPOLOGY_CONFIG_MAP = "ibmesh-topology";
+    static final String REPORTS_CLAIM = "ibmesh-reports";
+
+    private Pods() {}
+
+    /** A switch or HCA (with the SM when {@code sm}) as a StatefulSet of one: its pod keeps its DNS name. */
+    static Map<String, Object> statefulSet(KustomizeBase base, DeviceSpec d, boolean sm) {
+        String name = base.name(d.name());
+        List<String> args = new ArrayList<>(List.of(
+                sm ? "sm" : "device",
+                "--topology",
+                KustomizeBase.TOPOLOGY_DIR + "/topology.yaml",
+                "--name",
+                d.name(),
+                "--http",
+                Integer.toString(KustomizeBase.HTTP_PORT),
+                "--grpc",
+                Integer.toString(KustomizeBase.GRPC_PORT),
+                "--http-host",
+                "0.0.0.0"));
+        Map<String, Object> container = container(base, args, resources(d, sm));
+        container.put(
+                "ports",
+                List.of(
+                        containerPort("link", KustomizeBase.LINK_PORT),
+                        containerPort("http", KustomizeBase.HTTP_PORT),
+                        containerPort("grpc", KustomizeBase.GRPC_PORT)));
+        // Ready: every link trained (and, on the SM's pod, the subnet up). Live: the device's loop answers.
+        container.put("readinessProbe", probe("/health/ready", 5, 0));
+        container.put("livenessProbe", probe("/health/live", 10, 60));
+        Map<String, String> labels = deviceLabels(base, d, sm ? "sm" : d.kind().label());
+        Map<String, Object> spec = new LinkedHashMap<>();
+        spec.put("serviceName", KustomizeBase.SERVICE);
+        spec.put("replicas", 1);
+        // Peers wait for each other's links: start every pod at once, not one after another.
+        spec.put("podManagementPolicy", "Parallel");
+        spec.put("selector", Map.of("matchLabels", Map.of(KustomizeBase.DEVICE_LABEL, name)));
+        spec.put("template", podTemplate(labels, d, podSpec(container, List.of(topologyVolume()))));
+        return Manifest.of("apps/v1", "StatefulSet", metadata(name, labels, d), "spec", spec);
+    }
+
+    /**
+     * A tester as a Job: {@code ibmesh test} of its DUT, which already runs in its own pod, reports to the volume. The
+     * pod gets the tester's DNS name through hostname and subdomain, as a StatefulSet's pod would.
+     */
+    static Map<String, Object> testerJob(KustomizeBase base, DeviceSpec tester, String dut) {
+        String name = base.name(tester.name());
+        List<String> args = List.of(
+                "test",
+                "--topology",
+                KustomizeBase.TOPOLOGY_DIR + "/topology.yaml",
+                "--dut",
+                dut,
+                "--attach",
+                "--ready",
+                "300",
+                "--report-dir",
+                KustomizeBase.REPORTS_DIR + "/" + base.name(dut));
+        Map<String, Object> container = container(base, args, Map.of("cpu", "500m", "memory", "512Mi"));
+        container.put("ports", List.of(containerPort("link", KustomizeBase.LINK_PORT)));
+        container.put(
+                "volumeMounts",
+                List.of(mount("topology", KustomizeBase.TOPOLOGY_DIR), mount("reports", KustomizeBase.REPORTS_DIR)));
+        Map<String, Object> pod = podSpec(
+                container,
+                List.of(
+                        topologyVolume(),
+                        Map.of("name", "reports", "persistentVolumeClaim", Map.of("claimName", REPORTS_CLAIM))));
+        pod.put("hostname", name + "-0");
+        pod.put("subdomain", KustomizeBase.SERVICE);
+        pod.put("restartPolicy", "Never");
+        Map<String, String> labels = deviceLabels(base, tester, "tester");
+        Map<String, Object> spec = new LinkedHashMap<>();
+        spec.put("backoffLimit", 0);
+        spec.put("template", podTemplate(labels, tester, pod));
+        return Manifest.of("batch/v1", "Job", metadata(name, labels, tester), "spec", spec);
+    }
+
+    /** Where the testers' reports (JUnit XML, JSON, HTML, pcaps) stay after their Jobs end. */
+    static Map<String, Object> reportsClaim() {
+        return Manifest.of(
+                "v1",
+                "PersistentVolumeClaim",
+                REPORTS_CLAIM,
+                Map.of(
+                        "accessModes",
+                        List.of("ReadWriteOnce"),
+                        "resources",
+                        Map.of("requests", Map.of("storage", "1Gi"))));
+    }
+
+    /**
+     * Requests by size: a JVM and its loops, plus the ports (a switch's LFT, MFT and per-port queues grow with them);
+     * an HCA more for its registered memory; the SM's pod more for its model of the whole fabric. The limit is twice
+     * the request.
+     */
+    private static Map<String, Object> resources(DeviceSpec d, boolean sm) {
+        int memoryMi = 192 + 2 * d.numPorts() + (d.kind() == DeviceKind.HCA ? 64 : 0) + (sm ? 256 : 0);
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("cpu", sm ? "250m" : "50m");
+        r.put("memory", memoryMi + "Mi");
+        return r;
+    }
+
+    private static Map<String, Object> container(KustomizeBase base, List<String> args, Map<String, Object> requests) {
+        Map<String, Object> c = new LinkedHashMap<>();
+        c.put("name", "ibmesh");
+        c.put("image", base.image());
+        c.put("args", args);
+        c.put(
+                "env",
+                List.of(Map.of(
+                        "name", "JAVA_TOOL_OPTIONS", "value", "-XX:MaxRAMPercentage=70 -XX:+ExitOnOutOfMemoryError")));
+        String memory = String.valueOf(requests.get("memory"));
+        int mi = Integer.parseInt(memory.substring(0, memory.length() - 2));
+        c.put("resources", Map.of("requests", requests, "limits", Map.of("memory", (2 * mi) + "Mi")));
+        c.put("volumeMounts", List.of(mount("topology", KustomizeBase.TOPOLOGY_DIR)));
+        c.put("securityContext", Map.of("allowPrivilegeEscalation", false));
+        return c;
+    }
+
+    /** The image's user (uid and gid 10001, not root); fsGroup lets it write the reports volume. */
+    static final int USER = 10001;
+
+    private static Map<String, Object> podSpec(Map<String, Object> container, List<Object> volumes) {
+        Map<String, Object> pod = new LinkedHashMap<>();
+        pod.put(
+                "securityContext",
+                Map.of("runAsNonRoot", true, "runAsUser", USER, "runAsGroup", USER, "fsGroup", USER));
+        pod.put("containers", List.of(container));
+        pod.put("volumes", volumes);
+        return pod;
+    }
+
+    private static Map<String, Object> podTemplate(Map<String, String> labels, DeviceSpec d, Map<String, Object> pod) {
+        Map<String, Object> annotations = new LinkedHashMap<>();
+        annotations.put("ibmesh.dev/device-name", d.name());
+        if (pod.containsKey("hostname")) {
+            annotations.put("prometheus.io/scrape", "false");
+        } else {
+            annotations.put("prometheus.io/scrape", "true");
+            annotations.put("prometheus.io/port", Integer.toString(KustomizeBase.HTTP_PORT));
+            annotations.put("prometheus.io/path", "/metrics");
+        }
+        Map<String, Object> metadata = new LinkedHashMap<>();
+        metadata.put("labels", labels);
+        metadata.put("annotations", annotations);
+        Map<String, Object> t = new LinkedHashMap<>();
+        t.put("metadata", metadata);
+        t.put("spec", pod);
+        return t;
+    }
+
+    private static Map<String, Object> metadata(String name, Map<String, String> labels, DeviceSpec d) {
+        Map<String, Object> md = new LinkedHashMap<>();
+        md.put("name", name);
+        md.put("labels", labels);
+        md.put("annotations", Map.of("ibmesh.dev/device-name", d.name()));
+        return md;
+    }
+
+    private static Map<String, String> deviceLabels(KustomizeBase base, DeviceSpec d, String component) {
+        return Manifest.labels(
+                Map.of("app.kubernetes.io/component", component, KustomizeBase.DEVICE_LABEL, base.name(d.name())));
+    }
+
+    private static Map<String, Object> probe(String path, int periodSeconds, int initialDelaySeconds) {
+        Map<String, Object> p = new LinkedHashMap<>();
+        p.put("httpGet", Map.of("path", path, "port", "http"));
+        p.put("periodSeconds", periodSeconds);
+        if (initialDelaySeconds > 0) {
+            p.put("initialDelaySeconds", initialDelaySeconds);
+        }
+        return p;
+    }
+
+    private static Map<String, Object> containerPort(String name, int port) {
+        Map<String, Object> p = new LinkedHashMap<>();
+        p.put("name", name);
+        p.put("containerPort", port);
+        return p;
+    }
+
+    private static Map<String, Object> mount(String volume, String path) {
+        return Map.of("name", volume, "mountPath", path);
+    }
+
+    private static Map<String, Object> topologyVolume() {
+        return Map.of("name", "topology", "configMap", Map.of("name", TOPOLOGY_CONFIG_MAP));
+    }
+}
