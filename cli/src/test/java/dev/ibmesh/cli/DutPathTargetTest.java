@@ -9,6 +9,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -30,6 +32,22 @@ class DutPathTargetTest {
 
             Hca 1 "h2"
             [1] "h1"[1]
+            """;
+
+    private static final String TWO_SWITCHES = """
+            Switch 8 "sw1"
+            [1] "h1"[1]
+            [2] "sw2"[1]
+
+            Switch 8 "sw2"
+            [1] "sw1"[2]
+            [2] "h2"[1]
+
+            Hca 1 "h1"
+            [1] "sw1"[1]
+
+            Hca 1 "h2"
+            [1] "sw2"[2]
             """;
 
     @TempDir
@@ -90,6 +108,34 @@ class DutPathTargetTest {
                                     "the route 0,1,7 to the DUT leads nowhere: port 7 of the node at 0,1 is" + " Down"),
                     nowhere.err());
             assertFalse(nowhere.err().contains("\tat "), nowhere.err());
+        }
+    }
+
+    /**
+     * A switch two hops out: the procedures that need the DUT on the tester's own link are NOT_APPLICABLE, saying why,
+     * where they would otherwise judge the switch in between (C16_902_01's unroutable packets reach sw1, not sw2, so
+     * it FAILed sw2 for packets it never got).
+     */
+    @Test
+    void aSwitchBehindASwitchIsSparedTheProceduresOnlyADirectLinkAllows() throws Exception {
+        try (IbsimProcess ibsim = IbsimProcess.start(dir, write("two.net", TWO_SWITCHES), "h1")) {
+            String target = "ibsim:127.0.0.1:" + ibsim.port() + ",h1";
+            CliRun sm = CliRun.of("sm", "--target", target, "--once");
+            assertEquals(0, sm.exit(), sm.out() + sm.err());
+            List<String> directOnly = List.of("C14_009_01_SW", "C14_905_01_SW", "C16_902_01", "C18_901_01_SW");
+            List<String> args = new ArrayList<>(List.of(
+                    "test", "--target", target, "--dut-path", "0,1,2", "--procedure", DR_PROCEDURE, "--no-report"));
+            directOnly.forEach(id -> args.addAll(List.of("--procedure", id)));
+            CliRun run = CliRun.of(args.toArray(String[]::new));
+            assertTrue(run.out().contains("DUT: sw2, a switch"), run.out() + run.err());
+            for (String id : directOnly) {
+                assertTrue(verdictLine(run, id).startsWith("NOT_APPLICABLE"), run.out());
+                assertTrue(
+                        verdictLine(run, id)
+                                .contains("the DUT is reached along 0,1,2, not at the other end of the tester's link"),
+                        run.out());
+            }
+            assertTrue(verdictLine(run, DR_PROCEDURE).startsWith("PASS"), run.out());
         }
     }
 
