@@ -114,7 +114,7 @@ final class TestCommand implements Callable<Integer> {
             description = "Where the DUT is: embedded (DUTs started here; default); ibsim:HOST:PORT,NODE: the"
                     + " tester attached at NODE of a running OpenFabrics simulator; umad:DEVICE:PORT: the tester on"
                     + " a local HCA port through libibumad. The DUT is then the node at the other end of the tester's"
-                    + " link (MAD procedures only).")
+                    + " link, or at the end of --dut-path (MAD procedures only).")
     String target;
 
     @Option(

@@ -108,6 +108,16 @@ class DutPathTargetTest {
                                     "the route 0,1,7 to the DUT leads nowhere: port 7 of the node at 0,1 is" + " Down"),
                     nowhere.err());
             assertFalse(nowhere.err().contains("\tat "), nowhere.err());
+
+            CliRun noPort = CliRun.of(
+                    "test", "--target", target, "--dut-path", "0,1,9", "--procedure", CA_PROCEDURE, "--no-report");
+            assertEquals(TestCommand.EXIT_ERROR, noPort.exit(), noPort.out() + noPort.err());
+            assertTrue(noPort.err().contains("leads nowhere: port 9 of the node at 0,1 is not there"), noPort.err());
+
+            CliRun otherPort = CliRun.of(
+                    "test", "--target", target, "--dut-path", "0,2", "--procedure", CA_PROCEDURE, "--no-report");
+            assertEquals(TestCommand.EXIT_ERROR, otherPort.exit(), otherPort.out() + otherPort.err());
+            assertTrue(otherPort.err().contains("start the route with 0,1"), otherPort.err());
         }
     }
 

@@ -45,6 +45,14 @@ public final class LinkSetup {
      * @throws BenchException when the route leads nowhere, or crosses links no SM brought up
      */
     public SimpleLinkView bringUp() {
+        int first = path.ports().get(0);
+        if (testerPort != 0 && first != testerPort) {
+            // A CA port sends its SMPs out of itself: a route out of another port would silently start from this one.
+            throw new BenchException(
+                    "the route " + path + " leaves the tester through port " + first + ", but the tester is port "
+                            + testerPort + " of its node: start the route with 0," + testerPort,
+                    null);
+        }
         if (!path.isDirect()) {
             return new SubnetRoute(smp, testerPort, path).read();
         }

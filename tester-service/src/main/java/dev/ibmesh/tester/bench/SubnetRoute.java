@@ -32,7 +32,7 @@ final class SubnetRoute {
      */
     SimpleLinkView read() {
         List<Integer> ports = path.ports();
-        for (int hop = 0; hop < ports.size(); hop++) {
+        for (int hop = 0; hop < path.hops(); hop++) {
             int[] toNode = path.prefix(hop);
             int out = ports.get(hop);
             PortInfo leaving = along(
@@ -43,7 +43,7 @@ final class SubnetRoute {
         }
         int[] toDut = path.toArray();
         NodeInfo dut =
-                along(ports.size(), "the DUT", () -> NodeInfo.decode(smp.getData(NodeInfo.ATTRIBUTE_ID, 0, toDut), 0));
+                along(path.hops(), "the DUT", () -> NodeInfo.decode(smp.getData(NodeInfo.ATTRIBUTE_ID, 0, toDut), 0));
         boolean isSwitch = dut.nodeType() == NodeInfo.NODE_TYPE_SWITCH;
         int dutPort = dut.localPortNum();
         PortInfo entering = PortInfo.decode(smp.getData(PortInfo.ATTRIBUTE_ID, dutPort, toDut), 0);
@@ -61,7 +61,7 @@ final class SubnetRoute {
         try {
             return read.get();
         } catch (MadTimeoutException | IllegalStateException e) {
-            throw nowhere(what + " (hop " + hop + ") did not answer a directed-route SubnGet: " + e.getMessage(), e);
+            throw nowhere(what + " is not there (hop " + hop + ": " + e.getMessage() + ")", e);
         }
     }
 
