@@ -26,6 +26,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class DutPathTargetTest {
     private static final String CA_PROCEDURE = "C14_024_03";
     private static final String DR_PROCEDURE = "C14_913_01";
+    private static final String DIRECT_ONLY_CA_PROCEDURE = "C07_906_01_CA";
     private static final String BACK_TO_BACK = """
             Hca 1 "h1"
             [1] "h2"[1]
@@ -71,6 +72,8 @@ class DutPathTargetTest {
                     CA_PROCEDURE,
                     "--procedure",
                     DR_PROCEDURE,
+                    "--procedure",
+                    DIRECT_ONLY_CA_PROCEDURE,
                     "--report-dir",
                     report.toString());
             assertTrue(
@@ -78,6 +81,10 @@ class DutPathTargetTest {
                     run.out() + run.err());
             // The DUT answered SMPs sent two hops out, and recorded the port the route entered at the last hop.
             assertTrue(verdictLine(run, DR_PROCEDURE).startsWith("PASS"), run.out());
+            // A packet to LID + 1 would be the switch's to route or drop, not the DUT's.
+            assertTrue(verdictLine(run, DIRECT_ONLY_CA_PROCEDURE).startsWith("NOT_APPLICABLE"), run.out());
+            assertTrue(
+                    verdictLine(run, DIRECT_ONLY_CA_PROCEDURE).contains("not at the other end of the tester's link"));
             String pages;
             try (Stream<Path> runs = Files.list(report.resolve("runs"))) {
                 pages = runs.map(DutPathTargetTest::read).collect(Collectors.joining("\n"));
@@ -132,7 +139,8 @@ class DutPathTargetTest {
             String target = "ibsim:127.0.0.1:" + ibsim.port() + ",h1";
             CliRun sm = CliRun.of("sm", "--target", target, "--once");
             assertEquals(0, sm.exit(), sm.out() + sm.err());
-            List<String> directOnly = List.of("C14_009_01_SW", "C14_905_01_SW", "C16_902_01", "C18_901_01_SW");
+            List<String> directOnly =
+                    List.of("C14_009_01_SW", "C14_905_01_SW", "C16_902_01", "C16_904_01_SW", "C18_901_01_SW");
             List<String> args = new ArrayList<>(List.of(
                     "test", "--target", target, "--dut-path", "0,1,2", "--procedure", DR_PROCEDURE, "--no-report"));
             directOnly.forEach(id -> args.addAll(List.of("--procedure", id)));

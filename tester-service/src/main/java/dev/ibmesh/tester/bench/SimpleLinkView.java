@@ -12,11 +12,6 @@ import dev.ibmesh.mad.smp.NodeInfo;
  * @param path    the directed route from the tester to the DUT
  */
 public record SimpleLinkView(int testerPort, int testerLid, NodeInfo dut, int dutPort, int dutLid, DutPath path) {
-    /** The SimpleLink proper: the DUT at the other end of the tester's link. */
-    public SimpleLinkView(int testerPort, int testerLid, NodeInfo dut, int dutPort, int dutLid) {
-        this(testerPort, testerLid, dut, dutPort, dutLid, DutPath.direct(testerPort));
-    }
-
     public boolean dutIsSwitch() {
         return dut.nodeType() == NodeInfo.NODE_TYPE_SWITCH;
     }
