@@ -2,6 +2,7 @@ package dev.ibmesh.cli;
 
 import dev.ibmesh.runtime.topology.Topology;
 import dev.ibmesh.tester.bench.BenchException;
+import dev.ibmesh.tester.bench.DutPath;
 import dev.ibmesh.tester.engine.BenchFactory;
 import dev.ibmesh.tester.engine.Catalog;
 import dev.ibmesh.tester.engine.ProcedureDescriptor;
@@ -113,8 +114,18 @@ final class TestCommand implements Callable<Integer> {
             description = "Where the DUT is: embedded (DUTs started here; default); ibsim:HOST:PORT,NODE: the"
                     + " tester attached at NODE of a running OpenFabrics simulator; umad:DEVICE:PORT: the tester on"
                     + " a local HCA port through libibumad. The DUT is then the node at the other end of the tester's"
-                    + " link (MAD procedures only).")
+                    + " link, or at the end of --dut-path (MAD procedures only).")
     String target;
+
+    @Option(
+            names = "--dut-path",
+            paramLabel = "ROUTE",
+            description = "With a foreign --target: the DUT is the node at the end of this directed route from the"
+                    + " tester, in infiniband-diags' -D notation: 0, then the output port of each hop (0,1,3: out of"
+                    + " the tester's port 1, then out of port 3 of the switch there). Default: the node at the other"
+                    + " end of the tester's link (0,PORT). A route of more than one hop needs a subnet an SM brought"
+                    + " up (ibmesh sm --target ... --once).")
+    String dutPath;
 
     @Option(names = "--list", description = "List the procedures (those selected) and exit.")
     boolean list;
@@ -224,6 +235,7 @@ final class TestCommand implements Callable<Integer> {
             throw new UsageException("--target " + target + " tests a device that runs already: it takes none of"
                     + " --topology, --prove, --deviation, --matrix");
         }
+        Optional<DutPath> route = dutPath(where);
         Catalog catalog = Catalog.load();
         TestRequest request = new TestRequest(procedures, suites, matrix, deviations);
         TestPlan plan = TestPlan.embedded(catalog, request);
@@ -243,11 +255,27 @@ final class TestCommand implements Callable<Integer> {
                 return prove(vertx, ProofPlan.of(plan), out);
             }
             if (where instanceof TargetSpec.Foreign foreign) {
-                return runOnMadTarget(MadTarget.of(foreign, Duration.ofSeconds(readySeconds)), plan, out, err);
+                return runOnMadTarget(MadTarget.of(foreign, route, Duration.ofSeconds(readySeconds)), plan, out, err);
             }
             return topology == null ? runEmbedded(vertx, plan, out, err) : runOnTopology(vertx, plan, out, err);
         } finally {
             vertx.close().toCompletionStage().toCompletableFuture().join();
+        }
+    }
+
+    /** The route --dut-path names, read strictly: only a foreign target's DUT can be elsewhere than next door. */
+    private Optional<DutPath> dutPath(TargetSpec where) {
+        if (dutPath == null) {
+            return Optional.empty();
+        }
+        if (!(where instanceof TargetSpec.Foreign)) {
+            throw new UsageException("--dut-path goes with a foreign --target (ibsim:... or umad:...): the DUTs the"
+                    + " tester starts, embedded or of a topology, are its neighbours");
+        }
+        try {
+            return Optional.of(DutPath.parse(dutPath));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--dut-path " + e.getMessage());
         }
     }
 

@@ -14,6 +14,10 @@ import java.util.List;
  * (so the DUT's traps come to it), for a switch the LFT entries and LinearFDBTop that route the two LIDs, NeighborMTU,
  * then both ends of the link Armed and Active (IBA 14.4: an SM activates a port from Init through Armed). A link an
  * SM already brought up (both ends Active with LIDs) is left as it is.
+ *
+ * <p>A DUT further away than the tester's neighbour ({@link DutPath} of more than one hop) is reached across
+ * switches this bench must not configure behind the subnet's SM: it is used as an SM left it, every port of the route
+ * Active and both ends with LIDs, or not at all.
  */
 public final class LinkSetup {
     public static final int TESTER_LID = 1;
@@ -21,15 +25,38 @@ public final class LinkSetup {
 
     private final SmpClient smp;
     private final int testerPort;
+    private final DutPath path;
 
+    /** The SimpleLink: the DUT at the other end of {@code testerPort}'s link. */
     public LinkSetup(SmpClient smp, int testerPort) {
-        this.smp = smp;
-        this.testerPort = testerPort;
+        this(smp, testerPort, DutPath.direct(testerPort));
     }
 
-    /** Reads the link and configures what no SM did yet. */
+    /** The DUT at the end of {@code path} from the tester's {@code testerPort}. */
+    public LinkSetup(SmpClient smp, int testerPort, DutPath path) {
+        this.smp = smp;
+        this.testerPort = testerPort;
+        this.path = path;
+    }
+
+    /**
+     * Reads the link and configures what no SM did yet; along a longer route, only reads what an SM set up.
+     *
+     * @throws BenchException when the route leads nowhere, or crosses links no SM brought up
+     */
     public SimpleLinkView bringUp() {
-        int[] toDut = {testerPort};
+        int first = path.ports().get(0);
+        if (testerPort != 0 && first != testerPort) {
+            // A CA port sends its SMPs out of itself: a route out of another port would silently start from this one.
+            throw new BenchException(
+                    "the route " + path + " leaves the tester through port " + first + ", but the tester is port "
+                            + testerPort + " of its node: start the route with 0," + testerPort,
+                    null);
+        }
+        if (!path.isDirect()) {
+            return new SubnetRoute(smp, testerPort, path).read();
+        }
+        int[] toDut = path.toArray();
         NodeInfo dut = NodeInfo.decode(smp.getData(NodeInfo.ATTRIBUTE_ID, 0, toDut), 0);
         boolean isSwitch = dut.nodeType() == NodeInfo.NODE_TYPE_SWITCH;
         int dutPort = dut.localPortNum();
@@ -40,7 +67,7 @@ public final class LinkSetup {
                 && dutLink.portState() == PortInfo.PORT_STATE_ACTIVE
                 && tester.lid() != 0
                 && dutEnd.lid() != 0) {
-            return new SimpleLinkView(testerPort, tester.lid(), dut, dutPort, dutEnd.lid());
+            return new SimpleLinkView(testerPort, tester.lid(), dut, dutPort, dutEnd.lid(), path);
         }
         int mtu = Math.min(tester.mtuCap(), dutLink.mtuCap());
         set(tester.toBuilder().lid(TESTER_LID).masterSmLid(TESTER_LID).neighborMtu(mtu), testerPort);
@@ -55,7 +82,7 @@ public final class LinkSetup {
             portState(state, testerPort);
             portState(state, isSwitch ? dutPort : 0, toDut);
         }
-        return new SimpleLinkView(testerPort, TESTER_LID, dut, dutPort, DUT_LID);
+        return new SimpleLinkView(testerPort, TESTER_LID, dut, dutPort, DUT_LID, path);
     }
 
     /** A switch DUT routes the tester's LID back out of the link's port and its own LID to port 0. */

@@ -36,12 +36,15 @@ public final class MadBench extends LinkedBench {
      * A bench on {@code madPort}: the link to the DUT brought up by {@link LinkSetup} if no SM did. The bench owns
      * the port and closes it.
      *
+     * @param path the route to the DUT; empty: the SimpleLink, the DUT at the other end of the tester's link
      * @throws BenchException when the link cannot be read or configured
      */
-    public static MadBench open(MadPort madPort, String description, Trace trace, Duration ready) {
+    public static MadBench open(
+            MadPort madPort, Optional<DutPath> path, String description, Trace trace, Duration ready) {
         try {
             SmpClient smp = new SmpClient(madPort, ready);
-            SimpleLinkView link = new LinkSetup(smp, madPort.identity().portNumber()).bringUp();
+            int testerPort = madPort.identity().portNumber();
+            SimpleLinkView link = new LinkSetup(smp, testerPort, path.orElse(DutPath.direct(testerPort))).bringUp();
             return new MadBench(description, dutName(smp, link), madPort, link, trace);
         } catch (RuntimeException e) {
             madPort.close();

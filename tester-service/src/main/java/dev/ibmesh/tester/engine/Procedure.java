@@ -49,6 +49,10 @@ public abstract class Procedure {
         return context.notApplicable(reason);
     }
 
+    protected final void requireDirectLink(String why) {
+        context.requireDirectLink(why);
+    }
+
     protected final void skip(int from, int to, String reason) {
         context.skip(from, to, reason);
     }

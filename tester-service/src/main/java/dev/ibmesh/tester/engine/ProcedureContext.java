@@ -83,6 +83,18 @@ public final class ProcedureContext {
         throw new NotApplicable(reason);
     }
 
+    /**
+     * Ends the procedure with NOT_APPLICABLE unless the DUT is the tester's neighbour, as in the CTS's SimpleLink:
+     * {@code why} says what the procedure does that only the tester's own link allows (a DUT named by a longer
+     * route, {@code ibmesh test --dut-path}, is reached across switches that would take part in it).
+     */
+    public void requireDirectLink(String why) {
+        if (!bench.link().isDirect()) {
+            notApplicable("the DUT is reached along " + bench.link().path() + ", not at the other end of the tester's"
+                    + " link, and the procedure " + why);
+        }
+    }
+
     /** Skips steps {@code from} to {@code to} of the procedure text, as it says to when {@code reason} holds. */
     public void skip(int from, int to, String reason) {
         log.note("steps " + from + "-" + to + " skipped: " + reason);

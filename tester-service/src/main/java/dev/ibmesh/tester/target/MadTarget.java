@@ -3,30 +3,39 @@ package dev.ibmesh.tester.target;
 import dev.ibmesh.runtime.madport.MadPort;
 import dev.ibmesh.tester.bench.Bench;
 import dev.ibmesh.tester.bench.BenchException;
+import dev.ibmesh.tester.bench.DutPath;
 import dev.ibmesh.tester.bench.MadBench;
 import dev.ibmesh.tester.bench.Trace;
 import dev.ibmesh.tester.engine.BenchFactory;
 import dev.ibmesh.tester.engine.RunItem;
 import dev.ibmesh.tester.run.TargetSpec;
 import java.time.Duration;
+import java.util.Optional;
 
 /**
  * A DUT that ibmesh did not start, reached through a MAD-only backend: as in the CTS's SimpleLink, the DUT is the
- * node at the other end of the tester port's link, and its kind is what its NodeInfo says. Every procedure run opens
+ * node at the other end of the tester port's link, or the node a directed route names, and its kind is what its
+ * NodeInfo says. Every procedure run opens
  * its own port on the backend and lets go of it at the end; the DUT's state carries from one run to the next.
  */
 public final class MadTarget implements BenchFactory {
     private final TargetSpec.Foreign where;
+    private final Optional<DutPath> path;
     private final Duration ready;
 
-    private MadTarget(TargetSpec.Foreign where, Duration ready) {
+    private MadTarget(TargetSpec.Foreign where, Optional<DutPath> path, Duration ready) {
         this.where = where;
+        this.path = path;
         this.ready = ready;
     }
 
-    /** The tester on a port of a foreign fabric: a node of a running ibsim, a local HCA through libibumad. */
-    public static MadTarget of(TargetSpec.Foreign where, Duration ready) {
-        return new MadTarget(where, ready);
+    /**
+     * The tester on a port of a foreign fabric: a node of a running ibsim, a local HCA through libibumad.
+     *
+     * @param path the route to the DUT; empty: the tester port's neighbour
+     */
+    public static MadTarget of(TargetSpec.Foreign where, Optional<DutPath> path, Duration ready) {
+        return new MadTarget(where, path, ready);
     }
 
     /** The DUT as the tester finds it: name and kind ("switch" or "hca"). */
@@ -45,7 +54,7 @@ public final class MadTarget implements BenchFactory {
 
     @Override
     public String toString() {
-        return where.toString();
+        return where + path.map(p -> " via " + p).orElse("");
     }
 
     @Override
@@ -60,7 +69,7 @@ public final class MadTarget implements BenchFactory {
         } catch (RuntimeException e) {
             throw new BenchException(where + ": " + e.getMessage(), e);
         }
-        String description = where + ": tester at " + port.identity() + " (MADs only)";
-        return MadBench.open(port, description, trace, ready);
+        String description = this + ": tester at " + port.identity() + " (MADs only)";
+        return MadBench.open(port, path, description, trace, ready);
     }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.ibmesh.mad.smp.NodeInfo;
 import dev.ibmesh.runtime.madport.MadPort;
 import dev.ibmesh.tester.bench.Bench;
+import dev.ibmesh.tester.bench.DutPath;
 import dev.ibmesh.tester.bench.Exerciser;
 import dev.ibmesh.tester.bench.SimpleLinkView;
 import dev.ibmesh.tester.bench.Trace;
@@ -89,7 +90,7 @@ class RunnerTest {
         public SimpleLinkView link() {
             byte[] switchNode = new byte[NodeInfo.SIZE];
             switchNode[2] = (byte) NodeInfo.NODE_TYPE_SWITCH;
-            return new SimpleLinkView(1, 1, NodeInfo.decode(switchNode, 0), 1, 2);
+            return new SimpleLinkView(1, 1, NodeInfo.decode(switchNode, 0), 1, 2, DutPath.direct(1));
         }
 
         @Override

@@ -32,6 +32,7 @@ public final class C07_906_01_CA extends MadProcedure {
 
     @Override
     protected void initialize() {
+        requireDirectLink("sends to a LID that is not the DUT's: switches on the way would route or drop it");
         PortInfo port = PortInfo.decode(mad().subnGet(PortInfo.ATTRIBUTE_ID, 0).smpData(), 0);
         mad().responseTime(port.respTimeValue(), port.subnetTimeOut());
         if (port.lmc() != 0) {

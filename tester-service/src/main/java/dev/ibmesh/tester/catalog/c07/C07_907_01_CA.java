@@ -41,6 +41,7 @@ public final class C07_907_01_CA extends MadProcedure {
 
     @Override
     protected void initialize() {
+        requireDirectLink("gives the DUT LIDs that no switch on the way routes to it");
         original = PortInfo.decode(mad().subnGet(PortInfo.ATTRIBUTE_ID, 0).smpData(), 0);
         mad().responseTime(original.respTimeValue(), original.subnetTimeOut());
         if (ctx().bench().link().testerLid() >> LMC == BASE_LID >> LMC) {

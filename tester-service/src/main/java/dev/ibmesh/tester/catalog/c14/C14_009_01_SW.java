@@ -43,6 +43,7 @@ public final class C14_009_01_SW extends MadProcedure {
 
     @Override
     protected void initialize() {
+        requireDirectLink("loops an SMP through the DUT back to the tester's own SMA");
         note("1. PortState of the DUT's link port is Init, Armed or Active (the bench brought the link up)");
         testerPort = ctx().bench().link().testerPort();
         MadExchange dut = mad().subnGet(NodeInfo.ATTRIBUTE_ID, 0);

@@ -46,6 +46,7 @@ public final class C14_905_01_SW extends MadProcedure {
 
     @Override
     protected void initialize() {
+        requireDirectLink("takes the DUT's port on the route down, and brings the tester's link up again after");
         PortInfo port0 = PortInfo.decode(mad().subnGet(PortInfo.ATTRIBUTE_ID, 0).smpData(), 0);
         mad().responseTime(port0.respTimeValue(), port0.subnetTimeOut());
         if (!port0.hasCapability(PortInfo.CAP_IS_TRAP_SUPPORTED)) {

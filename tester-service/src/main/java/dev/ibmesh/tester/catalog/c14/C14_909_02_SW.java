@@ -10,6 +10,7 @@ import dev.ibmesh.tester.engine.Role;
 import dev.ibmesh.tester.mad.MadExchange;
 import dev.ibmesh.tester.mad.MadProcedure;
 import dev.ibmesh.tester.mad.MadTester;
+import java.util.Arrays;
 
 /**
  * A directed-route SMP with a final LID-routed part (IBA 14.2.2): when DrDLID is not the permissive LID, the switch
@@ -49,22 +50,22 @@ public final class C14_909_02_SW extends MadProcedure {
     protected void execute() {
         int testerLid = ctx().bench().link().testerLid();
         int dutPort = ctx().bench().link().dutPort();
+        int hops = mad().pathToDut().length;
         step(
                 1,
-                "SendMad (SubnGet(NodeInfo) along InitialPath ["
-                        + ctx().bench().link().testerPort() + "] where" + " DrSLID = 0xFFFF, DrDLID = " + testerLid
-                        + ", the tester's own LID)");
+                "SendMad (SubnGet(NodeInfo) along InitialPath " + Arrays.toString(mad().pathToDut()) + " where"
+                        + " DrSLID = 0xFFFF, DrDLID = " + testerLid + ", the tester's own LID)");
         MadTester.Posted get = mad().post(request(testerLid));
         step(
                 2,
-                "ReceiveMad (SubnGetResp(NodeInfo)); Verify Status.D == 1, DrDLID == " + testerLid
-                        + " and ReturnPath[1]" + " == " + dutPort + ": it came back through the DUT");
+                "ReceiveMad (SubnGetResp(NodeInfo)); Verify Status.D == 1, DrDLID == " + testerLid + " and ReturnPath["
+                        + hops + "] == " + dutPort + ": it came back through the DUT");
         MadExchange x = get.receive(RETURNED);
         mad().verifyResponse(RETURNED, x);
         check(RETURNED, "MADHeader:Status.Code", 0, x.statusCode());
         DrSmp response = x.dr();
         check(RETURNED, "DrDLID", testerLid, response.drDlid());
-        check(RETURNED, "ReturnPath[1]", dutPort, response.returnPath(1));
+        check(RETURNED, "ReturnPath[" + hops + "]", dutPort, response.returnPath(hops));
         step(3, "Verify SMPData.NodeGUID is the tester's: the DUT LID-routed the SMP on to DrDLID");
         check(
                 ROUTED_ON,

@@ -9,6 +9,7 @@ import dev.ibmesh.tester.engine.Role;
 import dev.ibmesh.tester.mad.MadExchange;
 import dev.ibmesh.tester.mad.MadProcedure;
 import dev.ibmesh.tester.mad.MadTester;
+import java.util.Arrays;
 
 /**
  * A directed-route response goes back with the D bit set (IBA 14.2.2, C14-13): the responder copies the request,
@@ -43,15 +44,19 @@ public final class C14_913_01 extends MadProcedure {
 
     @Override
     protected void execute() {
-        int testerPort = ctx().bench().link().testerPort();
+        int[] path = mad().pathToDut();
+        int hops = path.length;
         int dutPort = ctx().bench().link().dutPort();
-        step(1, "SendMad (SubnGet(NodeInfo) along InitialPath [" + testerPort + "], DrSLID = DrDLID = 0xFFFF)");
+        step(
+                1,
+                "SendMad (SubnGet(NodeInfo) along InitialPath " + Arrays.toString(path)
+                        + ", DrSLID = DrDLID = 0xFFFF)");
         MadTester.Posted get =
                 mad().post(mad().directed(Method.GET, NodeInfo.ATTRIBUTE_ID, 0, 0, new byte[0], mad().pathToDut()));
         step(
                 2,
-                "ReceiveMad (SubnGetResp(NodeInfo)); Verify Status.D == 1, HopCount == 1, HopPointer == 0 at the"
-                        + " requester, DrSLID == DrDLID == 0xFFFF");
+                "ReceiveMad (SubnGetResp(NodeInfo)); Verify Status.D == 1, HopCount == " + hops
+                        + ", HopPointer == 0 at the" + " requester, DrSLID == DrDLID == 0xFFFF");
         MadExchange x = get.receive(RETURNED);
         mad().verifyResponse(RETURNED, x);
         check(RETURNED, "MADHeader:Status.Code", 0, x.statusCode());
@@ -61,10 +66,12 @@ public final class C14_913_01 extends MadProcedure {
         check(RETURNED, "DrDLID", hex(DrSmp.PERMISSIVE_LID), hex(response.drDlid()));
         step(
                 3,
-                "Verify InitialPath[1] == " + testerPort + " (the request's) and ReturnPath[1] == " + dutPort + ", the"
-                        + " DUT's port the request came in on");
-        check(RECORDED, "InitialPath[1]", testerPort, response.initialPath(1));
-        check(RECORDED, "ReturnPath[1]", dutPort, response.returnPath(1));
+                "Verify InitialPath is the request's and ReturnPath[" + hops + "] == " + dutPort + ", the DUT's port"
+                        + " the request came in on (the entries before it are the switches' on the way)");
+        for (int hop = 1; hop <= hops; hop++) {
+            check(RECORDED, "InitialPath[" + hop + "]", path[hop - 1], response.initialPath(hop));
+        }
+        check(RECORDED, "ReturnPath[" + hops + "]", dutPort, response.returnPath(hops));
     }
 
     private static String hex(int lid) {

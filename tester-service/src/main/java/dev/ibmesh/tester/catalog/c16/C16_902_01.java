@@ -36,6 +36,12 @@ public final class C16_902_01 extends PortCountersProcedure {
     private static final int RELAY_ERRORS = PortCounters.SELECT_PORT_RCV_SWITCH_RELAY_ERRORS;
 
     @Override
+    protected void initialize() {
+        requireUnroutableReachesDut();
+        super.initialize();
+    }
+
+    @Override
     protected void execute() {
         step(1, "SendMad (Set(PortCounters where PortSelect = " + dutPort() + ", CounterSelect = 0xFFFF))");
         PortCounters cleared = set(COUNTED, PortCounters.SELECT_ALL);

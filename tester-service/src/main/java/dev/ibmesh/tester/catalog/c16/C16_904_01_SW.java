@@ -34,6 +34,7 @@ public final class C16_904_01_SW extends PortCountersProcedure {
 
     @Override
     protected void initialize() {
+        requireUnroutableReachesDut();
         super.initialize();
         ClassPortInfo info = classPortInfo(CLEARED);
         if (!info.hasCapability(ClassPortInfo.PMA_ALL_PORT_SELECT)) {

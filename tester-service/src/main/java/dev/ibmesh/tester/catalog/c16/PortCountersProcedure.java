@@ -31,6 +31,14 @@ abstract class PortCountersProcedure extends MadProcedure {
         note("the DUT's port on the link, whose counters the procedure reads, is port " + dutPort());
     }
 
+    /**
+     * NOT_APPLICABLE unless the DUT is the tester's neighbour, for a procedure that counts what {@link #sendUnroutable}
+     * sends: further away, the first switch on the route gets those packets, not the DUT.
+     */
+    protected final void requireUnroutableReachesDut() {
+        requireDirectLink("counts packets the DUT cannot relay, which the first switch on the way would get instead");
+    }
+
     /** The DUT's port on the link: PortSelect of every PortCounters GMP. */
     protected final int dutPort() {
         return ctx().bench().link().dutPort();

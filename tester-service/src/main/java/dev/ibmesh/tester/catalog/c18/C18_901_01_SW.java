@@ -55,6 +55,7 @@ public final class C18_901_01_SW extends MadProcedure {
 
     @Override
     protected void initialize() {
+        requireDirectLink("gives the tester's port a LID that only the DUT routes to it");
         PortInfo port0 = PortInfo.decode(mad().subnGet(PortInfo.ATTRIBUTE_ID, 0).smpData(), 0);
         mad().responseTime(port0.respTimeValue(), port0.subnetTimeOut());
         switchInfo = SwitchInfo.decode(mad().subnGet(SwitchInfo.ATTRIBUTE_ID, 0).smpData(), 0);
