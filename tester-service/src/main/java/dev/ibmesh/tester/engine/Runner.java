@@ -21,6 +21,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Runs procedure runs, up to {@code parallel} at a time, each on a bench of its own, and turns how each ended into
@@ -155,8 +156,12 @@ public final class Runner {
         }
         Thread worker = Thread.currentThread();
         Bench closing = bench;
+        // Set before the bench closes and the worker is interrupted: what the interrupt makes fail must see it (the
+        // watchdog's future is done only once the task has returned).
+        AtomicBoolean timeUp = new AtomicBoolean();
         ScheduledFuture<?> timeout = watchdog.schedule(
                 () -> {
+                    timeUp.set(true);
                     log.note("the run took longer than " + limit.toSeconds() + " s: stopping it");
                     closing.close();
                     worker.interrupt();
@@ -177,7 +182,7 @@ public final class Runner {
                     ? Verdict.fail(ctx.currentStep(), e.assertions(), e.expected(), "none", "the DUT's answer")
                     : Verdict.error(ctx.currentStep(), "the DUT was never reached: " + e.getMessage());
         } catch (Exception e) {
-            if (Thread.interrupted() || timeout.isDone()) {
+            if (Thread.interrupted() || timeUp.get()) {
                 return Verdict.error(ctx.currentStep(), "the run did not finish within " + limit.toSeconds() + " s");
             }
             log.note("tester error: " + e);
@@ -188,7 +193,7 @@ public final class Runner {
             try {
                 procedure.cleanup();
             } catch (Exception e) {
-                log.note("cleanup failed" + (timeout.isDone() ? " (the run's time was up)" : "") + ": " + e);
+                log.note("cleanup failed" + (timeUp.get() ? " (the run's time was up)" : "") + ": " + e);
             } finally {
                 timeout.cancel(false);
                 Thread.interrupted();
