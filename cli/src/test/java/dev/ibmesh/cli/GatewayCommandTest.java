@@ -196,6 +196,10 @@ class GatewayCommandTest {
         CliRun absent = CliRun.of("gateway", "--ibsim", "127.0.0.1:" + nobody + ",h1", "--no-token");
         assertEquals(Ibmesh.EXIT_BAD_INPUT, absent.exit(), absent.out() + absent.err());
         assertTrue(absent.out().contains("nothing listens at 127.0.0.1:" + nobody), absent.out());
+
+        CliRun noHca = CliRun.of("gateway", "--umad", "mlx5_9:1", "--no-token");
+        assertEquals(Ibmesh.EXIT_BAD_INPUT, noHca.exit(), noHca.out() + noHca.err());
+        assertTrue(noHca.out().contains("umad_open_port(mlx5_9, 1) failed"), noHca.out());
     }
 
     private Path net() throws Exception {
