@@ -12,6 +12,7 @@ import dev.ibmesh.wire.OpCode;
 import dev.ibmesh.wire.PacketBuilder;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.lang.ref.Reference;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -89,11 +90,15 @@ class PortMetricsUnderScrapeTest {
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         CountDownLatch bound = new CountDownLatch(1);
         AtomicReference<Throwable> loopFailed = new AtomicReference<>();
+        // Micrometer's gauges hold their port weakly (a device holds it in production): the test holds it here, or a
+        // GC after the loop ends turns the last scrape's values into NaN.
+        AtomicReference<PortHarness> held = new AtomicReference<>();
         // The port lives on this thread, as on a device's event loop: built, linked and driven only here.
         Thread loop = new Thread(
                 () -> {
                     try {
                         PortHarness h = new PortHarness(TAKE_ALL).active();
+                        held.set(h);
                         PortMetrics.bind(registry, "a", h.port);
                         bound.countDown();
                         byte[] bad = PacketBuilder.iba(
@@ -140,6 +145,7 @@ class PortMetricsUnderScrapeTest {
         assertEquals(2048 - SENT * Blocks.ofFrame(toPeer(0).length), end.get(CREDIT));
         assertEquals(4, end.get(STATE), "Active");
         assertTrue(scrapes > 0, "the scrape raced the loop");
+        Reference.reachabilityFence(held.get());
     }
 
     private static byte[] toPeer(int psn) {
