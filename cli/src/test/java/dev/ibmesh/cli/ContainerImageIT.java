@@ -1,5 +1,6 @@
 package dev.ibmesh.cli;
 
+import static java.util.stream.Collectors.toCollection;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -17,7 +18,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -30,8 +34,9 @@ import org.junit.jupiter.api.io.TempDir;
  * root hold everything the entrypoint needs, which runs there as the image's user in a PID and mount namespace of
  * its own ({@code unshare --root}, as root): {@code --version}, then {@code ibmesh up} of a one-switch one-HCA
  * topology until /health/ready answers 200, with the image's health check command passing while it runs and failing
- * once it stopped. The image tar comes from the system property {@value #IMAGE_PROPERTY}. Runs as root (CI does):
- * a container runtime's work.
+ * once it stopped; and the Dockerfile builds the same image (user, working directory, entrypoint, arguments, ports,
+ * environment, health check), so this test stands for it where no Docker engine runs. The image tar comes from the
+ * system property {@value #IMAGE_PROPERTY}. Runs as root (CI does): a container runtime's work.
  */
 class ContainerImageIT {
     private static final String IMAGE_PROPERTY = "ibmesh.image.tar";
@@ -47,6 +52,7 @@ class ContainerImageIT {
     static Path dir;
 
     private static JsonArray repoTags;
+    private static String architecture;
     private static JsonObject config;
     private static Path root;
 
@@ -61,18 +67,19 @@ class ContainerImageIT {
         untar(Path.of(tar), image);
         JsonObject manifest = new JsonArray(Files.readString(image.resolve("manifest.json"))).getJsonObject(0);
         repoTags = manifest.getJsonArray("RepoTags");
-        config = new JsonObject(Files.readString(image.resolve(manifest.getString("Config")))).getJsonObject("config");
+        JsonObject imageConfig = new JsonObject(Files.readString(image.resolve(manifest.getString("Config"))));
+        architecture = imageConfig.getString("architecture");
+        config = imageConfig.getJsonObject("config");
         root = Files.createDirectory(dir.resolve("root"));
         for (Object layer : manifest.getJsonArray("Layers")) {
             untar(image.resolve((String) layer), root);
         }
         // What a container runtime adds to every container's /dev (the OCI runtime spec's default devices)
-        for (String[] device : List.of(
-                new String[] {"null", "3"}, new String[] {"zero", "5"}, new String[] {"random", "8"}, new String[] {
-                    "urandom", "9"
-                })) {
-            String node = root.resolve("dev").resolve(device[0]).toString();
-            CliRun mknod = CliRun.run(new ProcessBuilder("mknod", "-m", "666", node, "c", "1", device[1]));
+        for (Map.Entry<String, Integer> device :
+                Map.of("null", 3, "zero", 5, "random", 8, "urandom", 9).entrySet()) {
+            String node = root.resolve("dev").resolve(device.getKey()).toString();
+            CliRun mknod = CliRun.run(new ProcessBuilder(
+                    "mknod", "-m", "666", node, "c", "1", device.getValue().toString()));
             assertEquals(0, mknod.exit(), "mknod " + node + ": " + mknod.err());
         }
     }
@@ -97,9 +104,54 @@ class ContainerImageIT {
         assertTrue(check.get(1).contains("/health/live"), config.encode());
     }
 
+    /** The Dockerfile's runtime stage says what Jib's config says, so this test of the one stands for the other. */
+    @Test
+    void dockerfileBuildsTheSameImage() throws IOException {
+        DockerfileStage stage = DockerfileStage.last(Path.of("..", "Dockerfile"));
+        assertEquals(entrypoint(), strings(new JsonArray(stage.get("ENTRYPOINT"))), "ENTRYPOINT");
+        assertEquals(strings(config.getJsonArray("Cmd")), strings(new JsonArray(stage.get("CMD"))), "CMD");
+        assertEquals(config.getString("User"), stage.get("USER"), "USER");
+        assertEquals(config.getString("WorkingDir"), stage.get("WORKDIR"), "WORKDIR");
+
+        Set<String> exposed = new TreeSet<>();
+        for (String ports : stage.get("EXPOSE").split(" ")) {
+            String protocol = ports.contains("/") ? ports.substring(ports.indexOf('/')) : "/tcp";
+            String[] range = ports.replace(protocol, "").split("-");
+            for (int p = Integer.parseInt(range[0]); p <= Integer.parseInt(range[range.length - 1]); p++) {
+                exposed.add(p + protocol);
+            }
+        }
+        assertEquals(new TreeSet<>(config.getJsonObject("ExposedPorts").fieldNames()), exposed, "EXPOSE");
+
+        List<String> env = strings(config.getJsonArray("Env"));
+        Set<String> names = new TreeSet<>(Set.of("PATH")); // Debian's, in both
+        for (String variable : stage.get("ENV").split(" ")) {
+            String value = variable.replace("${TARGETARCH}", architecture);
+            assertTrue(env.contains(value), "ENV " + value + " is not in the image's " + env);
+            names.add(name(variable));
+        }
+        assertEquals(names, env.stream().map(ContainerImageIT::name).collect(toCollection(TreeSet::new)), "ENV");
+
+        String check = stage.get("HEALTHCHECK");
+        int cmd = check.indexOf(" CMD ");
+        assertEquals(healthCheck().get(1), check.substring(cmd + " CMD ".length()), "HEALTHCHECK CMD");
+        Map<String, String> fields = Map.of(
+                "interval", "Interval", "timeout", "Timeout", "start-period", "StartPeriod", "retries", "Retries");
+        JsonObject timing = config.getJsonObject("Healthcheck");
+        for (String option : check.substring(0, cmd).split(" ")) {
+            String[] nameValue = option.substring("--".length()).split("=");
+            String field = fields.get(nameValue[0]);
+            long value = field.equals("Retries")
+                    ? Long.parseLong(nameValue[1])
+                    : Duration.parse("PT" + nameValue[1].toUpperCase(Locale.ROOT))
+                            .toNanos();
+            assertEquals(value, timing.getLong(field), "HEALTHCHECK " + option);
+        }
+    }
+
     @Test
     void entrypointPrintsTheVersionFromTheImageAlone() throws Exception {
-        CliRun run = CliRun.run(inImage(List.of("--version"), Map.of()));
+        CliRun run = CliRun.run(inImage(withEntrypoint("--version"), Map.of()));
         assertEquals(0, run.exit(), run.err());
         assertTrue(run.out().startsWith("ibmesh "), run.out() + run.err());
     }
@@ -109,7 +161,7 @@ class ContainerImageIT {
         Files.writeString(root.resolve("work/tiny.yaml"), TOPOLOGY);
         CliProcess up = CliProcess.start(
                 "ibmesh up in the image",
-                inImage(List.of("up", "tiny.yaml", "--http", "0", "--grpc", "0", "--no-umad"), Map.of()));
+                inImage(withEntrypoint("up", "tiny.yaml", "--http", "0", "--grpc", "0", "--no-umad"), Map.of()));
         int http;
         try {
             http = up.httpPort();
@@ -133,17 +185,22 @@ class ContainerImageIT {
     /** The image's HEALTHCHECK command (CMD-SHELL: /bin/sh -c) run in the image, told the service's HTTP port. */
     private static CliRun runHealthCheck(int httpPort) throws IOException, InterruptedException {
         List<String> shell = List.of("/bin/sh", "-c", healthCheck().get(1));
-        return CliRun.run(inImage(shell, Map.of("IBMESH_HEALTH_PORT", Integer.toString(httpPort)), false));
+        return CliRun.run(inImage(shell, Map.of("IBMESH_HEALTH_PORT", Integer.toString(httpPort))));
     }
 
-    /** The entrypoint with these arguments, as a container of the image runs it (its environment plus {@code env}). */
-    private static ProcessBuilder inImage(List<String> args, Map<String, String> env) {
-        return inImage(args, env, true);
+    private static List<String> withEntrypoint(String... args) {
+        List<String> command = new ArrayList<>(entrypoint());
+        command.addAll(List.of(args));
+        return command;
     }
 
-    private static ProcessBuilder inImage(List<String> args, Map<String, String> env, boolean entrypoint) {
+    /**
+     * {@code command} as a container of the image runs it: in the unpacked root, as PID 1 of a PID namespace with its
+     * own /proc, in the working directory, as the user, with the image's environment plus {@code env}.
+     */
+    private static ProcessBuilder inImage(List<String> command, Map<String, String> env) {
         String[] user = config.getString("User").split(":");
-        List<String> command = new ArrayList<>(List.of(
+        List<String> unshare = new ArrayList<>(List.of(
                 "unshare",
                 "--pid",
                 "--fork",
@@ -153,15 +210,12 @@ class ContainerImageIT {
                 "--wd=" + config.getString("WorkingDir"),
                 "--setuid=" + user[0],
                 "--setgid=" + user[1]));
-        if (entrypoint) {
-            command.addAll(entrypoint());
-        }
-        command.addAll(args);
-        ProcessBuilder pb = new ProcessBuilder(command);
+        unshare.addAll(command);
+        ProcessBuilder pb = new ProcessBuilder(unshare);
         pb.environment().clear();
         for (String variable : strings(config.getJsonArray("Env"))) {
-            int eq = variable.indexOf('=');
-            pb.environment().put(variable.substring(0, eq), variable.substring(eq + 1));
+            pb.environment()
+                    .put(name(variable), variable.substring(name(variable).length() + 1));
         }
         pb.environment().putAll(env);
         return pb;
@@ -180,6 +234,11 @@ class ContainerImageIT {
         String user = config.getString("User", "");
         assertTrue(user.matches("\\d+:\\d+"), "User is not UID:GID: " + user);
         return Integer.parseInt(user.substring(0, user.indexOf(':')));
+    }
+
+    /** The name of an environment variable given as NAME=VALUE. */
+    private static String name(String variable) {
+        return variable.substring(0, variable.indexOf('='));
     }
 
     private static List<String> strings(JsonArray a) {
