@@ -204,7 +204,6 @@ class ContainerImageIT {
                 "unshare",
                 "--pid",
                 "--fork",
-                "--kill-child=SIGTERM",
                 "--mount-proc",
                 "--root=" + root,
                 "--wd=" + config.getString("WorkingDir"),
