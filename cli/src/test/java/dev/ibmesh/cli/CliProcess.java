@@ -36,10 +36,15 @@ final class CliProcess {
 
     /** Starts {@code ibmesh args...} with these environment variables added; {@code label} names it in failures. */
     static CliProcess start(String label, Map<String, String> env, String... args) throws IOException {
-        ProcessBuilder pb = new ProcessBuilder(command(args)).redirectErrorStream(true);
+        ProcessBuilder pb = new ProcessBuilder(command(args));
         pb.environment().remove("IBMESH_LOG_LEVEL");
         pb.environment().putAll(env);
-        CliProcess p = new CliProcess(label, pb.start());
+        return start(label, pb);
+    }
+
+    /** Starts the command {@code pb} describes (an ibmesh started some other way, as a container runtime would). */
+    static CliProcess start(String label, ProcessBuilder pb) throws IOException {
+        CliProcess p = new CliProcess(label, pb.redirectErrorStream(true).start());
         Thread reader = new Thread(p::read, "output of " + label);
         reader.setDaemon(true);
         reader.start();
@@ -109,10 +114,16 @@ final class CliProcess {
         return List.copyOf(lines);
     }
 
-    /** Stops it as an operator would (SIGTERM: the shutdown hook runs), forcibly if it does not stop. */
+    /**
+     * Stops it as an operator would (SIGTERM: the shutdown hook runs), forcibly if it does not stop. The signal goes
+     * to what the process started too: a wrapper such as {@code unshare --fork} ignores SIGTERM and passes it on to
+     * no one.
+     */
     void stop() throws InterruptedException {
+        process.descendants().forEach(ProcessHandle::destroy);
         process.destroy();
         if (!process.waitFor(20, TimeUnit.SECONDS)) {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
             process.destroyForcibly();
             process.waitFor(10, TimeUnit.SECONDS);
         }

@@ -24,11 +24,16 @@ record CliRun(int exit, String out, String err) {
 
     /** Runs it in a JVM of its own with these environment variables added (what a run in this JVM cannot set). */
     static CliRun forked(Map<String, String> env, String... args) throws IOException, InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder(CliProcess.command(args));
+        pb.environment().putAll(env);
+        return run(pb);
+    }
+
+    /** Runs the command {@code pb} describes to its end. */
+    static CliRun run(ProcessBuilder pb) throws IOException, InterruptedException {
         Path err = Files.createTempFile("ibmesh-stderr", ".txt");
         try {
-            ProcessBuilder pb = new ProcessBuilder(CliProcess.command(args)).redirectError(err.toFile());
-            pb.environment().putAll(env);
-            Process p = pb.start();
+            Process p = pb.redirectError(err.toFile()).start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             return new CliRun(p.waitFor(), out, Files.readString(err));
         } finally {
