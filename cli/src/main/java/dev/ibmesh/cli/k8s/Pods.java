@@ -118,10 +118,8 @@ final class Pods {
         c.put("name", "ibmesh");
         c.put("image", base.image());
         c.put("args", args);
-        c.put(
-                "env",
-                List.of(Map.of(
-                        "name", "JAVA_TOOL_OPTIONS", "value", "-XX:MaxRAMPercentage=70 -XX:+ExitOnOutOfMemoryError")));
+        // The image's entrypoint sizes the heap (MaxRAMPercentage); a pod that runs out of it restarts.
+        c.put("env", List.of(Map.of("name", "JAVA_TOOL_OPTIONS", "value", "-XX:+ExitOnOutOfMemoryError")));
         String memory = String.valueOf(requests.get("memory"));
         int mi = Integer.parseInt(memory.substring(0, memory.length() - 2));
         c.put("resources", Map.of("requests", requests, "limits", Map.of("memory", (2 * mi) + "Mi")));
