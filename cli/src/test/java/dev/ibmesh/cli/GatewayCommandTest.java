@@ -42,24 +42,10 @@ class GatewayCommandTest {
     void throughTheGatewayTheTesterAndTheSmWorkAsOnTheGatewaysHost() throws Exception {
         Path tokenFile = Files.writeString(dir.resolve("token"), TOKEN + "\n");
         try (IbsimProcess ibsim = IbsimProcess.start(dir, net(), "h1")) {
-            CliProcess gateway = CliProcess.start(
-                    "gateway",
-                    Map.of(),
-                    "gateway",
-                    "--ibsim",
-                    "127.0.0.1:" + ibsim.port() + ",h1",
-                    "--grpc",
-                    "0",
-                    "--http",
-                    "0",
-                    "--token-file",
-                    tokenFile.toString());
+            CliProcess gateway = startGateway(ibsim, "--http", "0", "--token-file", tokenFile.toString());
             try {
                 int http = gateway.httpPort();
-                Matcher grpc = GRPC.matcher(
-                        gateway.awaitLine("gRPC banner", l -> GRPC.matcher(l).find(), CliProcess.STARTUP));
-                assertTrue(grpc.find());
-                String target = "gateway:127.0.0.1:" + grpc.group(1);
+                String target = target(gateway);
                 assertTrue(gateway.lines().stream().anyMatch(l -> l.contains("token required, read-write")));
                 HttpResponse<String> ready = get(http, "/health/ready");
                 assertEquals(200, ready.statusCode(), ready.body());
@@ -100,21 +86,9 @@ class GatewayCommandTest {
     @Test
     void aReadOnlyGatewayRefusesTheTestersSetsAndTheRunIsAnError() throws Exception {
         try (IbsimProcess ibsim = IbsimProcess.start(dir, net(), "h1")) {
-            CliProcess gateway = CliProcess.start(
-                    "gateway",
-                    Map.of(),
-                    "gateway",
-                    "--ibsim",
-                    "127.0.0.1:" + ibsim.port() + ",h1",
-                    "--grpc",
-                    "0",
-                    "--no-token",
-                    "--read-only");
+            CliProcess gateway = startGateway(ibsim, "--no-token", "--read-only");
             try {
-                Matcher grpc = GRPC.matcher(
-                        gateway.awaitLine("gRPC banner", l -> GRPC.matcher(l).find(), CliProcess.STARTUP));
-                assertTrue(grpc.find());
-                CliRun run = CliRun.of(testArgs("gateway:127.0.0.1:" + grpc.group(1)));
+                CliRun run = CliRun.of(testArgs(target(gateway)));
                 assertEquals(TestCommand.EXIT_ERROR, run.exit(), run.out() + run.err());
                 assertTrue(run.err().contains("the gateway is read-only: it refuses SubnMgtDR Set"), run.err());
             } finally {
@@ -200,6 +174,22 @@ class GatewayCommandTest {
         CliRun noHca = CliRun.of("gateway", "--umad", "mlx5_9:1", "--no-token");
         assertEquals(Ibmesh.EXIT_BAD_INPUT, noHca.exit(), noHca.out() + noHca.err());
         assertTrue(noHca.out().contains("umad_open_port(mlx5_9, 1) failed"), noHca.out());
+    }
+
+    /** {@code ibmesh gateway} on ibsim's node h1, with a free gRPC port and {@code more} options. */
+    private static CliProcess startGateway(IbsimProcess ibsim, String... more) throws Exception {
+        List<String> args =
+                new ArrayList<>(List.of("gateway", "--ibsim", "127.0.0.1:" + ibsim.port() + ",h1", "--grpc", "0"));
+        args.addAll(List.of(more));
+        return CliProcess.start("gateway", Map.of(), args.toArray(String[]::new));
+    }
+
+    /** The --target of the gateway's gRPC port, once its banner says which. */
+    private static String target(CliProcess gateway) throws Exception {
+        Matcher grpc = GRPC.matcher(
+                gateway.awaitLine("gRPC banner", l -> GRPC.matcher(l).find(), CliProcess.STARTUP));
+        assertTrue(grpc.find());
+        return "gateway:127.0.0.1:" + grpc.group(1);
     }
 
     private Path net() throws Exception {

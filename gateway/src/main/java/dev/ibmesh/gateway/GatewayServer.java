@@ -1,19 +1,13 @@
 package dev.ibmesh.gateway;
 
-import dev.ibmesh.proto.gateway.v1.MadGatewayGrpc;
+import dev.ibmesh.runtime.control.ServingGrpc;
 import dev.ibmesh.runtime.madport.MadPort;
-import io.grpc.Server;
 import io.grpc.ServerInterceptors;
 import io.grpc.ServerServiceDefinition;
-import io.grpc.health.v1.HealthCheckResponse.ServingStatus;
-import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
-import io.grpc.protobuf.services.HealthStatusManager;
-import io.grpc.protobuf.services.ProtoReflectionServiceV1;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
-import java.net.InetSocketAddress;
+import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The gateway's gRPC server: {@code ibmesh.gateway.v1.MadGateway} on one local port, behind the token check when the
@@ -21,12 +15,10 @@ import java.util.concurrent.TimeUnit;
  * probe has none).
  */
 public final class GatewayServer implements AutoCloseable {
-    private final Server server;
-    private final HealthStatusManager health;
+    private final ServingGrpc serving;
 
-    private GatewayServer(Server server, HealthStatusManager health) {
-        this.server = server;
-        this.health = health;
+    private GatewayServer(ServingGrpc serving) {
+        this.serving = serving;
     }
 
     /**
@@ -52,30 +44,16 @@ public final class GatewayServer implements AutoCloseable {
         if (token.isPresent()) {
             gateway = ServerInterceptors.intercept(gateway, new TokenCheck(token.get(), metrics));
         }
-        HealthStatusManager health = new HealthStatusManager();
-        Server server = NettyServerBuilder.forAddress(new InetSocketAddress(host, listen))
-                .addService(gateway)
-                .addService(ProtoReflectionServiceV1.newInstance())
-                .addService(health.getHealthService())
-                .build()
-                .start();
-        health.setStatus("", ServingStatus.SERVING);
-        health.setStatus(MadGatewayGrpc.SERVICE_NAME, ServingStatus.SERVING);
-        return new GatewayServer(server, health);
+        return new GatewayServer(ServingGrpc.start(host, listen, List.of(gateway)));
     }
 
     public int port() {
-        return server.getPort();
+        return serving.port();
     }
 
     /** Tells health watchers the gateway is going and ends every session (each releases what it held). */
     @Override
     public void close() {
-        health.enterTerminalState();
-        try {
-            server.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        serving.close();
     }
 }

@@ -26,6 +26,7 @@ import dev.ibmesh.runtime.madport.MadNotCarriedException;
 import dev.ibmesh.runtime.madport.MadPort;
 import dev.ibmesh.runtime.madport.MadSendException;
 import dev.ibmesh.runtime.madport.MadTimeoutException;
+import dev.ibmesh.runtime.madport.PortSmps;
 import dev.ibmesh.runtime.sa.SaAnswer;
 import dev.ibmesh.runtime.sa.SaClient;
 import dev.ibmesh.runtime.umad.IbsimProcess;
@@ -115,7 +116,7 @@ class GatewayTest {
                 MadPort client = g.client()) {
             assertEquals("h2", client.identity().nodeName());
             assertEquals(g.local().identity(), client.identity());
-            HostMad request = get(client, NodeInfo.ATTRIBUTE_ID, 0, 1);
+            HostMad request = PortSmps.get(client, NodeInfo.ATTRIBUTE_ID, 0, 1);
             HostMad answer = client.request(request, TIMEOUT).join();
             assertEquals(
                     request.mad().header().transactionId(),
@@ -133,8 +134,10 @@ class GatewayTest {
                 MadPort a = g.client();
                 MadPort b = g.client()) {
             long tid = 0x1234;
-            CompletableFuture<HostMad> self = a.request(withTid(get(a, NodeInfo.ATTRIBUTE_ID, 0), tid), TIMEOUT);
-            CompletableFuture<HostMad> sw = b.request(withTid(get(b, NodeInfo.ATTRIBUTE_ID, 0, 1), tid), TIMEOUT);
+            CompletableFuture<HostMad> self =
+                    a.request(withTid(PortSmps.get(a, NodeInfo.ATTRIBUTE_ID, 0), tid), TIMEOUT);
+            CompletableFuture<HostMad> sw =
+                    b.request(withTid(PortSmps.get(b, NodeInfo.ATTRIBUTE_ID, 0, 1), tid), TIMEOUT);
             assertEquals(NodeInfo.NODE_TYPE_CA, nodeType(self.join()));
             assertEquals(NodeInfo.NODE_TYPE_SWITCH, nodeType(sw.join()));
             assertEquals(tid, self.join().mad().header().transactionId());
@@ -172,7 +175,7 @@ class GatewayTest {
         try (Gateway g = Gateway.on("h1", true);
                 MadPort client = g.client()) {
             PortInfo before = PortInfo.decode(
-                    DrSmp.decode(client.request(get(client, PortInfo.ATTRIBUTE_ID, 0, 1), TIMEOUT)
+                    DrSmp.decode(client.request(PortSmps.get(client, PortInfo.ATTRIBUTE_ID, 0, 1), TIMEOUT)
                                     .join()
                                     .mad())
                             .data(),
@@ -198,7 +201,7 @@ class GatewayTest {
             assertTrue(refused.getCause().getMessage().contains("SubnMgtDR Set attribute 0x0015"));
             PortInfo after = PortInfo.decode(
                     DrSmp.decode(g.local()
-                                    .request(get(g.local(), PortInfo.ATTRIBUTE_ID, 0, 1), TIMEOUT)
+                                    .request(PortSmps.get(g.local(), PortInfo.ATTRIBUTE_ID, 0, 1), TIMEOUT)
                                     .join()
                                     .mad())
                             .data(),
@@ -213,7 +216,8 @@ class GatewayTest {
                     announce.getCause().getMessage());
             CompletionException trap = assertThrows(
                     CompletionException.class,
-                    () -> client.send(get(client, NodeInfo.ATTRIBUTE_ID, 0, 1)).join());
+                    () -> client.send(PortSmps.get(client, NodeInfo.ATTRIBUTE_ID, 0, 1))
+                            .join());
             assertTrue(trap.getCause().getMessage().contains("read-only"), "nothing but requests goes out");
             assertEquals(3, g.refused("read_only"));
         }
@@ -225,7 +229,7 @@ class GatewayTest {
                 MadPort client = g.client()) {
             CompletionException lost = assertThrows(
                     CompletionException.class,
-                    () -> client.request(get(client, NodeInfo.ATTRIBUTE_ID, 0, 1, 5), TIMEOUT)
+                    () -> client.request(PortSmps.get(client, NodeInfo.ATTRIBUTE_ID, 0, 1, 5), TIMEOUT)
                             .join());
             MadTimeoutException t = assertInstanceOf(MadTimeoutException.class, lost.getCause(), "no cable on port 5");
             assertEquals(TIMEOUT, t.timeout());
@@ -236,7 +240,7 @@ class GatewayTest {
                     1,
                     0x8001_0000,
                     1,
-                    get(client, NodeInfo.ATTRIBUTE_ID, 0).mad());
+                    PortSmps.get(client, NodeInfo.ATTRIBUTE_ID, 0).mad());
             CompletionException notCarried = assertThrows(
                     CompletionException.class,
                     () -> client.request(pKeyIndex1, TIMEOUT).join());
@@ -249,9 +253,9 @@ class GatewayTest {
         try (Gateway g = Gateway.on("h1", false)) {
             MadPort client = g.client();
             client.announceSm(true).join();
-            assertTrue(isSm(g.local()), "the client's announcement sets IsSM on the gateway's port");
+            assertTrue(PortSmps.isSm(g.local(), TIMEOUT), "the client's announcement sets IsSM on the gateway's port");
             client.close();
-            FabricTestKit.await("IsSM cleared when the session ended", 5_000, () -> !isSm(g.local()));
+            FabricTestKit.await("IsSM cleared when the session ended", 5_000, () -> !PortSmps.isSm(g.local(), TIMEOUT));
         }
     }
 
@@ -322,7 +326,8 @@ class GatewayTest {
                                         0,
                                         0,
                                         0,
-                                        get(g.local(), NodeInfo.ATTRIBUTE_ID, 0).mad()))))
+                                        PortSmps.get(g.local(), NodeInfo.ATTRIBUTE_ID, 0)
+                                                .mad()))))
                         .build());
                 Outcome fine = next(in).getOutcome();
                 assertEquals(2, fine.getCall());
@@ -341,24 +346,11 @@ class GatewayTest {
         return m;
     }
 
-    private static boolean isSm(MadPort port) {
-        HostMad answer =
-                port.request(get(port, PortInfo.ATTRIBUTE_ID, 0), TIMEOUT).join();
-        return (PortInfo.decode(DrSmp.decode(answer.mad()).data(), 0).capabilityMask() & PortInfo.CAP_IS_SM) != 0;
-    }
-
     private static int nodeType(HostMad answer) {
         return NodeInfo.decode(DrSmp.decode(answer.mad()).data(), 0).nodeType();
     }
 
     private static HostMad withTid(HostMad mad, long tid) {
         return MadMessages.withTid(mad, tid);
-    }
-
-    private static HostMad get(MadPort port, int attributeId, int modifier, int... path) {
-        return HostMad.smp(
-                DrSmp.PERMISSIVE_LID,
-                DrSmp.outbound(Method.GET, port.newTransactionId(), attributeId, modifier, 0, new byte[0], path)
-                        .encode());
     }
 }

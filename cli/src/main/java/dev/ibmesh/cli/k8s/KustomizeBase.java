@@ -120,7 +120,7 @@ public final class KustomizeBase {
             files.put("base/reports.yaml", dump(Pods.reportsClaim()));
         }
         files.put("base/kustomization.yaml", dump(kustomization(resources)));
-        files.put("monitoring/kustomization.yaml", dump(monitoringOverlay()));
+        files.put("monitoring/kustomization.yaml", dump(kustomizationOf(List.of("../base", "servicemonitor.yaml"))));
         files.put("monitoring/servicemonitor.yaml", dump(serviceMonitor()));
         return files;
     }
@@ -236,11 +236,9 @@ public final class KustomizeBase {
                                 Manifest.port("grpc", GRPC_PORT))));
     }
 
+    /** The base's kustomization: its resources, and the topology ConfigMap from its file. */
     private static Map<String, Object> kustomization(List<String> resources) {
-        Map<String, Object> k = new LinkedHashMap<>();
-        k.put("apiVersion", "kustomize.config.k8s.io/v1beta1");
-        k.put("kind", "Kustomization");
-        k.put("resources", resources);
+        Map<String, Object> k = kustomizationOf(resources);
         // A changed topology gets a new ConfigMap name, so the pods that mount it roll.
         k.put(
                 "configMapGenerator",
@@ -248,11 +246,11 @@ public final class KustomizeBase {
         return k;
     }
 
-    private static Map<String, Object> monitoringOverlay() {
+    private static Map<String, Object> kustomizationOf(List<String> resources) {
         Map<String, Object> k = new LinkedHashMap<>();
         k.put("apiVersion", "kustomize.config.k8s.io/v1beta1");
         k.put("kind", "Kustomization");
-        k.put("resources", List.of("../base", "servicemonitor.yaml"));
+        k.put("resources", resources);
         return k;
     }
 

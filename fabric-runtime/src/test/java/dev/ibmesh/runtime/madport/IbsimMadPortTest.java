@@ -6,9 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ibmesh.mad.DrSmp;
-import dev.ibmesh.mad.Method;
 import dev.ibmesh.mad.smp.NodeInfo;
-import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.runtime.agent.HostMad;
 import dev.ibmesh.runtime.umad.IbsimProcess;
 import dev.ibmesh.runtime.umad.SimClientException;
@@ -49,7 +47,7 @@ class IbsimMadPortTest {
         try (MadPort port = IbsimMadPort.open(ibsim.address("h2"), TIMEOUT)) {
             assertEquals("h2", port.identity().nodeName());
             assertEquals(1, port.identity().portNumber());
-            HostMad request = get(port, NodeInfo.ATTRIBUTE_ID, 0, 1);
+            HostMad request = PortSmps.get(port, NodeInfo.ATTRIBUTE_ID, 0, 1);
             HostMad answer = port.request(request, TIMEOUT).join();
             assertEquals(
                     request.mad().header().transactionId(),
@@ -66,14 +64,14 @@ class IbsimMadPortTest {
         try (MadPort port = IbsimMadPort.open(ibsim.address("h1"), TIMEOUT)) {
             CompletionException lost = assertThrows(
                     CompletionException.class,
-                    () -> port.request(get(port, NodeInfo.ATTRIBUTE_ID, 0, 1, 5), TIMEOUT)
+                    () -> port.request(PortSmps.get(port, NodeInfo.ATTRIBUTE_ID, 0, 1, 5), TIMEOUT)
                             .join());
             assertInstanceOf(MadTimeoutException.class, lost.getCause(), "switch port 5 has no cable");
 
             port.announceSm(true).join();
-            assertTrue(isSm(port), "SET_ISSM sets CapabilityMask.IsSM");
+            assertTrue(PortSmps.isSm(port, TIMEOUT), "SET_ISSM sets CapabilityMask.IsSM");
             port.announceSm(false).join();
-            assertTrue(!isSm(port), "and clears it");
+            assertTrue(!PortSmps.isSm(port, TIMEOUT), "and clears it");
         }
     }
 
@@ -84,7 +82,7 @@ class IbsimMadPortTest {
         port.close();
         CompletionException closed = assertThrows(
                 CompletionException.class,
-                () -> port.request(get(port, NodeInfo.ATTRIBUTE_ID, 0), Duration.ofHours(5))
+                () -> port.request(PortSmps.get(port, NodeInfo.ATTRIBUTE_ID, 0), Duration.ofHours(5))
                         .join());
         assertInstanceOf(MadSendException.class, closed.getCause());
     }
@@ -102,18 +100,5 @@ class IbsimMadPortTest {
         SimServerAddress silent = new SimServerAddress("127.0.0.1", nobody, "h1");
         SimClientException absent = assertThrows(SimClientException.class, () -> IbsimMadPort.open(silent, TIMEOUT));
         assertTrue(absent.getMessage().contains("nothing listens at 127.0.0.1:" + nobody), absent.getMessage());
-    }
-
-    private static boolean isSm(MadPort port) {
-        HostMad answer =
-                port.request(get(port, PortInfo.ATTRIBUTE_ID, 0), TIMEOUT).join();
-        return (PortInfo.decode(DrSmp.decode(answer.mad()).data(), 0).capabilityMask() & PortInfo.CAP_IS_SM) != 0;
-    }
-
-    private static HostMad get(MadPort port, int attributeId, int modifier, int... path) {
-        return HostMad.smp(
-                DrSmp.PERMISSIVE_LID,
-                DrSmp.outbound(Method.GET, port.newTransactionId(), attributeId, modifier, 0, new byte[0], path)
-                        .encode());
     }
 }
