@@ -43,13 +43,14 @@ class DeviceLogTest {
     @Test
     void linksUmadClientsAndTheLevelAreLogged(@TempDir Path dir) throws Exception {
         OfedTools.require("smpquery", "infiniband-diags");
+        int[] ports = FreePorts.tcp(2);
         Path topology = Files.writeString(
                 dir.resolve("pair.yaml"),
                 String.join(
                         "\n",
                         "devices:",
-                        "  - {name: a, kind: hca, ports: 1, listen: 127.0.0.1:" + FreePorts.tcp() + "}",
-                        "  - {name: b, kind: hca, ports: 1, listen: 127.0.0.1:" + FreePorts.tcp() + "}",
+                        "  - {name: a, kind: hca, ports: 1, listen: 127.0.0.1:" + ports[0] + "}",
+                        "  - {name: b, kind: hca, ports: 1, listen: 127.0.0.1:" + ports[1] + "}",
                         "links:",
                         "  - ends: [a/1, b/1]",
                         ""));

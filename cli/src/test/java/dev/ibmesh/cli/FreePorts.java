@@ -13,8 +13,24 @@ final class FreePorts {
     private FreePorts() {}
 
     static int tcp() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
+        return tcp(1)[0];
+    }
+
+    /** {@code count} different TCP ports: each is held until all are found, so the system cannot give one twice. */
+    static int[] tcp(int count) throws IOException {
+        List<ServerSocket> held = new ArrayList<>();
+        try {
+            int[] ports = new int[count];
+            for (int i = 0; i < count; i++) {
+                ServerSocket s = new ServerSocket(0);
+                held.add(s);
+                ports[i] = s.getLocalPort();
+            }
+            return ports;
+        } finally {
+            for (ServerSocket s : held) {
+                s.close();
+            }
         }
     }
 

@@ -42,15 +42,16 @@ class PrometheusScrapeTest {
     void prometheusSeesEveryPortOfAMultiProcessFabricAndTheDashboardsQueriesAnswer() throws Exception {
         String prometheus = OfedTools.which("prometheus");
         assertNotNull(prometheus, "Debian's prometheus is needed: scripts/install-test-deps installs it");
+        int[] ports = FreePorts.tcp(4);
         Path topology = Files.writeString(
                 dir.resolve("fabric.yaml"),
                 String.join(
                         "\n",
                         "devices:",
-                        "  - {name: sw1, kind: switch, ports: 4, listen: 'localhost:" + FreePorts.tcp() + "'}",
-                        "  - {name: h1, kind: hca, ports: 1, listen: 'localhost:" + FreePorts.tcp() + "'}",
-                        "  - {name: h2, kind: hca, ports: 1, listen: 'localhost:" + FreePorts.tcp() + "'}",
-                        "  - {name: t1, kind: tester, ports: 1, listen: 'localhost:" + FreePorts.tcp() + "'}",
+                        "  - {name: sw1, kind: switch, ports: 4, listen: 'localhost:" + ports[0] + "'}",
+                        "  - {name: h1, kind: hca, ports: 1, listen: 'localhost:" + ports[1] + "'}",
+                        "  - {name: h2, kind: hca, ports: 1, listen: 'localhost:" + ports[2] + "'}",
+                        "  - {name: t1, kind: tester, ports: 1, listen: 'localhost:" + ports[3] + "'}",
                         "links:",
                         "  - ends: [sw1/1, h1/1]",
                         "  - ends: [sw1/2, h2/1]",

@@ -48,14 +48,15 @@ class SmCommandTest {
     @Test
     void theSmBringsUpAFabricOfProcesses(@TempDir Path dir) throws Exception {
         Path topology = dir.resolve("line.yaml");
+        int[] ports = FreePorts.tcp(4);
         Files.writeString(
                 topology,
                 String.join(
                         "\n",
                         "devices:",
-                        "  - {name: sw, kind: switch, ports: 2, listen: 127.0.0.1:" + FreePorts.tcp() + "}",
-                        "  - {name: h1, kind: hca, ports: 1, listen: 127.0.0.1:" + FreePorts.tcp() + "}",
-                        "  - {name: h2, kind: hca, ports: 1, listen: 127.0.0.1:" + FreePorts.tcp() + "}",
+                        "  - {name: sw, kind: switch, ports: 2, listen: 127.0.0.1:" + ports[0] + "}",
+                        "  - {name: h1, kind: hca, ports: 1, listen: 127.0.0.1:" + ports[1] + "}",
+                        "  - {name: h2, kind: hca, ports: 1, listen: 127.0.0.1:" + ports[2] + "}",
                         "links:",
                         "  - ends: [h1/1, sw/1]",
                         "  - ends: [sw/2, h2/1]",
@@ -65,7 +66,7 @@ class SmCommandTest {
         CliProcess h2 = start("h2", "device", "--topology", file, "--name", "h2");
         // h2's link to the switch trained before the SM starts, so its first sweep finds all three nodes.
         h2.awaitLine("h2's ready line", l -> l.startsWith("fabric ready:"), CliProcess.STARTUP);
-        int grpc = FreePorts.tcp();
+        int grpc = ports[3];
         CliProcess sm = start(
                 "sm", "sm", "--topology", file, "--name", "h1", "--sm-priority", "3", "--grpc", Integer.toString(grpc));
 

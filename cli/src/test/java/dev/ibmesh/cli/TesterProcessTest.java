@@ -49,7 +49,8 @@ class TesterProcessTest {
 
     @Test
     void aTesterProcessRunsAProcedureAgainstADeviceProcess(@TempDir Path dir) throws Exception {
-        int testerPort = FreePorts.tcp();
+        int[] ports = FreePorts.tcp(2);
+        int testerPort = ports[0];
         Path topology = dir.resolve("bench.yaml");
         Files.writeString(
                 topology,
@@ -57,7 +58,7 @@ class TesterProcessTest {
                         "\n",
                         "devices:",
                         "  - {name: t1, kind: tester, ports: 1, listen: '127.0.0.1:" + testerPort + "'}",
-                        "  - {name: sw1, kind: switch, ports: 4, listen: '127.0.0.1:" + FreePorts.tcp() + "'}",
+                        "  - {name: sw1, kind: switch, ports: 4, listen: '127.0.0.1:" + ports[1] + "'}",
                         "links:",
                         "  - ends: [t1/1, sw1/1]",
                         ""));
