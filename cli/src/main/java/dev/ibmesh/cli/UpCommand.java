@@ -7,6 +7,7 @@ import dev.ibmesh.runtime.transport.InProcessLinkTransport;
 import dev.ibmesh.runtime.umad.UmadServerOptions;
 import dev.ibmesh.sm.SmOptions;
 import dev.ibmesh.tester.bench.DeviceKinds;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -83,12 +84,21 @@ final class UpCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("ibmesh up: " + e.getMessage());
             return Ibmesh.EXIT_BAD_INPUT;
         }
+        FabricLock lock;
+        try {
+            lock = FabricLock.acquire(topology);
+        } catch (FabricLock.AlreadyRunning | IOException e) {
+            spec.commandLine().getErr().println("ibmesh up: " + e.getMessage());
+            return Ibmesh.EXIT_BAD_INPUT;
+        }
+        // Released however the fabric stops: Ctrl-C or SIGTERM run the hook; a failed start returns below.
+        Runtime.getRuntime().addShutdownHook(new Thread(lock::close, "ibmesh-up-lock"));
         spec.commandLine()
                 .getOut()
                 .printf(
                         "ibmesh up: %s: %d devices, %d links%n",
                         topology, t.devices().size(), t.links().size());
-        return ServiceRunner.run(
+        int exit = ServiceRunner.run(
                 FabricPlan.embedded(t),
                 new DeviceKinds(),
                 new InProcessLinkTransport("up"),
@@ -101,6 +111,8 @@ final class UpCommand implements Callable<Integer> {
                 spec.commandLine().getOut(),
                 spec.commandLine().getErr(),
                 "up");
+        lock.close();
+        return exit;
     }
 
     /** The SM to run, checked against the topology; empty with --no-sm or when the fabric has no HCA to run it on. */
