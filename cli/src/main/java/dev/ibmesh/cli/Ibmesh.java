@@ -19,6 +19,7 @@ import picocli.CommandLine.ScopeType;
             SmCommand.class,
             GatewayCommand.class,
             K8sCommand.class,
+            GraphCommand.class,
             FabricCommand.class,
             GenerateCommand.class,
             TesterCommand.class,

@@ -1,0 +1,68 @@
+package dev.ibmesh.cli;
+
+import dev.ibmesh.cli.graph.FabricGraph;
+import dev.ibmesh.runtime.topology.Topology;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code ibmesh graph TOPOLOGY}: the topology as a graph for documents. */
+@Command(
+        name = "graph",
+        mixinStandardHelpOptions = true,
+        description = "Write a topology as a graph: Graphviz DOT (dot -Tsvg renders it) or a Mermaid flowchart (for"
+                + " Markdown that renders Mermaid).")
+final class GraphCommand implements Callable<Integer> {
+    enum Format {
+        dot,
+        mermaid
+    }
+
+    @Parameters(paramLabel = "TOPOLOGY", description = "The topology file (YAML or ibnetdiscover's .net).")
+    Path topology;
+
+    @Option(
+            names = "--format",
+            paramLabel = "FORMAT",
+            defaultValue = "dot",
+            description = "dot or mermaid. Default: ${DEFAULT-VALUE}.")
+    Format format;
+
+    @Option(
+            names = {"-o", "--output"},
+            paramLabel = "FILE",
+            description = "Write here instead of stdout.")
+    Path output;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        Topology t = TopologyOption.load(topology, spec.commandLine().getErr(), "graph");
+        if (t == null) {
+            return Ibmesh.EXIT_BAD_INPUT;
+        }
+        FabricGraph graph = new FabricGraph(t);
+        String text = format == Format.dot ? graph.dot() : graph.mermaid();
+        if (output == null) {
+            spec.commandLine().getOut().print(text);
+            spec.commandLine().getOut().flush();
+            return 0;
+        }
+        try {
+            Files.writeString(output, text, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            spec.commandLine().getErr().println("ibmesh graph: cannot write " + output + ": " + e.getMessage());
+            return Ibmesh.EXIT_BAD_INPUT;
+        }
+        return 0;
+    }
+}
