@@ -2,9 +2,6 @@ package dev.ibmesh.cli;
 
 import dev.ibmesh.cli.graph.FabricGraph;
 import dev.ibmesh.runtime.topology.Topology;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -52,15 +49,7 @@ final class GraphCommand implements Callable<Integer> {
         }
         FabricGraph graph = new FabricGraph(t);
         String text = format == Format.dot ? graph.dot() : graph.mermaid();
-        if (output == null) {
-            spec.commandLine().getOut().print(text);
-            spec.commandLine().getOut().flush();
-            return 0;
-        }
-        try {
-            Files.writeString(output, text, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            spec.commandLine().getErr().println("ibmesh graph: cannot write " + output + ": " + e.getMessage());
+        if (!TextOutput.write(spec.commandLine(), output, text, "graph")) {
             return Ibmesh.EXIT_BAD_INPUT;
         }
         return 0;

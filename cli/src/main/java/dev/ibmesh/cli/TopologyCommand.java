@@ -2,9 +2,6 @@ package dev.ibmesh.cli;
 
 import dev.ibmesh.runtime.topology.FatTree;
 import dev.ibmesh.runtime.topology.NetTopologyWriter;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -63,15 +60,11 @@ final class TopologyCommand {
                 return 2;
             }
             String text = format == Format.yaml ? tree.yaml() : new NetTopologyWriter().write(tree.topology());
-            if (output == null) {
-                spec.commandLine().getOut().print(text);
-                return 0;
-            }
-            try {
-                Files.writeString(output, text, StandardCharsets.UTF_8);
-            } catch (IOException e) {
-                spec.commandLine().getErr().println("ibmesh topology fat-tree: cannot write " + output + ": " + e);
+            if (!TextOutput.write(spec.commandLine(), output, text, "topology fat-tree")) {
                 return Ibmesh.EXIT_BAD_INPUT;
+            }
+            if (output == null) {
+                return 0;
             }
             spec.commandLine()
                     .getOut()
