@@ -104,7 +104,7 @@ final class GatewaySession implements StreamObserver<ClientMessage> {
         transactions.started(clientTid, portTid, mad.mad().header().method());
         long started = System.nanoTime();
         metrics.mad(true, mad);
-        port.request(MadMessages.withTid(mad, portTid), timeout).whenComplete((response, e) -> {
+        port.request(mad.withTransactionId(portTid), timeout).whenComplete((response, e) -> {
             Duration took = Duration.ofNanos(System.nanoTime() - started);
             if (e != null) {
                 Failure f = Failures.toProto(e);
@@ -116,7 +116,7 @@ final class GatewaySession implements StreamObserver<ClientMessage> {
             metrics.mad(false, response);
             outcome(Outcome.newBuilder()
                     .setCall(call)
-                    .setResponse(MadMessages.toProto(MadMessages.withTid(response, clientTid))));
+                    .setResponse(MadMessages.toProto(response.withTransactionId(clientTid))));
         });
     }
 
@@ -130,7 +130,7 @@ final class GatewaySession implements StreamObserver<ClientMessage> {
             fail(call, Failures.of(Failure.Kind.KIND_READ_ONLY, refusal.get()));
             return;
         }
-        HostMad out = own.map(t -> MadMessages.withTid(mad, t.portTid())).orElse(mad);
+        HostMad out = own.map(t -> mad.withTransactionId(t.portTid())).orElse(mad);
         metrics.mad(true, out);
         port.send(out)
                 .whenComplete((v, e) -> outcome(
@@ -157,7 +157,7 @@ final class GatewaySession implements StreamObserver<ClientMessage> {
                 if (t.get().owner() != transactions) {
                     return;
                 }
-                seen = MadMessages.withTid(mad, t.get().clientTid());
+                seen = mad.withTransactionId(t.get().clientTid());
             }
         }
         metrics.mad(false, seen);

@@ -41,13 +41,6 @@ final class MadMessages {
                 Mad.copyOf(m.getData().toByteArray()));
     }
 
-    /** {@code mad} with another TransactionID, the rest unchanged. */
-    static HostMad withTid(HostMad mad, long tid) {
-        byte[] b = mad.mad().toBytes();
-        mad.mad().header().withTransactionId(tid).encode(b, 0);
-        return mad.reply(Mad.copyOf(b));
-    }
-
     /** "SubnMgtDR Set attribute 0x0015": what a refusal names. */
     static String describe(HostMad mad) {
         MadHeader h = mad.mad().header();

@@ -135,9 +135,9 @@ class GatewayTest {
                 MadPort b = g.client()) {
             long tid = 0x1234;
             CompletableFuture<HostMad> self =
-                    a.request(withTid(PortSmps.get(a, NodeInfo.ATTRIBUTE_ID, 0), tid), TIMEOUT);
+                    a.request(PortSmps.get(a, NodeInfo.ATTRIBUTE_ID, 0).withTransactionId(tid), TIMEOUT);
             CompletableFuture<HostMad> sw =
-                    b.request(withTid(PortSmps.get(b, NodeInfo.ATTRIBUTE_ID, 0, 1), tid), TIMEOUT);
+                    b.request(PortSmps.get(b, NodeInfo.ATTRIBUTE_ID, 0, 1).withTransactionId(tid), TIMEOUT);
             assertEquals(NodeInfo.NODE_TYPE_CA, nodeType(self.join()));
             assertEquals(NodeInfo.NODE_TYPE_SWITCH, nodeType(sw.join()));
             assertEquals(tid, self.join().mad().header().transactionId());
@@ -348,9 +348,5 @@ class GatewayTest {
 
     private static int nodeType(HostMad answer) {
         return NodeInfo.decode(DrSmp.decode(answer.mad()).data(), 0).nodeType();
-    }
-
-    private static HostMad withTid(HostMad mad, long tid) {
-        return MadMessages.withTid(mad, tid);
     }
 }

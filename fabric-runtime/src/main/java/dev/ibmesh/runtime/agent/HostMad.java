@@ -34,6 +34,13 @@ public record HostMad(int remoteLid, int sl, int remoteQp, int qKey, int pKeyInd
         return new HostMad(remoteLid, sl, remoteQp, qKey, pKeyIndex, response);
     }
 
+    /** This MAD with TransactionID {@code tid}, the addressing and the rest of the MAD unchanged. */
+    public HostMad withTransactionId(long tid) {
+        byte[] b = mad.toBytes();
+        mad.header().withTransactionId(tid).encode(b, 0);
+        return reply(Mad.copyOf(b));
+    }
+
     /** An SMP: QP0, SL 0, P_Key index 0. */
     public static HostMad smp(int remoteLid, Mad mad) {
         return new HostMad(remoteLid, 0, 0, 0, 0, mad);

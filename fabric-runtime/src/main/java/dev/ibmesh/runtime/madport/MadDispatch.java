@@ -1,6 +1,5 @@
 package dev.ibmesh.runtime.madport;
 
-import dev.ibmesh.mad.Mad;
 import dev.ibmesh.mad.MadHeader;
 import dev.ibmesh.runtime.agent.HostMad;
 import dev.ibmesh.runtime.madport.MadPort.Subscription;
@@ -85,13 +84,17 @@ final class MadDispatch {
 
     /**
      * A MAD arrived for host software: the response to a request still waiting (watchers and the requester see it
-     * with the request's TID, see {@link #withTid}), or one that no request takes (a request, a trap, a later segment
+     * with the request's TID), or one that no request takes (a request, a trap, a later segment
      * of a multi-MAD response, a late response), which goes to the listeners of its class.
      */
     void arrived(HostMad mad) {
         MadHeader h = mad.mad().header();
         Pending p = h.isResponse() ? pending.remove(matchKey.applyAsLong(h.transactionId())) : null;
-        HostMad seen = p == null || h.transactionId() == p.tid ? mad : withTid(mad, p.tid);
+        // A transport that stamps bits of its own into the TID (ibsim its client id in bits 63..48, the kernel's MAD
+        // layer its agent in 63..32) leaves them in the response the DUT echoed; they were the transport's doing, not
+        // the DUT's, so watchers and the requester see the request's TID. A DUT that changed those bits cannot be told
+        // apart through such a transport, as with libibmad.
+        HostMad seen = p == null || h.transactionId() == p.tid ? mad : mad.withTransactionId(p.tid);
         watchers.forEach(w -> w.received(seen));
         if (p != null) {
             p.timer.cancel();
@@ -103,18 +106,6 @@ final class MadDispatch {
                 l.sink.accept(mad);
             }
         }
-    }
-
-    /**
-     * The response with the TransactionID its request had. A transport that stamps bits of its own into the TID (ibsim
-     * its client id in bits 63..48, the kernel's MAD layer its agent in 63..32) leaves them in the response the DUT
-     * echoed; they were the transport's doing, not the DUT's, so the requester gets its TID back. A DUT that changed
-     * those bits cannot be told apart through such a transport, as with libibmad.
-     */
-    private static HostMad withTid(HostMad mad, long tid) {
-        byte[] b = mad.mad().toBytes();
-        mad.mad().header().withTransactionId(tid).encode(b, 0);
-        return new HostMad(mad.remoteLid(), mad.sl(), mad.remoteQp(), mad.qKey(), mad.pKeyIndex(), Mad.copyOf(b));
     }
 
     /** Adds a listener on {@code thread}; the subscription removes it there. */
