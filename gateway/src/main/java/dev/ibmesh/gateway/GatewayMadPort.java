@@ -14,6 +14,7 @@ import dev.ibmesh.runtime.madport.MadPort;
 import dev.ibmesh.runtime.madport.MadPortIdentity;
 import dev.ibmesh.runtime.madport.MadSendException;
 import dev.ibmesh.runtime.madport.MadWatcher;
+import dev.ibmesh.runtime.madport.PortThread;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
 import io.grpc.Status;
@@ -30,9 +31,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -52,7 +51,7 @@ public final class GatewayMadPort implements MadPort {
     private static final Duration GRACE = Duration.ofSeconds(5);
 
     private final String name;
-    private final ScheduledExecutorService thread;
+    private final PortThread thread;
     private final ManagedChannel channel;
     private final CompletableFuture<GatewayInfo> hello = new CompletableFuture<>();
     private final Map<Long, Call> calls = new HashMap<>();
@@ -72,14 +71,10 @@ public final class GatewayMadPort implements MadPort {
 
     private GatewayMadPort(String host, int port) {
         this.name = "gateway " + host + ":" + port;
-        this.thread = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "madport-" + name);
-            t.setDaemon(true);
-            return t;
-        });
+        this.thread = new PortThread(name);
         this.channel = NettyChannelBuilder.forAddress(host, port)
                 .usePlaintext()
-                .executor(thread)
+                .executor(thread.executor())
                 .build();
     }
 
@@ -95,7 +90,7 @@ public final class GatewayMadPort implements MadPort {
         token.ifPresent(t -> headers.put(TokenCheck.AUTHORIZATION, TokenCheck.BEARER + t));
         MadGatewayGrpc.MadGatewayStub stub =
                 MadGatewayGrpc.newStub(p.channel).withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers));
-        p.thread.execute(() -> p.stream = stub.attach(p.new Inbound()));
+        p.execute(() -> p.stream = stub.attach(p.new Inbound()));
         try {
             GatewayInfo info = p.hello.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
             p.identity = new MadPortIdentity(
@@ -164,12 +159,16 @@ public final class GatewayMadPort implements MadPort {
                 },
                 tid);
         onThread(response, () -> watchers.forEach(w -> w.sent(request)));
-        execute(() -> thread.schedule(
-                () -> response.completeExceptionally(new MadSendException(String.format(
-                        "%s said nothing about TID 0x%016x within %d ms",
-                        name, tid, timeout.plus(GRACE).toMillis()))),
-                timeout.plus(GRACE).toNanos(),
-                TimeUnit.NANOSECONDS));
+        execute(() -> {
+            ScheduledFuture<?> silence = thread.executor()
+                    .schedule(
+                            () -> response.completeExceptionally(new MadSendException(String.format(
+                                    "%s said nothing about TID 0x%016x within %d ms",
+                                    name, tid, timeout.plus(GRACE).toMillis()))),
+                            timeout.plus(GRACE).toNanos(),
+                            TimeUnit.NANOSECONDS);
+            response.whenComplete((r, e) -> silence.cancel(false));
+        });
         return response;
     }
 
@@ -227,21 +226,13 @@ public final class GatewayMadPort implements MadPort {
     /** Ends the session (the gateway releases what it held for it) and fails what still waits. */
     @Override
     public void close() {
-        boolean closing = execute(() -> {
+        thread.shutdownAfter(() -> {
             if (lost.isEmpty() && stream != null) {
                 stream.onCompleted();
             }
             loseSession(new MadSendException(this + " was closed"));
             channel.shutdownNow();
-            thread.shutdown();
         });
-        if (closing && !Thread.currentThread().getName().equals("madport-" + name)) {
-            try {
-                thread.awaitTermination(2, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
     }
 
     @Override
@@ -277,25 +268,11 @@ public final class GatewayMadPort implements MadPort {
 
     /** Runs {@code task} on the port's thread, or fails {@code result} when the session is gone. */
     private void onThread(CompletableFuture<?> result, Runnable task) {
-        boolean queued = execute(() -> {
-            if (lost.isPresent()) {
-                result.completeExceptionally(lost.get());
-            } else {
-                task.run();
-            }
-        });
-        if (!queued) {
-            result.completeExceptionally(new MadSendException(this + " is closed"));
-        }
+        thread.run(result, () -> lost, () -> new MadSendException(this + " is closed"), task);
     }
 
     private boolean execute(Runnable task) {
-        try {
-            thread.execute(task);
-            return true;
-        } catch (RejectedExecutionException e) {
-            return false;
-        }
+        return thread.execute(task);
     }
 
     /** The session is over: every call waiting fails with {@code why}, and so does every later one. */

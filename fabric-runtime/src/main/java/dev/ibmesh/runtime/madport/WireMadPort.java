@@ -12,9 +12,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
@@ -29,7 +26,6 @@ import java.util.function.Consumer;
  * {@link #received} and {@link #gaveBack} from any thread.
  */
 final class WireMadPort implements MadPort {
-    private static final long CLOSE_MILLIS = 2_000;
     private static final Duration LID_TIMEOUT = Duration.ofSeconds(2);
 
     /** What moves the MADs of a {@link WireMadPort}. */
@@ -60,7 +56,7 @@ final class WireMadPort implements MadPort {
     }
 
     private final Wire wire;
-    private final ScheduledExecutorService thread;
+    private final PortThread thread;
     private final MadDispatch dispatch;
     private final AtomicLong nextTid;
     private MadPortIdentity identity;
@@ -68,12 +64,8 @@ final class WireMadPort implements MadPort {
 
     WireMadPort(Wire wire) {
         this.wire = wire;
-        this.thread = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, threadName());
-            t.setDaemon(true);
-            return t;
-        });
-        this.dispatch = new MadDispatch(new ExecutorScheduler(thread), tid -> tid & wire.tidMatchMask());
+        this.thread = new PortThread(wire.name());
+        this.dispatch = new MadDispatch(new ExecutorScheduler(thread.executor()), tid -> tid & wire.tidMatchMask());
         this.nextTid = new AtomicLong(wire.firstTid());
     }
 
@@ -203,22 +195,14 @@ final class WireMadPort implements MadPort {
     /** Fails what waits, lets go of the wire, and returns once that is done (unless called on the port's thread). */
     @Override
     public void close() {
-        boolean closing = execute(() -> {
+        thread.shutdownAfter(() -> {
             if (closed) {
                 return;
             }
             closed = true;
             dispatch.close(this + " was closed");
             wire.close();
-            thread.shutdown();
         });
-        if (closing && !Thread.currentThread().getName().equals(threadName())) {
-            try {
-                thread.awaitTermination(CLOSE_MILLIS, TimeUnit.MILLISECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
     }
 
     @Override
@@ -226,31 +210,18 @@ final class WireMadPort implements MadPort {
         return wire.name();
     }
 
-    private String threadName() {
-        return "madport-" + wire.name();
-    }
-
     /** Runs {@code task} on the port's thread unless the port is closed; then {@code result} fails. */
     private void onThread(CompletableFuture<?> result, Runnable task) {
-        if (!execute(() -> {
-            if (closed) {
-                result.completeExceptionally(new MadSendException(this + " is closed"));
-            } else {
-                task.run();
-            }
-        })) {
-            result.completeExceptionally(new MadSendException(this + " is closed"));
-        }
+        thread.run(result, () -> closed ? Optional.of(isClosed()) : Optional.empty(), this::isClosed, task);
+    }
+
+    private MadSendException isClosed() {
+        return new MadSendException(this + " is closed");
     }
 
     /** False when the port's thread is gone (the port was closed): the task will never run. */
     private boolean execute(Runnable task) {
-        try {
-            thread.execute(task);
-            return true;
-        } catch (RejectedExecutionException e) {
-            return false;
-        }
+        return thread.execute(task);
     }
 
     private void transmit(HostMad mad, Duration timeout) throws IOException {
