@@ -102,7 +102,7 @@ final class K8sCommand implements Callable<Integer> {
         String name = topology.getFileName().toString().toLowerCase(Locale.ROOT);
         return name.endsWith(".yaml") || name.endsWith(".yml")
                 ? Files.readString(topology, StandardCharsets.UTF_8)
-                : KustomizeBase.yaml(t);
+                : KustomizeBase.yamlOf(t);
     }
 
     /**

@@ -91,15 +91,15 @@ public final class KustomizeBase {
      */
     public Map<String, String> files() {
         Map<String, String> files = new LinkedHashMap<>();
-        String topologyYaml = "# Made by ibmesh k8s: every listen address is the device's pod under the headless"
+        String mounted = "# Made by ibmesh k8s: every listen address is the device's pod under the headless"
                 + " Service " + SERVICE + ".\n" + rewrittenTopology();
-        int size = topologyYaml.getBytes(StandardCharsets.UTF_8).length;
+        int size = mounted.getBytes(StandardCharsets.UTF_8).length;
         if (size > CONFIG_MAP_LIMIT) {
             throw new IllegalArgumentException("the topology is " + size + " bytes as YAML; a ConfigMap holds at most"
                     + " 1 MiB, so one pod per device cannot carry it");
         }
         List<String> resources = new ArrayList<>(List.of("service.yaml"));
-        files.put("base/topology.yaml", topologyYaml);
+        files.put("base/topology.yaml", mounted);
         files.put("base/service.yaml", dump(service()));
         boolean testers = false;
         for (DeviceSpec d : topology.devices()) {
@@ -194,7 +194,7 @@ public final class KustomizeBase {
     }
 
     /** A topology that came from another format (a .net file) in ibmesh's YAML format. */
-    public static String yaml(Topology t) {
+    public static String yamlOf(Topology t) {
         List<Object> devices = new ArrayList<>();
         for (DeviceSpec d : t.devices()) {
             Map<String, Object> m = new LinkedHashMap<>();
@@ -213,7 +213,7 @@ public final class KustomizeBase {
         Map<String, Object> tree = new LinkedHashMap<>();
         tree.put("devices", devices);
         tree.put("links", links);
-        return new Yaml(options()).dump(tree);
+        return yaml(tree);
     }
 
     private static Map<String, Object> service() {

@@ -29,7 +29,7 @@ final class Pods {
                 Integer.toString(KustomizeBase.GRPC_PORT),
                 "--http-host",
                 "0.0.0.0"));
-        Map<String, Object> container = container(base, args, resources(d, sm));
+        Map<String, Object> container = container(base, args, requests(d, sm));
         container.put(
                 "ports",
                 List.of(
@@ -67,7 +67,7 @@ final class Pods {
                 "300",
                 "--report-dir",
                 KustomizeBase.REPORTS_DIR + "/" + base.name(dut));
-        Map<String, Object> container = container(base, args, Map.of("cpu", "500m", "memory", "512Mi"));
+        Map<String, Object> container = container(base, args, new Requests("500m", 512));
         container.put("ports", List.of(containerPort("link", KustomizeBase.LINK_PORT)));
         container.put(
                 "volumeMounts",
@@ -105,24 +105,30 @@ final class Pods {
      * an HCA more for its registered memory; the SM's pod more for its model of the whole fabric. The limit is twice
      * the request.
      */
-    private static Map<String, Object> resources(DeviceSpec d, boolean sm) {
-        int memoryMi = 192 + 2 * d.numPorts() + (d.kind() == DeviceKind.HCA ? 64 : 0) + (sm ? 256 : 0);
-        Map<String, Object> r = new LinkedHashMap<>();
-        r.put("cpu", sm ? "250m" : "50m");
-        r.put("memory", memoryMi + "Mi");
-        return r;
+    private static Requests requests(DeviceSpec d, boolean sm) {
+        return new Requests(
+                sm ? "250m" : "50m", 192 + 2 * d.numPorts() + (d.kind() == DeviceKind.HCA ? 64 : 0) + (sm ? 256 : 0));
     }
 
-    private static Map<String, Object> container(KustomizeBase base, List<String> args, Map<String, Object> requests) {
+    /** What a container asks for: CPU in Kubernetes' notation, memory in MiB. */
+    private record Requests(String cpu, int memoryMi) {
+        /** The container's resources: these requests, and a memory limit of twice the request. */
+        Map<String, Object> resources() {
+            Map<String, Object> requested = new LinkedHashMap<>();
+            requested.put("cpu", cpu);
+            requested.put("memory", memoryMi + "Mi");
+            return Map.of("requests", requested, "limits", Map.of("memory", (2 * memoryMi) + "Mi"));
+        }
+    }
+
+    private static Map<String, Object> container(KustomizeBase base, List<String> args, Requests requests) {
         Map<String, Object> c = new LinkedHashMap<>();
         c.put("name", "ibmesh");
         c.put("image", base.image());
         c.put("args", args);
         // The image's entrypoint sizes the heap (MaxRAMPercentage); a pod that runs out of it restarts.
         c.put("env", List.of(Map.of("name", "JAVA_TOOL_OPTIONS", "value", "-XX:+ExitOnOutOfMemoryError")));
-        String memory = String.valueOf(requests.get("memory"));
-        int mi = Integer.parseInt(memory.substring(0, memory.length() - 2));
-        c.put("resources", Map.of("requests", requests, "limits", Map.of("memory", (2 * mi) + "Mi")));
+        c.put("resources", requests.resources());
         c.put("volumeMounts", List.of(mount("topology", KustomizeBase.TOPOLOGY_DIR)));
         c.put("securityContext", Map.of("allowPrivilegeEscalation", false));
         return c;
