@@ -60,9 +60,9 @@ public final class LinkSetup {
         NodeInfo dut = NodeInfo.decode(smp.getData(NodeInfo.ATTRIBUTE_ID, 0, toDut), 0);
         boolean isSwitch = dut.nodeType() == NodeInfo.NODE_TYPE_SWITCH;
         int dutPort = dut.localPortNum();
-        PortInfo tester = portInfo(testerPort);
-        PortInfo dutEnd = portInfo(isSwitch ? 0 : dutPort, toDut);
-        PortInfo dutLink = isSwitch ? portInfo(dutPort, toDut) : dutEnd;
+        PortInfo tester = smp.portInfo(testerPort);
+        PortInfo dutEnd = smp.portInfo(isSwitch ? 0 : dutPort, toDut);
+        PortInfo dutLink = isSwitch ? smp.portInfo(dutPort, toDut) : dutEnd;
         if (tester.portState() == PortInfo.PORT_STATE_ACTIVE
                 && dutLink.portState() == PortInfo.PORT_STATE_ACTIVE
                 && tester.lid() != 0
@@ -100,10 +100,6 @@ public final class LinkSetup {
                 toDut);
     }
 
-    private PortInfo portInfo(int modifier, int... path) {
-        return PortInfo.decode(smp.getData(PortInfo.ATTRIBUTE_ID, modifier, path), 0);
-    }
-
     /** A Set that changes only what the builder changed: PortState and PortPhysicalState say "no change". */
     private void set(PortInfo.Builder changed, int modifier, int... path) {
         smp.setData(
@@ -117,7 +113,7 @@ public final class LinkSetup {
     }
 
     private void portState(int state, int modifier, int... path) {
-        PortInfo now = portInfo(modifier, path);
+        PortInfo now = smp.portInfo(modifier, path);
         if (now.portState() == state) {
             return;
         }

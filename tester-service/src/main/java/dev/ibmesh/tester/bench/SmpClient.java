@@ -2,6 +2,7 @@ package dev.ibmesh.tester.bench;
 
 import dev.ibmesh.mad.DrSmp;
 import dev.ibmesh.mad.Method;
+import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.runtime.agent.HostMad;
 import dev.ibmesh.runtime.madport.MadPort;
 import dev.ibmesh.runtime.madport.MadTimeoutException;
@@ -45,6 +46,11 @@ public final class SmpClient {
     /** A SubnGet that must succeed: the attribute data. */
     public byte[] getData(int attributeId, int modifier, int... path) {
         return ok(get(attributeId, modifier, path), attributeId, path);
+    }
+
+    /** The PortInfo of port {@code portNumber} (0: a switch's management port) of the node at the end of {@code path}. */
+    public PortInfo portInfo(int portNumber, int... path) {
+        return PortInfo.decode(getData(PortInfo.ATTRIBUTE_ID, portNumber, path), 0);
     }
 
     /** A SubnSet that must succeed: the attribute data of the answer. */

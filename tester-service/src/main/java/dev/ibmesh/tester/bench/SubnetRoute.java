@@ -35,10 +35,7 @@ final class SubnetRoute {
         for (int hop = 0; hop < path.hops(); hop++) {
             int[] toNode = path.prefix(hop);
             int out = ports.get(hop);
-            PortInfo leaving = along(
-                    hop,
-                    "port " + out + " of " + node(toNode),
-                    () -> PortInfo.decode(smp.getData(PortInfo.ATTRIBUTE_ID, out, toNode), 0));
+            PortInfo leaving = along(hop, "port " + out + " of " + node(toNode), () -> smp.portInfo(out, toNode));
             requireActive(leaving, "port " + out + " of " + node(toNode));
         }
         int[] toDut = path.toArray();
@@ -46,10 +43,10 @@ final class SubnetRoute {
                 along(path.hops(), "the DUT", () -> NodeInfo.decode(smp.getData(NodeInfo.ATTRIBUTE_ID, 0, toDut), 0));
         boolean isSwitch = dut.nodeType() == NodeInfo.NODE_TYPE_SWITCH;
         int dutPort = dut.localPortNum();
-        PortInfo entering = PortInfo.decode(smp.getData(PortInfo.ATTRIBUTE_ID, dutPort, toDut), 0);
+        PortInfo entering = smp.portInfo(dutPort, toDut);
         requireActive(entering, "the DUT's port " + dutPort);
-        PortInfo dutEnd = isSwitch ? PortInfo.decode(smp.getData(PortInfo.ATTRIBUTE_ID, 0, toDut), 0) : entering;
-        PortInfo tester = PortInfo.decode(smp.getData(PortInfo.ATTRIBUTE_ID, testerPort), 0);
+        PortInfo dutEnd = isSwitch ? smp.portInfo(0, toDut) : entering;
+        PortInfo tester = smp.portInfo(testerPort);
         if (tester.lid() == 0 || dutEnd.lid() == 0) {
             throw unbuilt((tester.lid() == 0 ? "the tester's port" : "the DUT") + " has no LID");
         }
