@@ -93,6 +93,7 @@ class PrometheusScrapeTest {
                     .redirectOutput(dir.resolve("prometheus.log").toFile())
                     .start();
             Prometheus api = new Prometheus(port);
+            api.awaitReady();
 
             api.await("all four processes scraped", "count(up{job=\"ibmesh\"} == 1)", r -> value(r) == 4);
             for (String p : PORTS) {
@@ -150,18 +151,37 @@ class PrometheusScrapeTest {
             return body.getJsonObject("data").getJsonArray("result");
         }
 
+        /** Waits until Prometheus says it is ready ({@code /-/ready}): before that its API answers 503 in plain text. */
+        void awaitReady() throws Exception {
+            HttpClient client = HttpClient.newHttpClient();
+            long deadline = System.nanoTime() + SETTLE.toNanos();
+            int status = 0;
+            while (System.nanoTime() < deadline) {
+                try {
+                    status = client.send(
+                                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/-/ready"))
+                                            .build(),
+                                    HttpResponse.BodyHandlers.discarding())
+                            .statusCode();
+                    if (status == 200) {
+                        return;
+                    }
+                } catch (java.net.ConnectException starting) {
+                    // Prometheus is not listening yet.
+                }
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(100));
+            }
+            assertEquals(200, status, "Prometheus never became ready");
+        }
+
         /** Asks again (Prometheus scrapes every second) until {@code ok} holds, or fails after a while. */
         void await(String what, String promql, Predicate<JsonArray> ok) throws Exception {
             long deadline = System.nanoTime() + SETTLE.toNanos();
             JsonArray last = new JsonArray();
             while (System.nanoTime() < deadline) {
-                try {
-                    last = query(promql);
-                    if (ok.test(last)) {
-                        return;
-                    }
-                } catch (java.net.ConnectException starting) {
-                    // Prometheus is not listening yet.
+                last = query(promql);
+                if (ok.test(last)) {
+                    return;
                 }
                 LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(250));
             }
