@@ -6,6 +6,7 @@ import dev.ibmesh.mad.MadHeader;
 import dev.ibmesh.mad.Method;
 import dev.ibmesh.mad.MgmtClass;
 import dev.ibmesh.mad.Smp;
+import dev.ibmesh.mad.smp.Notice;
 import dev.ibmesh.runtime.agent.HostMad;
 import dev.ibmesh.runtime.madport.MadNotCarriedException;
 import dev.ibmesh.runtime.madport.MadPort;
@@ -24,6 +25,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Predicate;
 
 /**
  * The MAD Tester role (CTS "SendMad" / "ReceiveMad"): sends MADs to the DUT through the bench's {@link MadPort} and
@@ -304,15 +306,41 @@ public final class MadTester {
      * response may take; none FAILs the step with {@code assertions}.
      */
     public TrapInbox.Trap receiveTrap(String assertions, TrapInbox traps, int trapNumber) {
-        Optional<TrapInbox.Trap> trap = traps.next(trapNumber, timeout);
+        return receiveTrap(assertions, traps, trapNumber, "", t -> true);
+    }
+
+    /**
+     * ReceiveMad (SubnTrap(Notice) with {@code trapNumber} {@code what}): the next such trap that {@code wanted}
+     * accepts, others passed over; none FAILs the step with {@code assertions}.
+     */
+    public TrapInbox.Trap receiveTrap(
+            String assertions, TrapInbox traps, int trapNumber, String what, Predicate<TrapInbox.Trap> wanted) {
+        Optional<TrapInbox.Trap> trap = traps.next(trapNumber, wanted, timeout);
         ctx.checkThat(
                 assertions,
-                "trap " + trapNumber + " within " + timeout.toMillis() + " ms",
+                "trap " + trapNumber + (what.isEmpty() ? "" : " " + what) + " within " + timeout.toMillis() + " ms",
                 trap.isPresent(),
                 "a trap",
                 trap.map(t -> String.format("a trap, TID 0x%016x", t.transactionId()))
                         .orElse("none"));
         return trap.orElseThrow();
+    }
+
+    /**
+     * ReceiveMad (SubnTrap(Notice) with TrapNumber 144 and {@code changeFlag} set, see {@link
+     * Notice.LocalChangesTrap}): the procedure's own change. A trap 144 without the flag reports another change,
+     * raised before the procedure and repeated until the DUT replaces it (IBA 14.2.5.1): it is noted and passed over.
+     */
+    public TrapInbox.Trap receiveLocalChanges(String assertions, TrapInbox traps, int changeFlag, String flagName) {
+        return receiveTrap(assertions, traps, Notice.TRAP_LOCAL_CHANGES, "with " + flagName, t -> {
+            int flags = ((Notice.LocalChangesTrap) t.notice().details()).changeFlags();
+            if ((flags & changeFlag) == 0) {
+                ctx.note(String.format(
+                        "passed over a trap 144 without %s (change flags 0x%x, TID 0x%016x)",
+                        flagName, flags, t.transactionId()));
+            }
+            return (flags & changeFlag) != 0;
+        });
     }
 
     /**

@@ -14,6 +14,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
+import java.util.function.Predicate;
 
 /**
  * The SubnTrap(Notice) SMPs that reach the tester's port while it is open, each with the time it arrived on the
@@ -60,6 +61,14 @@ public final class TrapInbox implements AutoCloseable {
      * Empty when none came.
      */
     public Optional<Trap> next(int trapNumber, Duration within) {
+        return next(trapNumber, t -> true, within);
+    }
+
+    /**
+     * The next trap with this TrapNumber that {@code wanted} accepts, arriving within {@code within}; other traps are
+     * passed over (a trap raised before the procedure's change may still be repeating). Empty when none came.
+     */
+    public Optional<Trap> next(int trapNumber, Predicate<Trap> wanted, Duration within) {
         long deadline = System.nanoTime() + within.toNanos();
         try {
             while (true) {
@@ -68,7 +77,7 @@ public final class TrapInbox implements AutoCloseable {
                 if (t == null) {
                     return Optional.empty();
                 }
-                if (t.trapNumber() == trapNumber) {
+                if (t.trapNumber() == trapNumber && wanted.test(t)) {
                     return Optional.of(t);
                 }
             }

@@ -96,16 +96,10 @@ public final class C14_901_01_SW extends MadProcedure {
                         writeBack(other).linkWidthEnabled(width).build().toBytes())
                 .requireOk();
 
-        step(3, "TRAP1 = ReceiveMad (SubnTrap(Notice) with TrapNumber 144)");
-        TrapInbox.Trap trap1 = mad().receiveTrap(RAISED, traps, Notice.TRAP_LOCAL_CHANGES);
+        step(3, "TRAP1 = ReceiveMad (SubnTrap(Notice) with TrapNumber 144 and LinkWidthEnabledChange)");
+        TrapInbox.Trap trap1 = mad().receiveLocalChanges(
+                        RAISED, traps, Notice.LocalChangesTrap.CHANGE_LINK_WIDTH_ENABLED, "LinkWidthEnabledChange");
         check(RAISED, "Notice:IssuerLID", mad().dutLid(), trap1.notice().issuerLid());
-        Notice.LocalChangesTrap details =
-                (Notice.LocalChangesTrap) trap1.notice().details();
-        check(
-                RAISED,
-                "Notice:DataDetails.LinkWidthEnabledChange",
-                true,
-                (details.changeFlags() & Notice.LocalChangesTrap.CHANGE_LINK_WIDTH_ENABLED) != 0);
 
         step(4, "TRAP2 = ReceiveMad (SubnTrap(Notice) with TrapNumber 144), not repressed: REPEAT_INTERVAL");
         Optional<TrapInbox.Trap> second = traps.next(Notice.TRAP_LOCAL_CHANGES, mad().timeout());

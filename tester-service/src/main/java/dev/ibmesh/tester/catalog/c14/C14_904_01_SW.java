@@ -81,8 +81,12 @@ public final class C14_904_01_SW extends MadProcedure {
                 0);
         check(RAISED, "NodeDescription", NEW_DESCRIPTION, set.text());
 
-        step(2, "ReceiveMad (SubnTrap(Notice) with TrapNumber 144); SendMad (SubnTrapRepress(Notice))");
-        TrapInbox.Trap trap = mad().receiveTrap(RAISED, traps, Notice.TRAP_LOCAL_CHANGES);
+        step(
+                2,
+                "ReceiveMad (SubnTrap(Notice) with TrapNumber 144 and NodeDescriptionChange); SendMad"
+                        + " (SubnTrapRepress(Notice))");
+        TrapInbox.Trap trap = mad().receiveLocalChanges(
+                        RAISED, traps, Notice.LocalChangesTrap.CHANGE_NODE_DESCRIPTION, "NodeDescriptionChange");
         mad().repress(trap);
 
         step(3, "Verify the Notice's fields");
@@ -95,11 +99,6 @@ public final class C14_904_01_SW extends MadProcedure {
         Notice.LocalChangesTrap details = (Notice.LocalChangesTrap) notice.details();
         check(NOTICE, "Notice:DataDetails.LIDADDR", lid, details.lidAddr());
         check(NOTICE, "Notice:DataDetails.OtherLocalChanges", 1, details.otherLocalChanges());
-        check(
-                NOTICE,
-                "Notice:DataDetails.NodeDescriptionChange",
-                true,
-                (details.changeFlags() & Notice.LocalChangesTrap.CHANGE_NODE_DESCRIPTION) != 0);
         check(
                 NOTICE,
                 "Notice:DataDetails.CapabilityMask",
