@@ -3,7 +3,9 @@
 // into the second's memory, SENDs another into a receive buffer the second posted, and checks the bytes arrived.
 // The second HCA's completions come from a WatchCompletions stream, the first's from PollCq.
 //
-//   node rc-write-send.js [HOST:PORT] [HCA_A] [HCA_B]      (defaults: localhost:9200 h1 h2)
+//   node rc-write-send.js [HOST:PORT[,HOST:PORT]] [HCA_A] [HCA_B]      (defaults: localhost:9200 h1 h2)
+//
+// Two addresses when the HCAs run in different processes (shards of `ibmesh up --shard`): HCA_A's, then HCA_B's.
 //
 // The fabric must be configured (LIDs assigned, ports Active: run an SM first, see the README). Exits 0 when both
 // messages arrived intact, 1 otherwise, printing why.
@@ -13,7 +15,8 @@ const path = require('path');
 const grpc = require('@grpc/grpc-js');
 const protoLoader = require('@grpc/proto-loader');
 
-const [target = 'localhost:9200', nameA = 'h1', nameB = 'h2'] = process.argv.slice(2);
+const [targets = 'localhost:9200', nameA = 'h1', nameB = 'h2'] = process.argv.slice(2);
+const [targetA, targetB = targetA] = targets.split(',');
 const PROTO_DIR = path.join(__dirname, '..', '..', 'proto', 'src', 'main', 'proto');
 const TIMEOUT_MS = 20000;
 
@@ -29,17 +32,19 @@ const definition = protoLoader.loadSync(path.join(PROTO_DIR, 'verbs.proto'), {
   includeDirs: [PROTO_DIR],
 });
 const {Verbs} = grpc.loadPackageDefinition(definition).ibmesh.verbs.v1;
-const client = new Verbs(target, grpc.credentials.createInsecure());
+const clients = [];
 
-/** One HCA: every unary verb as a promise, with the header that names the HCA. */
-function hca(name) {
+/** One HCA, served at target: every unary verb as a promise, with the header that names the HCA. */
+function hca(name, target) {
+  const client = new Verbs(target, grpc.credentials.createInsecure());
+  clients.push(client);
   const metadata = new grpc.Metadata();
   metadata.set('ibmesh-device', name);
   const verb = (method) => (request = {}) =>
     new Promise((resolve, reject) =>
       client[method](request, metadata, {deadline: Date.now() + 5000}, (err, reply) =>
         err ? reject(new Error(`${name} ${method}: ${err.details || err.message}`)) : resolve(reply)));
-  const h = {name, metadata};
+  const h = {name, metadata, client};
   for (const m of ['queryPort', 'queryGid', 'allocPd', 'regMr', 'createCq', 'createQp', 'modifyQp', 'queryQp',
     'postSend', 'postRecv', 'pollCq', 'readMemory', 'writeMemory']) {
     h[m] = verb(m);
@@ -113,7 +118,7 @@ function watch(h, cq) {
   const waiting = [];
   const arrived = [];
   let failure = null;
-  const call = client.watchCompletions({cq_handle: cq}, h.metadata);
+  const call = h.client.watchCompletions({cq_handle: cq}, h.metadata);
   call.on('data', (wc) => (waiting.length > 0 ? waiting.shift().resolve(wc) : arrived.push(wc)));
   call.on('error', (err) => {
     if (err.code !== grpc.status.CANCELLED) {
@@ -142,8 +147,8 @@ function expectBytes(got, want, what) {
 }
 
 async function main() {
-  const a = hca(nameA);
-  const b = hca(nameB);
+  const a = hca(nameA, targetA);
+  const b = hca(nameB, targetB);
   const portA = await activePort(a);
   const portB = await activePort(b);
   const gid = await a.queryGid({port_num: 1, index: 0});
@@ -217,7 +222,7 @@ const timer = setTimeout(() => {
 main().then(
   () => {
     clearTimeout(timer);
-    client.close();
+    clients.forEach((c) => c.close());
     process.exit(0);
   },
   (err) => {

@@ -43,11 +43,11 @@ final class FabricLock implements AutoCloseable {
         return Path.of(System.getProperty("java.io.tmpdir"), "ibmesh-" + System.getProperty("user.name"));
     }
 
-    /** The lock file of {@code topology}. */
-    static Path fileOf(Path topology) {
+    /** The lock file of {@code topology}'s fabric, or of its {@code part} ("shard 1/4"; "" for the whole). */
+    static Path fileOf(Path topology, String part) {
         try {
-            byte[] digest = MessageDigest.getInstance("SHA-256")
-                    .digest(topology.toAbsolutePath().normalize().toString().getBytes(StandardCharsets.UTF_8));
+            String key = topology.toAbsolutePath().normalize() + (part.isEmpty() ? "" : " " + part);
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8));
             return directory().resolve("up-" + HexFormat.of().formatHex(digest, 0, 8) + ".lock");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every JVM has SHA-256", e);
@@ -55,14 +55,15 @@ final class FabricLock implements AutoCloseable {
     }
 
     /**
-     * Takes the lock of {@code topology}'s fabric.
+     * Takes the lock of {@code topology}'s fabric, or of its {@code part} ("" for the whole fabric): shards of one
+     * fabric may share a host.
      *
      * @throws AlreadyRunning naming the process that holds it
      * @throws IOException    the lock file cannot be made
      */
-    static FabricLock acquire(Path topology) throws AlreadyRunning, IOException {
+    static FabricLock acquire(Path topology, String part) throws AlreadyRunning, IOException {
         Files.createDirectories(directory());
-        Path file = fileOf(topology);
+        Path file = fileOf(topology, part);
         FileChannel channel =
                 FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
         FileLock lock;
@@ -74,7 +75,8 @@ final class FabricLock implements AutoCloseable {
         if (lock == null) {
             String holder = Files.readString(file, StandardCharsets.UTF_8).strip();
             channel.close();
-            throw new AlreadyRunning("the fabric of " + topology + " already runs here (" + holder
+            throw new AlreadyRunning("the fabric of " + topology + (part.isEmpty() ? "" : ", " + part)
+                    + ", already runs here (" + holder
                     + "): stop it first, or copy the topology to run a second fabric");
         }
         channel.truncate(0);

@@ -24,7 +24,8 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "k8s",
         mixinStandardHelpOptions = true,
-        description = "Write a kustomize base that runs TOPOLOGY on Kubernetes, one pod per device (DIR/base), and an"
+        description = "Write a kustomize base that runs TOPOLOGY on Kubernetes, one pod per device or --shards N shard"
+                + " pods (DIR/base), and an"
                 + " overlay that adds a Prometheus-operator ServiceMonitor (DIR/monitoring). Apply with: kubectl apply"
                 + " -k DIR/base.")
 final class K8sCommand implements Callable<Integer> {
@@ -55,6 +56,15 @@ final class K8sCommand implements Callable<Integer> {
     @Option(names = "--no-sm", description = "No SM pod: bring your own (OpenSM through a umad endpoint, say).")
     boolean noSm;
 
+    @Option(
+            names = "--shards",
+            paramLabel = "N",
+            defaultValue = "0",
+            description = "Run the fabric as N shard pods (ibmesh up of a slice of the topology each, balanced by port"
+                    + " count) instead of one pod per device: for fabrics too big for one pod per device or one"
+                    + " ConfigMap. Default: one pod per device.")
+    int shards;
+
     @Spec
     CommandSpec spec;
 
@@ -73,7 +83,7 @@ final class K8sCommand implements Callable<Integer> {
         try {
             Optional<String> smHca =
                     noSm ? Optional.empty() : sm != null ? Optional.of(sm) : KustomizeBase.defaultSmHca(t);
-            files = new KustomizeBase(t, yaml(t), image, smHca).files();
+            files = new KustomizeBase(t, yaml(t), image, smHca, shards).files();
         } catch (IllegalArgumentException | IOException e) {
             err.println("ibmesh k8s: " + e.getMessage());
             return Ibmesh.EXIT_BAD_INPUT;

@@ -149,6 +149,7 @@ final class ServiceRunner {
                         }
                         http.stop().await(5, TimeUnit.SECONDS);
                         fabric.stop().await(10, TimeUnit.SECONDS);
+                        transport.close();
                         vertx.close().await(10, TimeUnit.SECONDS);
                     } catch (Exception ignored) {
                         // Shutting down anyway.

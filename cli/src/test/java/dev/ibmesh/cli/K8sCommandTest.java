@@ -2,10 +2,13 @@ package dev.ibmesh.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ibmesh.runtime.topology.DeviationCatalog;
 import dev.ibmesh.runtime.topology.DeviceSpec;
+import dev.ibmesh.runtime.topology.LinkEnd;
+import dev.ibmesh.runtime.topology.LinkSpec;
 import dev.ibmesh.runtime.topology.Topology;
 import dev.ibmesh.runtime.topology.YamlTopologyParser;
 import dev.ibmesh.runtime.umad.IbsimProcess;
@@ -141,7 +144,25 @@ class K8sCommandTest {
     /** A topology too big for one ConfigMap is refused with the reason, not rendered into manifests that fail. */
     @Test
     void aTopologyTooBigForAConfigMapIsRefused() throws Exception {
-        // 40 switches in a line, 250 HCAs on each: 10,040 devices.
+        Path big = Files.writeString(dir.resolve("big.yaml"), tenThousandDevices());
+        CliRun run = CliRun.of("k8s", big.toString(), "-o", dir.resolve("out").toString());
+        assertEquals(Ibmesh.EXIT_BAD_INPUT, run.exit(), run.out() + run.err());
+        assertTrue(run.err().contains("a ConfigMap holds at most 1 MiB"), run.err());
+        assertTrue(run.err().contains("use --shards N"), run.err());
+    }
+
+    /** The same topology as shards: each shard pod mounts its slice, and the slices together are the fabric. */
+    @Test
+    void aFabricTooBigForOneConfigMapDeploysAsShards() throws Exception {
+        Path big = Files.writeString(dir.resolve("big.yaml"), tenThousandDevices());
+        Path out = dir.resolve("out");
+        CliRun run = CliRun.of("k8s", big.toString(), "-o", out.toString(), "--shards", "6");
+        assertEquals(0, run.exit(), run.out() + run.err());
+        shardsHoldTogether(kustomize(out.resolve("base")), topology(Files.readString(big)), 6);
+    }
+
+    /** 40 switches in a line, 250 HCAs on each: 10,040 devices. */
+    private static String tenThousandDevices() {
         StringBuilder yaml = new StringBuilder("devices:\n");
         StringBuilder links = new StringBuilder("links:\n");
         for (int s = 1; s <= 40; s++) {
@@ -166,10 +187,7 @@ class K8sCommandTest {
                         .append("/1]\n");
             }
         }
-        Path big = Files.writeString(dir.resolve("big.yaml"), yaml.append(links).toString());
-        CliRun run = CliRun.of("k8s", big.toString(), "-o", dir.resolve("out").toString());
-        assertEquals(Ibmesh.EXIT_BAD_INPUT, run.exit(), run.out() + run.err());
-        assertTrue(run.err().contains("a ConfigMap holds at most 1 MiB"), run.err());
+        return yaml.append(links).toString();
     }
 
     // ---- the checks ----
@@ -262,6 +280,96 @@ class K8sCommandTest {
             assertTrue(exposed, d.name() + ": its pod exposes link port " + hostPort[1]);
         }
         assertEquals(t.devices().size(), podsByDevice.size(), "every device in exactly one pod");
+    }
+
+    /**
+     * A sharded base: every device runs in exactly one shard (the one whose slice lists it without a listen address),
+     * every slice fits a ConfigMap, a device of another shard is listed at that shard's pod (resolved by the
+     * Service, on a port the pod exposes, and the pod's slice runs the device), every link is in the slices of both
+     * its ends, and exactly one shard runs the SM.
+     */
+    private static void shardsHoldTogether(List<Map<String, Object>> docs, Topology t, int shards) {
+        Map<String, Object> service = only(docs, "Service");
+        Map<String, Map<String, Object>> configMaps = new HashMap<>();
+        docs.stream()
+                .filter(d -> d.get("kind").equals("ConfigMap"))
+                .forEach(c -> configMaps.put(String.valueOf(map(c, "metadata").get("name")), c));
+        Map<String, Topology> sliceOfPod = new HashMap<>();
+        Map<String, Map<String, Object>> workloadOfPod = new HashMap<>();
+        Map<String, String> podOfDevice = new HashMap<>();
+        int sms = 0;
+        for (Map<String, Object> d : docs) {
+            if (!d.get("kind").equals("StatefulSet")) {
+                continue;
+            }
+            Map<String, Object> template = map(map(d, "spec"), "template");
+            assertTrue(
+                    stringMap(map(template, "metadata").get("labels"))
+                            .entrySet()
+                            .containsAll(
+                                    stringMap(map(map(d, "spec"), "selector").get("matchLabels"))
+                                            .entrySet()),
+                    "the selector matches its pods");
+            assertTrue(
+                    stringMap(map(template, "metadata").get("labels"))
+                            .entrySet()
+                            .containsAll(stringMap(map(service, "spec").get("selector"))
+                                    .entrySet()),
+                    "the Service selects every shard");
+            String pod = map(d, "metadata").get("name") + "-0";
+            String configMap = ((List<?>) map(template, "spec").get("volumes"))
+                    .stream()
+                            .map(v -> String.valueOf(((Map<?, ?>) ((Map<?, ?>) v).get("configMap")).get("name")))
+                            .findFirst()
+                            .orElseThrow();
+            String yaml = String.valueOf(map(configMaps.get(configMap), "data").get("topology.yaml"));
+            assertTrue(yaml.getBytes(StandardCharsets.UTF_8).length < 1024 * 1024, pod + "'s slice fits a ConfigMap");
+            Topology slice = topology(yaml);
+            sliceOfPod.put(pod, slice);
+            workloadOfPod.put(pod, d);
+            List<String> args = args(d);
+            assertTrue(args.contains("--shard-slice"), pod + " runs its slice: " + args);
+            sms += args.contains("--sm-port") ? 1 : 0;
+            for (DeviceSpec device : slice.devices()) {
+                if (device.listen().isEmpty()) {
+                    assertNull(podOfDevice.put(device.name(), pod), device.name() + " runs in one shard only");
+                }
+            }
+        }
+        assertEquals(shards, sliceOfPod.size(), "one pod per shard");
+        assertEquals(1, sms, "one shard runs the SM");
+        assertEquals(t.devices().size(), podOfDevice.size(), "every device runs in a shard");
+        for (Map.Entry<String, Topology> e : sliceOfPod.entrySet()) {
+            for (DeviceSpec device : e.getValue().devices()) {
+                if (device.listen().isEmpty()) {
+                    continue;
+                }
+                String[] hostPort = device.listen().get().toString().split(":");
+                String[] labels = hostPort[0].split("\\.");
+                assertEquals(map(service, "metadata").get("name"), labels[1], device.name() + " at the Service");
+                String there = labels[0];
+                assertEquals(
+                        podOfDevice.get(device.name()), there, device.name() + " is listed at the pod that runs it");
+                List<String> args = args(workloadOfPod.get(there));
+                assertEquals(
+                        "0.0.0.0:" + hostPort[1],
+                        args.get(args.indexOf("--shard-listen") + 1),
+                        there + " takes links on the port its peers dial");
+                boolean exposed = ((List<?>) container(workloadOfPod.get(there)).get("ports"))
+                        .stream()
+                                .anyMatch(p -> String.valueOf(((Map<?, ?>) p).get("containerPort"))
+                                        .equals(hostPort[1]));
+                assertTrue(exposed, there + " exposes link port " + hostPort[1]);
+            }
+        }
+        for (LinkSpec l : t.links()) {
+            for (LinkEnd end : List.of(l.a(), l.b())) {
+                Topology slice = sliceOfPod.get(podOfDevice.get(end.port().device()));
+                assertTrue(
+                        slice.linkAt(end.port()).isPresent(),
+                        l + " is in the slice of " + end.port().device());
+            }
+        }
     }
 
     private record Pod(String hostname, String subdomain, Map<String, String> labels, Map<String, Object> workload) {}

@@ -40,7 +40,7 @@ class UpRerunTest {
         try {
             http = first.httpPort();
             first.awaitLine("fabric ready", l -> l.startsWith("fabric ready:"), CliProcess.STARTUP);
-            assertTrue(Files.exists(FabricLock.fileOf(topology)), "the running fabric holds its lock file");
+            assertTrue(Files.exists(FabricLock.fileOf(topology, "")), "the running fabric holds its lock file");
 
             CliRun second = CliRun.of(up);
             assertEquals(Ibmesh.EXIT_BAD_INPUT, second.exit(), second.out() + second.err());
@@ -49,7 +49,7 @@ class UpRerunTest {
         } finally {
             first.stop();
         }
-        assertFalse(Files.exists(FabricLock.fileOf(topology)), "the lock file went with the fabric");
+        assertFalse(Files.exists(FabricLock.fileOf(topology, "")), "the lock file went with the fabric");
         int port = http;
         assertThrows(ConnectException.class, () -> connect(port), "its HTTP port is free again");
 

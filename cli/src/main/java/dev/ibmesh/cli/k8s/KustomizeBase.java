@@ -4,25 +4,20 @@ import dev.ibmesh.runtime.topology.DeviceKind;
 import dev.ibmesh.runtime.topology.DeviceSpec;
 import dev.ibmesh.runtime.topology.LinkSpec;
 import dev.ibmesh.runtime.topology.PortRef;
+import dev.ibmesh.runtime.topology.Sharding;
 import dev.ibmesh.runtime.topology.Topology;
-import java.io.StringReader;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.Yaml;
-import org.yaml.snakeyaml.nodes.MappingNode;
-import org.yaml.snakeyaml.nodes.Node;
-import org.yaml.snakeyaml.nodes.NodeTuple;
-import org.yaml.snakeyaml.nodes.ScalarNode;
-import org.yaml.snakeyaml.nodes.SequenceNode;
-import org.yaml.snakeyaml.nodes.Tag;
 
 /**
  * A kustomize base that runs a topology on Kubernetes, one pod per device, each as {@code ibmesh device} runs it
@@ -49,14 +44,27 @@ public final class KustomizeBase {
     private final Map<String, String> names;
     private final String image;
     private final Optional<String> smHca;
+    /** The shards of a sharded fabric; empty for one pod per device. */
+    private final Optional<Sharding> sharding;
 
     /**
      * @param topologyYaml the topology in ibmesh's YAML format, whose listen addresses are rewritten
      * @param smHca        the HCA whose pod runs the SM, if any
-     * @throws IllegalArgumentException when {@code smHca} is not an HCA of the topology
+     * @param shards       how many shard pods run the fabric; 0 for one pod per device
+     * @throws IllegalArgumentException when {@code smHca} is not an HCA of the topology, or {@code shards} does not
+     *                                  fit the topology
      */
-    public KustomizeBase(Topology topology, String topologyYaml, String image, Optional<String> smHca) {
+    public KustomizeBase(Topology topology, String topologyYaml, String image, Optional<String> smHca, int shards) {
         this.topology = topology;
+        if (shards < 0) {
+            throw new IllegalArgumentException(
+                    "--shards must be 1 or more (or left out for one pod per device), was " + shards);
+        }
+        if (shards > 0 && topology.devices().stream().anyMatch(d -> d.kind() == DeviceKind.TESTER)) {
+            throw new IllegalArgumentException(
+                    "--shards: a conformance bench (a topology with a tester) runs one pod" + " per device");
+        }
+        this.sharding = shards > 0 ? Optional.of(Sharding.of(topology, shards)) : Optional.empty();
         this.topologyYaml = topologyYaml;
         this.names =
                 K8sNames.of(topology.devices().stream().map(DeviceSpec::name).toList());
@@ -91,16 +99,26 @@ public final class KustomizeBase {
      */
     public Map<String, String> files() {
         Map<String, String> files = new LinkedHashMap<>();
-        String mounted = "# Made by ibmesh k8s: every listen address is the device's pod under the headless"
-                + " Service " + SERVICE + ".\n" + rewrittenTopology();
-        int size = mounted.getBytes(StandardCharsets.UTF_8).length;
-        if (size > CONFIG_MAP_LIMIT) {
-            throw new IllegalArgumentException("the topology is " + size + " bytes as YAML; a ConfigMap holds at most"
-                    + " 1 MiB, so one pod per device cannot carry it");
-        }
         List<String> resources = new ArrayList<>(List.of("service.yaml"));
-        files.put("base/topology.yaml", mounted);
         files.put("base/service.yaml", dump(service()));
+        if (sharding.isPresent()) {
+            shardFiles(sharding.get(), files, resources);
+        } else {
+            deviceFiles(files, resources);
+        }
+        files.put("monitoring/kustomization.yaml", dump(kustomizationOf(List.of("../base", "servicemonitor.yaml"))));
+        files.put("monitoring/servicemonitor.yaml", dump(serviceMonitor()));
+        return files;
+    }
+
+    /** One pod per device, all mounting the whole topology. */
+    private void deviceFiles(Map<String, String> files, List<String> resources) {
+        String mounted = checkedSize(
+                "the topology",
+                "# Made by ibmesh k8s: every listen address is the device's pod under the headless Service " + SERVICE
+                        + ".\n" + rewrittenTopology(),
+                "one pod per device cannot carry it: use --shards N, which gives each shard pod its slice");
+        files.put("base/topology.yaml", mounted);
         boolean testers = false;
         for (DeviceSpec d : topology.devices()) {
             String file = names.get(d.name()) + ".yaml";
@@ -119,10 +137,57 @@ public final class KustomizeBase {
             resources.add("reports.yaml");
             files.put("base/reports.yaml", dump(Pods.reportsClaim()));
         }
-        files.put("base/kustomization.yaml", dump(kustomization(resources)));
-        files.put("monitoring/kustomization.yaml", dump(kustomizationOf(List.of("../base", "servicemonitor.yaml"))));
-        files.put("monitoring/servicemonitor.yaml", dump(serviceMonitor()));
-        return files;
+        files.put(
+                "base/kustomization.yaml",
+                dump(kustomization(resources, List.of(configMap(Pods.TOPOLOGY_CONFIG_MAP, "topology.yaml")))));
+    }
+
+    /**
+     * A StatefulSet of one per shard, each mounting its slice of the topology: its own devices (no listen address)
+     * and their peers in other shards (at those shards' pods), and the links of its devices. A slice is about 1/N of
+     * the topology, so a fabric whose YAML is far beyond a ConfigMap's 1 MiB still deploys.
+     */
+    private void shardFiles(Sharding s, Map<String, String> files, List<String> resources) {
+        TopologyYamlEdit edit = new TopologyYamlEdit(topologyYaml);
+        List<Object> generators = new ArrayList<>();
+        for (int k = 0; k < s.count(); k++) {
+            int shard = k;
+            Set<String> local = s.devices(k).stream().map(DeviceSpec::name).collect(Collectors.toSet());
+            Set<String> peers = new HashSet<>();
+            for (DeviceSpec d : s.devices(k)) {
+                for (int p = 1; p <= d.numPorts(); p++) {
+                    topology.peer(new PortRef(d.name(), p)).ifPresent(peer -> peers.add(peer.device()));
+                }
+            }
+            String slice = edit.edited(
+                    d -> local.contains(d) || peers.contains(d),
+                    local::contains,
+                    d -> local.contains(d) ? Optional.empty() : Optional.of(shardAddress(s.shardOf(d))));
+            String file = "shard-" + k + ".yaml";
+            files.put(
+                    "base/" + file,
+                    checkedSize(
+                            "shard " + k + "'s slice",
+                            "# Made by ibmesh k8s: shard " + k + " of " + s.count() + ". Its devices have no listen"
+                                    + " address; the others run in the shards at theirs.\n" + slice,
+                            "use more --shards"));
+            generators.add(configMap(Pods.shardConfigMap(k), file));
+            String workload = shardName(k) + ".yaml";
+            resources.add(workload);
+            Optional<String> sm = smHca.filter(local::contains);
+            files.put("base/" + workload, dump(Pods.shardStatefulSet(this, shard, s.ports(k), sm)));
+        }
+        files.put("base/kustomization.yaml", dump(kustomization(resources, generators)));
+    }
+
+    /** {@code text} when it fits a ConfigMap, else why not and {@code advice}. */
+    private static String checkedSize(String what, String text, String advice) {
+        int size = text.getBytes(StandardCharsets.UTF_8).length;
+        if (size > CONFIG_MAP_LIMIT) {
+            throw new IllegalArgumentException(
+                    what + " is " + size + " bytes as YAML; a ConfigMap holds at most 1 MiB," + " so " + advice);
+        }
+        return text;
     }
 
     String image() {
@@ -132,6 +197,16 @@ public final class KustomizeBase {
     /** The Kubernetes name of a device (its StatefulSet or Job; its pod is this plus "-0"). */
     String name(String device) {
         return names.get(device);
+    }
+
+    /** The Kubernetes name of shard {@code k}'s StatefulSet. */
+    static String shardName(int k) {
+        return "ibmesh-shard-" + k;
+    }
+
+    /** Where shard {@code k} takes the links of its devices: its pod's name under the headless Service. */
+    static String shardAddress(int k) {
+        return shardName(k) + "-0." + SERVICE + ":" + LINK_PORT;
     }
 
     /** Where a device's VirtualLink server is reached: its pod's name under the headless Service. */
@@ -150,47 +225,9 @@ public final class KustomizeBase {
         throw new IllegalArgumentException("tester " + tester.name() + " is cabled to nothing: it has no DUT");
     }
 
-    /**
-     * The topology with every device's listen address at its pod, and no http (the command line sets it). It is
-     * edited as a YAML node tree, so every other key keeps its text (a GUID stays the hex the user wrote).
-     */
+    /** The topology with every device's listen address at its pod, and no http (the command line sets it). */
     private String rewrittenTopology() {
-        Node root = new Yaml().compose(new StringReader(topologyYaml));
-        if (root instanceof MappingNode top) {
-            for (NodeTuple t : top.getValue()) {
-                if (scalar(t.getKeyNode()).equals("devices") && t.getValueNode() instanceof SequenceNode devices) {
-                    for (Node d : devices.getValue()) {
-                        if (d instanceof MappingNode device) {
-                            rewrite(device);
-                        }
-                    }
-                }
-            }
-        }
-        StringWriter out = new StringWriter();
-        new Yaml(options()).serialize(root, out);
-        return out.toString().endsWith("\n") ? out.toString() : out + "\n";
-    }
-
-    private void rewrite(MappingNode device) {
-        String name = device.getValue().stream()
-                .filter(t -> scalar(t.getKeyNode()).equals("name"))
-                .map(t -> scalar(t.getValueNode()))
-                .findFirst()
-                .orElseThrow();
-        List<NodeTuple> kept = new ArrayList<>(device.getValue().stream()
-                .filter(t -> !Set.of("listen", "http").contains(scalar(t.getKeyNode())))
-                .toList());
-        kept.add(new NodeTuple(plain("listen"), plain(address(name))));
-        device.setValue(kept);
-    }
-
-    private static String scalar(Node n) {
-        return n instanceof ScalarNode s ? s.getValue() : "";
-    }
-
-    private static ScalarNode plain(String text) {
-        return new ScalarNode(Tag.STR, text, null, null, DumperOptions.ScalarStyle.PLAIN);
+        return new TopologyYamlEdit(topologyYaml).edited(d -> true, d -> true, d -> Optional.of(address(d)));
     }
 
     /** A topology that came from another format (a .net file) in ibmesh's YAML format. */
@@ -236,14 +273,17 @@ public final class KustomizeBase {
                                 Manifest.port("grpc", GRPC_PORT))));
     }
 
-    /** The base's kustomization: its resources, and the topology ConfigMap from its file. */
-    private static Map<String, Object> kustomization(List<String> resources) {
+    /** The base's kustomization: its resources, and the topology ConfigMaps from their files. */
+    private static Map<String, Object> kustomization(List<String> resources, List<Object> configMaps) {
         Map<String, Object> k = kustomizationOf(resources);
         // A changed topology gets a new ConfigMap name, so the pods that mount it roll.
-        k.put(
-                "configMapGenerator",
-                List.of(Map.of("name", Pods.TOPOLOGY_CONFIG_MAP, "files", List.of("topology.yaml"))));
+        k.put("configMapGenerator", configMaps);
         return k;
+    }
+
+    /** A generated ConfigMap whose one key, topology.yaml, holds {@code file}. */
+    private static Map<String, Object> configMap(String name, String file) {
+        return Map.of("name", name, "files", List.of(file.equals("topology.yaml") ? file : "topology.yaml=" + file));
     }
 
     private static Map<String, Object> kustomizationOf(List<String> resources) {
@@ -289,7 +329,7 @@ public final class KustomizeBase {
     }
 
     /** Block style, no line folding. */
-    private static DumperOptions options() {
+    static DumperOptions options() {
         DumperOptions o = new DumperOptions();
         o.setDefaultFlowStyle(DumperOptions.FlowStyle.BLOCK);
         o.setIndent(2);

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** The workloads of a {@link KustomizeBase}: one pod per device, and the tester's report volume. */
 final class Pods {
@@ -18,18 +19,79 @@ final class Pods {
     static Map<String, Object> statefulSet(KustomizeBase base, DeviceSpec d, boolean sm) {
         String name = base.name(d.name());
         List<String> args = new ArrayList<>(List.of(
-                sm ? "sm" : "device",
-                "--topology",
+                sm ? "sm" : "device", "--topology", KustomizeBase.TOPOLOGY_DIR + "/topology.yaml", "--name", d.name()));
+        Map<String, String> labels = deviceLabels(base, d, sm ? "sm" : d.kind().label());
+        return statefulSetOf(
+                base,
+                name,
+                labels,
+                Map.of(KustomizeBase.DEVICE_LABEL, name),
+                Map.of("ibmesh.dev/device-name", d.name()),
+                args,
+                requests(d, sm),
+                TOPOLOGY_CONFIG_MAP);
+    }
+
+    /** The ConfigMap of shard {@code k}'s slice of the topology. */
+    static String shardConfigMap(int k) {
+        return TOPOLOGY_CONFIG_MAP + "-shard-" + k;
+    }
+
+    /**
+     * Shard {@code k} of a sharded fabric as a StatefulSet of one: {@code ibmesh up} of its slice, taking the other
+     * shards' links on the link port, with the SM on {@code smHca} when that HCA is in the shard.
+     */
+    static Map<String, Object> shardStatefulSet(KustomizeBase base, int k, int ports, Optional<String> smHca) {
+        String name = KustomizeBase.shardName(k);
+        List<String> args = new ArrayList<>(List.of(
+                "up",
                 KustomizeBase.TOPOLOGY_DIR + "/topology.yaml",
-                "--name",
-                d.name(),
+                "--shard-slice",
+                "--shard-listen",
+                "0.0.0.0:" + KustomizeBase.LINK_PORT,
+                "--no-umad"));
+        if (smHca.isPresent()) {
+            args.addAll(List.of("--sm-port", smHca.get()));
+        } else {
+            args.add("--no-sm");
+        }
+        Map<String, String> labels = Manifest.labels(Map.of(
+                "app.kubernetes.io/component", smHca.isPresent() ? "sm" : "shard", SHARD_LABEL, Integer.toString(k)));
+        // A shard's JVM and its devices' ports, each port's queues and tables, as a device's pod has them.
+        Requests requests =
+                new Requests(smHca.isPresent() ? "1" : "500m", 256 + 2 * ports + (smHca.isPresent() ? 512 : 0));
+        return statefulSetOf(
+                base,
+                name,
+                labels,
+                Map.of(SHARD_LABEL, Integer.toString(k)),
+                Map.of("ibmesh.dev/shard", Integer.toString(k)),
+                args,
+                requests,
+                shardConfigMap(k));
+    }
+
+    /** Which shard a pod runs. */
+    static final String SHARD_LABEL = "ibmesh.dev/shard";
+
+    private static Map<String, Object> statefulSetOf(
+            KustomizeBase base,
+            String name,
+            Map<String, String> labels,
+            Map<String, String> selector,
+            Map<String, String> annotations,
+            List<String> command,
+            Requests requests,
+            String configMap) {
+        List<String> args = new ArrayList<>(command);
+        args.addAll(List.of(
                 "--http",
                 Integer.toString(KustomizeBase.HTTP_PORT),
                 "--grpc",
                 Integer.toString(KustomizeBase.GRPC_PORT),
                 "--http-host",
                 "0.0.0.0"));
-        Map<String, Object> container = container(base, args, requests(d, sm));
+        Map<String, Object> container = container(base, args, requests);
         container.put(
                 "ports",
                 List.of(
@@ -39,15 +101,14 @@ final class Pods {
         // Ready: every link trained (and, on the SM's pod, the subnet up). Live: the device's loop answers.
         container.put("readinessProbe", probe("/health/ready", 5, 0));
         container.put("livenessProbe", probe("/health/live", 10, 60));
-        Map<String, String> labels = deviceLabels(base, d, sm ? "sm" : d.kind().label());
         Map<String, Object> spec = new LinkedHashMap<>();
         spec.put("serviceName", KustomizeBase.SERVICE);
         spec.put("replicas", 1);
         // Peers wait for each other's links: start every pod at once, not one after another.
         spec.put("podManagementPolicy", "Parallel");
-        spec.put("selector", Map.of("matchLabels", Map.of(KustomizeBase.DEVICE_LABEL, name)));
-        spec.put("template", podTemplate(labels, d, podSpec(container, List.of(topologyVolume()))));
-        return Manifest.of("apps/v1", "StatefulSet", metadata(name, labels, d), "spec", spec);
+        spec.put("selector", Map.of("matchLabels", selector));
+        spec.put("template", podTemplate(labels, annotations, podSpec(container, List.of(topologyVolume(configMap)))));
+        return Manifest.of("apps/v1", "StatefulSet", metadata(name, labels, annotations), "spec", spec);
     }
 
     /**
@@ -75,7 +136,7 @@ final class Pods {
         Map<String, Object> pod = podSpec(
                 container,
                 List.of(
-                        topologyVolume(),
+                        topologyVolume(TOPOLOGY_CONFIG_MAP),
                         Map.of("name", "reports", "persistentVolumeClaim", Map.of("claimName", REPORTS_CLAIM))));
         pod.put("hostname", name + "-0");
         pod.put("subdomain", KustomizeBase.SERVICE);
@@ -83,8 +144,9 @@ final class Pods {
         Map<String, String> labels = deviceLabels(base, tester, "tester");
         Map<String, Object> spec = new LinkedHashMap<>();
         spec.put("backoffLimit", 0);
-        spec.put("template", podTemplate(labels, tester, pod));
-        return Manifest.of("batch/v1", "Job", metadata(name, labels, tester), "spec", spec);
+        Map<String, String> annotations = Map.of("ibmesh.dev/device-name", tester.name());
+        spec.put("template", podTemplate(labels, annotations, pod));
+        return Manifest.of("batch/v1", "Job", metadata(name, labels, annotations), "spec", spec);
     }
 
     /** Where the testers' reports (JUnit XML, JSON, HTML, pcaps) stay after their Jobs end. */
@@ -147,9 +209,9 @@ final class Pods {
         return pod;
     }
 
-    private static Map<String, Object> podTemplate(Map<String, String> labels, DeviceSpec d, Map<String, Object> pod) {
-        Map<String, Object> annotations = new LinkedHashMap<>();
-        annotations.put("ibmesh.dev/device-name", d.name());
+    private static Map<String, Object> podTemplate(
+            Map<String, String> labels, Map<String, String> names, Map<String, Object> pod) {
+        Map<String, Object> annotations = new LinkedHashMap<>(names);
         if (pod.containsKey("hostname")) {
             annotations.put("prometheus.io/scrape", "false");
         } else {
@@ -166,11 +228,12 @@ final class Pods {
         return t;
     }
 
-    private static Map<String, Object> metadata(String name, Map<String, String> labels, DeviceSpec d) {
+    private static Map<String, Object> metadata(
+            String name, Map<String, String> labels, Map<String, String> annotations) {
         Map<String, Object> md = new LinkedHashMap<>();
         md.put("name", name);
         md.put("labels", labels);
-        md.put("annotations", Map.of("ibmesh.dev/device-name", d.name()));
+        md.put("annotations", annotations);
         return md;
     }
 
@@ -200,7 +263,7 @@ final class Pods {
         return Map.of("name", volume, "mountPath", path);
     }
 
-    private static Map<String, Object> topologyVolume() {
-        return Map.of("name", "topology", "configMap", Map.of("name", TOPOLOGY_CONFIG_MAP));
+    private static Map<String, Object> topologyVolume(String configMap) {
+        return Map.of("name", "topology", "configMap", Map.of("name", configMap));
     }
 }

@@ -179,8 +179,8 @@ public class Device extends VerticleBase implements PortEvents {
             PortMetrics.bind(registry, config.name(), ports[pc.number()]);
         }
         health = new HealthStatusManager();
-        List<BindableService> services =
-                new ArrayList<>(List.of(new VirtualLinkService(this::linkHandler), health.getHealthService()));
+        List<BindableService> services = new ArrayList<>(
+                List.of(new VirtualLinkService(config.name(), this::linkHandler), health.getHealthService()));
         services.addAll(services());
         server = transport.startServer(config.listenAddress(), services, loop);
         for (LinkPlan link : config.links()) {
@@ -189,7 +189,7 @@ public class Device extends VerticleBase implements PortEvents {
                 channels.add(channel);
                 LinkDialer dialer = new LinkDialer(
                         channel,
-                        LinkMetadata.of(config.nodeGuid(), link.localPort(), link.peerPort()),
+                        LinkMetadata.of(config.nodeGuid(), link.localPort(), link.peerDevice(), link.peerPort()),
                         ports[link.localPort()],
                         scheduler,
                         link.peerDevice() + "/" + link.peerPort());

@@ -6,7 +6,9 @@ import dev.ibmesh.runtime.topology.LinkEnd;
 import dev.ibmesh.runtime.topology.LinkSpec;
 import dev.ibmesh.runtime.topology.PortParams;
 import dev.ibmesh.runtime.topology.PortRef;
+import dev.ibmesh.runtime.topology.Sharding;
 import dev.ibmesh.runtime.topology.Topology;
+import dev.ibmesh.runtime.transport.ShardLinkTransport;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -14,7 +16,8 @@ import java.util.Optional;
 /**
  * Turns a topology into device configurations. Of each link, the end whose "device/port" sorts first dials and the
  * other accepts. Embedded, every device is addressed by its name over the in-process transport; standalone, each
- * device listens on its topology {@code listen} address and dials its peers' addresses.
+ * device listens on its topology {@code listen} address and dials its peers' addresses; sharded, a shard's devices
+ * reach each other by name and the other shards' devices through those shards' addresses.
  */
 public final class FabricPlan {
     private FabricPlan() {}
@@ -39,6 +42,51 @@ public final class FabricPlan {
                 .orElseThrow(() -> new IllegalArgumentException("the topology has no device '" + name + "'; it has "
                         + topology.devices().stream().map(DeviceSpec::name).toList()));
         return config(topology, d, listen(d), FabricPlan::listen);
+    }
+
+    /**
+     * The devices of shard {@code k} of {@code sharding}, for one JVM of a sharded fabric: addressed by name inside
+     * the shard, and through the address of their shard ({@code shardAddresses}, host:port by shard number) beyond it,
+     * over a {@link ShardLinkTransport}.
+     */
+    public static List<DeviceConfig> shard(Topology topology, Sharding sharding, int k, List<String> shardAddresses) {
+        if (shardAddresses.size() != sharding.count()) {
+            throw new IllegalArgumentException("a fabric of " + sharding.count() + " shards needs " + sharding.count()
+                    + " shard addresses, was given " + shardAddresses.size());
+        }
+        Address address = peer -> {
+            int shard = sharding.shardOf(peer.name());
+            return shard == k ? peer.name() : ShardLinkTransport.remote(peer.name(), shardAddresses.get(shard));
+        };
+        List<DeviceConfig> configs = new ArrayList<>();
+        for (DeviceSpec d : sharding.devices(k)) {
+            configs.add(config(topology, d, d.name(), address));
+        }
+        return configs;
+    }
+
+    /**
+     * The devices of one shard's slice of a fabric (what {@code ibmesh k8s --shards} writes when the whole topology
+     * would not fit one ConfigMap): the devices without a {@code listen} address run here; those with one run in
+     * another shard, which takes their links at that address.
+     *
+     * @throws IllegalArgumentException when every device has a listen address (nothing would run here)
+     */
+    public static List<DeviceConfig> slice(Topology topology) {
+        Address address = peer -> peer.listen()
+                .map(shard -> ShardLinkTransport.remote(peer.name(), shard.toString()))
+                .orElse(peer.name());
+        List<DeviceConfig> configs = new ArrayList<>();
+        for (DeviceSpec d : topology.devices()) {
+            if (d.listen().isEmpty()) {
+                configs.add(config(topology, d, d.name(), address));
+            }
+        }
+        if (configs.isEmpty()) {
+            throw new IllegalArgumentException("every device of the slice has a listen address, so all run in other"
+                    + " shards: a slice runs its devices that have none");
+        }
+        return configs;
     }
 
     private interface Address {

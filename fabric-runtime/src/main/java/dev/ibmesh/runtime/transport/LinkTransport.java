@@ -17,4 +17,7 @@ public interface LinkTransport {
 
     /** A channel to the device at {@code address}; stream callbacks run on {@code executor}. */
     ManagedChannel channel(String address, Executor executor);
+
+    /** Stops what the transport serves beyond the devices' own servers; after the devices stopped. */
+    default void close() {}
 }

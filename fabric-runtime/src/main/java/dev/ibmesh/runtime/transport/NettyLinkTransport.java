@@ -10,12 +10,25 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
 
-/** Links across processes and hosts: gRPC over HTTP/2 (plaintext). Addresses are {@code host:port}. */
+/**
+ * Links across processes and hosts: gRPC over HTTP/2 (plaintext). Addresses are {@code host:port}.
+ *
+ * <p>A cable pulled between hosts (a network cut, a host gone) leaves TCP connections open but silent, and a link
+ * is down only once its stream ends. So both ends ping a silent connection and end it when a ping goes unanswered for
+ * {@link #PING_TIMEOUT_SECONDS} s: the serving end pings after {@link #SERVER_PING_SECONDS} s, the dialling end after
+ * {@link #CLIENT_PING_SECONDS} s (the least grpc-java lets a client ask). The ports see LinkDown within seconds, as
+ * they would a lost signal, and the dialler dials again until the network is back.
+ */
 public final class NettyLinkTransport implements LinkTransport {
+    static final long SERVER_PING_SECONDS = 2;
+    static final long CLIENT_PING_SECONDS = 10;
+    static final long PING_TIMEOUT_SECONDS = 2;
+
     @Override
     public Server startServer(String address, List<BindableService> services, Executor executor) throws IOException {
-        NettyServerBuilder b = NettyServerBuilder.forAddress(socket(address)).executor(executor);
+        NettyServerBuilder b = serverBuilder(address).executor(executor);
         for (BindableService s : services) {
             b.addService(ServerInterceptors.intercept(s, LinkMetadata.serverInterceptor()));
         }
@@ -27,8 +40,20 @@ public final class NettyLinkTransport implements LinkTransport {
         InetSocketAddress a = socket(address);
         return NettyChannelBuilder.forAddress(a.getHostString(), a.getPort())
                 .usePlaintext()
+                .keepAliveTime(CLIENT_PING_SECONDS, TimeUnit.SECONDS)
+                .keepAliveTimeout(PING_TIMEOUT_SECONDS, TimeUnit.SECONDS)
+                .keepAliveWithoutCalls(true)
                 .executor(executor)
                 .build();
+    }
+
+    /** A server on {@code address} that pings its clients and lets them ping it, as {@link #channel} does. */
+    static NettyServerBuilder serverBuilder(String address) {
+        return NettyServerBuilder.forAddress(socket(address))
+                .keepAliveTime(SERVER_PING_SECONDS, TimeUnit.SECONDS)
+                .keepAliveTimeout(PING_TIMEOUT_SECONDS, TimeUnit.SECONDS)
+                .permitKeepAliveTime(CLIENT_PING_SECONDS / 2, TimeUnit.SECONDS)
+                .permitKeepAliveWithoutCalls(true);
     }
 
     /** Parses {@code host:port} (IPv6 hosts in brackets). */

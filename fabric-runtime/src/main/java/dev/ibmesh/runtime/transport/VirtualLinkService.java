@@ -10,7 +10,7 @@ import io.grpc.stub.StreamObserver;
 
 /**
  * The serving end of virtual links for one device: each Connect stream attaches to the port named by the
- * {@code ibmesh-target-port} header. Bad requests (no or bad header, no such port, port already linked) are
+ * {@code ibmesh-target-port} header, when {@code ibmesh-target-device} (if sent) names this device. Bad requests (no or bad header, no such port, port already linked) are
  * refused with a status that says which, and change nothing; a port that fails taking the stream refuses it with
  * INTERNAL (the exception goes to the {@link FaultLog}).
  *
@@ -18,9 +18,12 @@ import io.grpc.stub.StreamObserver;
  * no locks.
  */
 public final class VirtualLinkService extends VirtualLinkGrpc.VirtualLinkImplBase {
+    private final String device;
     private final PortDirectory ports;
 
-    public VirtualLinkService(PortDirectory ports) {
+    /** @param device this device's name, which a dialler's {@code ibmesh-target-device} header must give */
+    public VirtualLinkService(String device, PortDirectory ports) {
+        this.device = device;
         this.ports = ports;
     }
 
@@ -31,6 +34,13 @@ public final class VirtualLinkService extends VirtualLinkGrpc.VirtualLinkImplBas
         Metadata headers = LinkMetadata.HEADERS.get();
         String peer =
                 headers == null ? "?" : headers.get(LinkMetadata.NODE_GUID) + "/" + headers.get(LinkMetadata.PORT);
+        String targetDevice = headers == null ? null : headers.get(LinkMetadata.TARGET_DEVICE);
+        if (targetDevice != null && !targetDevice.equals(device)) {
+            return refuse(
+                    out,
+                    Status.NOT_FOUND.withDescription("this is device '" + device + "', not '" + targetDevice
+                            + "': the two ends' topologies disagree on who listens here"));
+        }
         int target;
         try {
             target = Integer.parseInt(headers == null ? null : headers.get(LinkMetadata.TARGET_PORT));
@@ -79,7 +89,7 @@ public final class VirtualLinkService extends VirtualLinkGrpc.VirtualLinkImplBas
         };
     }
 
-    private static StreamObserver<LinkMessage> refuse(ServerCallStreamObserver<LinkMessage> out, Status status) {
+    static StreamObserver<LinkMessage> refuse(ServerCallStreamObserver<LinkMessage> out, Status status) {
         out.onError(status.asRuntimeException());
         return new StreamObserver<>() {
             @Override

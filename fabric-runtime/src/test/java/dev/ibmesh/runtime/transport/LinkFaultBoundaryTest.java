@@ -74,7 +74,7 @@ class LinkFaultBoundaryTest {
     }
 
     private void serve(Handler port1) throws Exception {
-        server = transport.startServer("dev", List.of(new VirtualLinkService(n -> n == 1 ? port1 : null)), loop);
+        server = transport.startServer("dev", List.of(new VirtualLinkService("dev", n -> n == 1 ? port1 : null)), loop);
         channel = transport.channel("dev", loop);
     }
 
@@ -83,7 +83,7 @@ class LinkFaultBoundaryTest {
         serve(new Handler(1));
         CompletableFuture<Status> refused = new CompletableFuture<>();
         VirtualLinkGrpc.newStub(channel)
-                .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(LinkMetadata.of(0xB1, 1, 1)))
+                .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(LinkMetadata.of(0xB1, 1, "dev", 1)))
                 .connect(new StreamObserver<>() {
                     @Override
                     public void onNext(LinkMessage value) {}
@@ -109,7 +109,7 @@ class LinkFaultBoundaryTest {
         serve(remote);
         Handler local = new Handler(1);
         ManualScheduler clock = new ManualScheduler();
-        Metadata headers = LinkMetadata.of(0xA1, 1, 1);
+        Metadata headers = LinkMetadata.of(0xA1, 1, "dev", 1);
         LinkDialer dialer = onLoop(() -> new LinkDialer(channel, headers, local, clock, "dev/1"));
         onLoop(() -> {
             dialer.start();
