@@ -3,15 +3,10 @@ package dev.ibmesh.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.ibmesh.proto.sm.v1.GetStatusRequest;
 import dev.ibmesh.proto.sm.v1.SmStatus;
-import dev.ibmesh.proto.sm.v1.SubnetManagerGrpc;
 import dev.ibmesh.runtime.topology.FatTree;
 import dev.ibmesh.runtime.topology.Sharding;
 import dev.ibmesh.runtime.topology.Topology;
-import dev.ibmesh.runtime.umad.OfedTools;
-import io.grpc.ManagedChannel;
-import io.grpc.ManagedChannelBuilder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -19,7 +14,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -84,52 +78,12 @@ class ShardedFabricTest {
             shard.awaitLine("fabric ready", l -> l.startsWith("fabric ready:"), CliProcess.STARTUP);
         }
 
-        SmStatus status = awaitWholeSubnet(control.get(smShard), t.devices().size());
+        SmStatus status =
+                ShardTestKit.awaitSubnet(control.get(smShard), t.devices().size(), SUBNET_UP);
         assertTrue(status.getLastSweep().getProblemsList().isEmpty(), status.toString());
 
         String last = "h" + tree.leaves() * (36 / 2);
         assertTrue(sharding.shardOf(last) != smShard, "the HCAs talk across shards");
-        String node = OfedTools.which("node");
-        String npm = OfedTools.which("npm");
-        assertTrue(node != null && npm != null, "Node.js runs the verbs example (apt-get install nodejs npm)");
-        Path example = ExampleClient.ROOT.resolve("examples/node");
-        ExampleClient.Finished ci =
-                ExampleClient.run(dir, example, npm, "ci", "--no-audit", "--no-fund", "--prefer-offline");
-        assertEquals(0, ci.exit(), "npm ci:\n" + ci.output());
-        ExampleClient.Finished script = ExampleClient.run(
-                dir,
-                example,
-                node,
-                "rc-write-send.js",
-                control.get(smShard) + "," + control.get(sharding.shardOf(last)),
-                "h1",
-                last);
-        assertEquals(0, script.exit(), "the example:\n" + script.output());
-        assertTrue(
-                script.output()
-                        .lines()
-                        .anyMatch(("RDMA WRITE: \"RDMA WRITE from h1 to " + last + "\" arrived")::equals),
-                script.output());
-    }
-
-    /** The SM's status once a sweep found every node and brought the subnet up, polled until then. */
-    private static SmStatus awaitWholeSubnet(String target, int nodes) throws InterruptedException {
-        ManagedChannel channel =
-                ManagedChannelBuilder.forTarget(target).usePlaintext().build();
-        try {
-            SubnetManagerGrpc.SubnetManagerBlockingStub sm = SubnetManagerGrpc.newBlockingStub(channel);
-            long deadline = System.nanoTime() + SUBNET_UP.toNanos();
-            SmStatus status;
-            do {
-                status = sm.withDeadlineAfter(10, TimeUnit.SECONDS).getStatus(GetStatusRequest.getDefaultInstance());
-                if (status.getSubnetUp() && status.getLastSweep().getNodes() == nodes) {
-                    return status;
-                }
-                Thread.sleep(200); // polling the SM's own report of its sweep, not waiting for time to pass
-            } while (System.nanoTime() < deadline);
-            throw new AssertionError("the SM did not bring all " + nodes + " nodes up in " + SUBNET_UP + ": " + status);
-        } finally {
-            channel.shutdownNow();
-        }
+        ShardTestKit.rcWrite(dir, control.get(smShard), "h1", control.get(sharding.shardOf(last)), last);
     }
 }

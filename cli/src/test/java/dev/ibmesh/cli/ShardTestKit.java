@@ -1,0 +1,65 @@
+package dev.ibmesh.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ibmesh.proto.sm.v1.GetStatusRequest;
+import dev.ibmesh.proto.sm.v1.SmStatus;
+import dev.ibmesh.proto.sm.v1.SubnetManagerGrpc;
+import dev.ibmesh.runtime.umad.OfedTools;
+import io.grpc.ManagedChannel;
+import io.grpc.ManagedChannelBuilder;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+/** What the tests of sharded fabrics share: the SM's view of the subnet, and RC traffic between two HCAs. */
+final class ShardTestKit {
+    private ShardTestKit() {}
+
+    /**
+     * The status of the SM at {@code target} once its last sweep found {@code nodes} nodes and brought the subnet up,
+     * polled until then (the SM's own report of its sweep is the condition).
+     */
+    static SmStatus awaitSubnet(String target, int nodes, Duration within) throws InterruptedException {
+        ManagedChannel channel =
+                ManagedChannelBuilder.forTarget(target).usePlaintext().build();
+        try {
+            SubnetManagerGrpc.SubnetManagerBlockingStub sm = SubnetManagerGrpc.newBlockingStub(channel);
+            long deadline = System.nanoTime() + within.toNanos();
+            SmStatus status;
+            do {
+                status = sm.withDeadlineAfter(10, TimeUnit.SECONDS).getStatus(GetStatusRequest.getDefaultInstance());
+                if (status.getSubnetUp() && status.getLastSweep().getNodes() == nodes) {
+                    return status;
+                }
+                Thread.sleep(200);
+            } while (System.nanoTime() < deadline);
+            throw new AssertionError(
+                    "the SM did not bring up a subnet of " + nodes + " nodes in " + within + ": " + status);
+        } finally {
+            channel.shutdownNow();
+        }
+    }
+
+    /**
+     * Runs the Node.js verbs example between HCA {@code a} (verbs at {@code targetA}) and {@code b} (at {@code
+     * targetB}) and checks its RDMA WRITE arrived.
+     */
+    static void rcWrite(Path dir, String targetA, String a, String targetB, String b)
+            throws IOException, InterruptedException {
+        String node = OfedTools.which("node");
+        String npm = OfedTools.which("npm");
+        assertTrue(node != null && npm != null, "Node.js runs the verbs example (apt-get install nodejs npm)");
+        Path example = ExampleClient.ROOT.resolve("examples/node");
+        ExampleClient.Finished ci =
+                ExampleClient.run(dir, example, npm, "ci", "--no-audit", "--no-fund", "--prefer-offline");
+        assertEquals(0, ci.exit(), "npm ci:\n" + ci.output());
+        ExampleClient.Finished script =
+                ExampleClient.run(dir, example, node, "rc-write-send.js", targetA + "," + targetB, a, b);
+        assertEquals(0, script.exit(), "the example:\n" + script.output());
+        String arrived = "RDMA WRITE: \"RDMA WRITE from " + a + " to " + b + "\" arrived";
+        assertTrue(script.output().lines().anyMatch(arrived::equals), script.output());
+    }
+}
