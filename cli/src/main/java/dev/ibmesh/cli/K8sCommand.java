@@ -1,5 +1,6 @@
 package dev.ibmesh.cli;
 
+import dev.ibmesh.cli.k8s.GatewayOverlay;
 import dev.ibmesh.cli.k8s.KustomizeBase;
 import dev.ibmesh.runtime.topology.Topology;
 import java.io.IOException;
@@ -8,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -57,6 +59,16 @@ final class K8sCommand implements Callable<Integer> {
     boolean noSm;
 
     @Option(
+            names = "--gateway",
+            paramLabel = "BACKEND",
+            description =
+                    "Also write DIR/gateway: an ibmesh gateway Deployment in front of BACKEND, umad:DEVICE:PORT (an"
+                            + " HCA of the lab host labelled ibmesh.dev/lab-host=true) or ibsim:HOST:PORT,NODE, with its token"
+                            + " in a Secret made from DIR/gateway/token (yours to write; never rendered), and a tester Job that"
+                            + " tests the device beyond it.")
+    String gateway;
+
+    @Option(
             names = "--shards",
             paramLabel = "N",
             defaultValue = "0",
@@ -83,7 +95,10 @@ final class K8sCommand implements Callable<Integer> {
         try {
             Optional<String> smHca =
                     noSm ? Optional.empty() : sm != null ? Optional.of(sm) : KustomizeBase.defaultSmHca(t);
-            files = new KustomizeBase(t, yaml(t), image, smHca, shards).files();
+            files = new LinkedHashMap<>(new KustomizeBase(t, yaml(t), image, smHca, shards).files());
+            if (gateway != null) {
+                files.putAll(new GatewayOverlay(image, gateway).files());
+            }
         } catch (IllegalArgumentException | IOException e) {
             err.println("ibmesh k8s: " + e.getMessage());
             return Ibmesh.EXIT_BAD_INPUT;
@@ -104,6 +119,14 @@ final class K8sCommand implements Callable<Integer> {
                 .printf(
                         "%s: %d devices, %d files; apply with: kubectl apply -k %s%n",
                         output, t.devices().size(), files.size(), output.resolve("base"));
+        Path token = output.resolve("gateway").resolve("token");
+        if (gateway != null && !Files.exists(token)) {
+            spec.commandLine()
+                    .getOut()
+                    .printf(
+                            "%s: write the gateway's token before applying: head -c 32 /dev/urandom | base64 > %s%n",
+                            output.resolve("gateway"), token);
+        }
         return 0;
     }
 

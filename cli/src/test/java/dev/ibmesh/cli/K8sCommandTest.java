@@ -161,6 +161,122 @@ class K8sCommandTest {
         shardsHoldTogether(kustomize(out.resolve("base")), topology(Files.readString(big)), 6);
     }
 
+    /**
+     * The gateway's kustomization: its token only in the Secret kustomize makes from the user's file (kept across
+     * renderings), the Deployment and the tester Job mounting that Secret, the Job's target the Service's name and
+     * port, the Service selecting the gateway's pod, and the probes on the port HTTP is served on.
+     */
+    @Test
+    void theGatewayKustomizationHoldsTogether() throws Exception {
+        Path out = dir.resolve("out");
+        String[] render = {
+            "k8s", "../examples/topologies/fat-tree-2-level.yaml", "-o", out.toString(), "--gateway", "umad:mlx5_0:1"
+        };
+        CliRun first = CliRun.of(render);
+        assertEquals(0, first.exit(), first.out() + first.err());
+        Path token = out.resolve("gateway").resolve("token");
+        assertTrue(first.out().contains("write the gateway's token before applying"), first.out());
+        String secret = "s3cret-" + System.nanoTime();
+        Files.writeString(token, secret);
+        CliRun again = CliRun.of(render);
+        assertEquals(0, again.exit(), again.out() + again.err());
+        assertEquals(secret, Files.readString(token), "a rendering keeps the user's token");
+
+        List<Map<String, Object>> docs = kustomize(out.resolve("gateway"));
+        Map<String, Object> secretDoc = only(docs, "Secret");
+        assertEquals(
+                secret,
+                new String(
+                        java.util.Base64.getDecoder()
+                                .decode(String.valueOf(map(secretDoc, "data").get("token"))),
+                        StandardCharsets.UTF_8));
+        String secretName = String.valueOf(map(secretDoc, "metadata").get("name"));
+        try (Stream<Path> files = Files.list(out.resolve("gateway"))) {
+            for (Path f : files.filter(f -> !f.equals(token)).toList()) {
+                assertTrue(!Files.readString(f).contains(secret), f + " holds no token");
+            }
+        }
+
+        Map<String, Object> deployment = only(docs, "Deployment");
+        List<String> args = args(deployment);
+        assertEquals("mlx5_0:1", args.get(args.indexOf("--umad") + 1));
+        Map<String, Object> podSpec = map(map(map(deployment, "spec"), "template"), "spec");
+        assertEquals(Map.of("ibmesh.dev/lab-host", "true"), podSpec.get("nodeSelector"), "umad runs on the lab host");
+        assertMountsSecret(deployment, secretName, args.get(args.indexOf("--token-file") + 1));
+        Map<String, Object> service = only(docs, "Service");
+        assertTrue(
+                stringMap(map(map(map(deployment, "spec"), "template"), "metadata")
+                                .get("labels"))
+                        .entrySet()
+                        .containsAll(
+                                stringMap(map(service, "spec").get("selector")).entrySet()),
+                "the Service selects the gateway's pod");
+        int grpc = servicePort(service, "grpc");
+        assertEquals(String.valueOf(grpc), args.get(args.indexOf("--grpc") + 1));
+        for (String probe : List.of("readinessProbe", "livenessProbe")) {
+            Map<String, Object> get = map(map(container(deployment), probe), "httpGet");
+            assertTrue(SERVED.contains(String.valueOf(get.get("path"))), probe + " " + get);
+            assertEquals("http", get.get("port"));
+        }
+        assertEquals(String.valueOf(servicePort(service, "http")), args.get(args.indexOf("--http") + 1));
+
+        Map<String, Object> job = only(docs, "Job");
+        List<String> testArgs = args(job);
+        assertEquals(
+                "gateway:" + map(service, "metadata").get("name") + ":" + grpc,
+                testArgs.get(testArgs.indexOf("--target") + 1),
+                "the tester dials the gateway's Service");
+        String tokenFile = ((List<?>) container(job).get("env"))
+                .stream()
+                        .map(e -> (Map<?, ?>) e)
+                        .filter(e -> "IBMESH_GATEWAY_TOKEN_FILE".equals(e.get("name")))
+                        .map(e -> String.valueOf(e.get("value")))
+                        .findFirst()
+                        .orElseThrow();
+        assertMountsSecret(job, secretName, tokenFile);
+        only(docs, "PersistentVolumeClaim");
+
+        CliRun wrong = CliRun.of(
+                "k8s",
+                "../examples/topologies/fat-tree-2-level.yaml",
+                "-o",
+                dir.resolve("w").toString(),
+                "--gateway",
+                "mlx5_0:1");
+        assertEquals(Ibmesh.EXIT_BAD_INPUT, wrong.exit());
+        assertTrue(wrong.err().contains("--gateway must be umad:DEVICE:PORT"), wrong.err());
+    }
+
+    /** {@code workload}'s container reads {@code file} from a volume of the Secret {@code secret}. */
+    private static void assertMountsSecret(Map<String, Object> workload, String secret, String file) {
+        Map<String, Object> podSpec = map(map(map(workload, "spec"), "template"), "spec");
+        String volume = ((List<?>) podSpec.get("volumes"))
+                .stream()
+                        .map(v -> (Map<?, ?>) v)
+                        .filter(v -> v.get("secret") instanceof Map<?, ?> s && secret.equals(s.get("secretName")))
+                        .map(v -> String.valueOf(v.get("name")))
+                        .findFirst()
+                        .orElseThrow(() -> new AssertionError("no volume of the Secret " + secret));
+        String path = ((List<?>) container(workload).get("volumeMounts"))
+                .stream()
+                        .map(m -> (Map<?, ?>) m)
+                        .filter(m -> volume.equals(m.get("name")))
+                        .map(m -> String.valueOf(m.get("mountPath")))
+                        .findFirst()
+                        .orElseThrow();
+        assertEquals(path + "/token", file, "the token file is in the Secret's volume");
+    }
+
+    private static int servicePort(Map<String, Object> service, String name) {
+        return ((List<?>) map(service, "spec").get("ports"))
+                .stream()
+                        .map(p -> (Map<?, ?>) p)
+                        .filter(p -> name.equals(p.get("name")))
+                        .map(p -> (Integer) p.get("port"))
+                        .findFirst()
+                        .orElseThrow();
+    }
+
     /** 40 switches in a line, 250 HCAs on each: 10,040 devices. */
     private static String tenThousandDevices() {
         StringBuilder yaml = new StringBuilder("devices:\n");

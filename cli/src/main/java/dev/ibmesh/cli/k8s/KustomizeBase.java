@@ -135,7 +135,7 @@ public final class KustomizeBase {
         }
         if (testers) {
             resources.add("reports.yaml");
-            files.put("base/reports.yaml", dump(Pods.reportsClaim()));
+            files.put("base/reports.yaml", dump(Pods.reportsClaim(Pods.REPORTS_CLAIM)));
         }
         files.put(
                 "base/kustomization.yaml",

@@ -91,7 +91,8 @@ final class Pods {
                 Integer.toString(KustomizeBase.GRPC_PORT),
                 "--http-host",
                 "0.0.0.0"));
-        Map<String, Object> container = container(base, args, requests);
+        Map<String, Object> container = container(base.image(), args, requests);
+        container.put("volumeMounts", List.of(mount("topology", KustomizeBase.TOPOLOGY_DIR)));
         container.put(
                 "ports",
                 List.of(
@@ -107,7 +108,9 @@ final class Pods {
         // Peers wait for each other's links: start every pod at once, not one after another.
         spec.put("podManagementPolicy", "Parallel");
         spec.put("selector", Map.of("matchLabels", selector));
-        spec.put("template", podTemplate(labels, annotations, podSpec(container, List.of(topologyVolume(configMap)))));
+        spec.put(
+                "template",
+                podTemplate(labels, annotations, podSpec(container, List.of(topologyVolume(configMap))), true));
         return Manifest.of("apps/v1", "StatefulSet", metadata(name, labels, annotations), "spec", spec);
     }
 
@@ -128,7 +131,7 @@ final class Pods {
                 "300",
                 "--report-dir",
                 KustomizeBase.REPORTS_DIR + "/" + base.name(dut));
-        Map<String, Object> container = container(base, args, new Requests("500m", 512));
+        Map<String, Object> container = container(base.image(), args, new Requests("500m", 512));
         container.put("ports", List.of(containerPort("link", KustomizeBase.LINK_PORT)));
         container.put(
                 "volumeMounts",
@@ -145,21 +148,122 @@ final class Pods {
         Map<String, Object> spec = new LinkedHashMap<>();
         spec.put("backoffLimit", 0);
         Map<String, String> annotations = Map.of("ibmesh.dev/device-name", tester.name());
-        spec.put("template", podTemplate(labels, annotations, pod));
+        spec.put("template", podTemplate(labels, annotations, pod, false));
         return Manifest.of("batch/v1", "Job", metadata(name, labels, annotations), "spec", spec);
     }
 
     /** Where the testers' reports (JUnit XML, JSON, HTML, pcaps) stay after their Jobs end. */
-    static Map<String, Object> reportsClaim() {
+    static Map<String, Object> reportsClaim(String name) {
         return Manifest.of(
                 "v1",
                 "PersistentVolumeClaim",
-                REPORTS_CLAIM,
+                name,
                 Map.of(
                         "accessModes",
                         List.of("ReadWriteOnce"),
                         "resources",
                         Map.of("requests", Map.of("storage", "1Gi"))));
+    }
+
+    static final String GATEWAY_REPORTS_CLAIM = "ibmesh-gateway-reports";
+
+    /**
+     * {@code ibmesh gateway} in front of {@code backendArgs}, its token from the Secret. A umad port is an HCA of the
+     * lab host the pod runs on: the node labelled {@value GatewayOverlay#LAB_HOST_LABEL}=true, whose
+     * /dev/infiniband the pod opens as root (libibumad's device files are root's).
+     */
+    static Map<String, Object> gatewayDeployment(String image, List<String> backendArgs, boolean umad) {
+        List<String> args = new ArrayList<>(List.of("gateway"));
+        args.addAll(backendArgs);
+        args.addAll(List.of(
+                "--grpc",
+                Integer.toString(GatewayOverlay.GRPC_PORT),
+                "--http",
+                Integer.toString(KustomizeBase.HTTP_PORT),
+                "--host",
+                "0.0.0.0",
+                "--token-file",
+                GatewayOverlay.TOKEN_DIR + "/token"));
+        Map<String, Object> container = container(image, args, new Requests("250m", 256));
+        container.put(
+                "ports",
+                List.of(
+                        containerPort("grpc", GatewayOverlay.GRPC_PORT),
+                        containerPort("http", KustomizeBase.HTTP_PORT)));
+        // Ready while the port answers its own PortInfo; live while the service answers.
+        container.put("readinessProbe", probe("/health/ready", 5, 0));
+        container.put("livenessProbe", probe("/health/live", 10, 30));
+        List<Object> mounts = new ArrayList<>(List.of(readOnly(mount("token", GatewayOverlay.TOKEN_DIR))));
+        List<Object> volumes = new ArrayList<>(List.of(tokenVolume()));
+        Map<String, Object> pod;
+        if (umad) {
+            mounts.add(mount("infiniband", "/dev/infiniband"));
+            volumes.add(Map.of("name", "infiniband", "hostPath", Map.of("path", "/dev/infiniband")));
+            container.put("securityContext", Map.of("privileged", true));
+            pod = new LinkedHashMap<>();
+            pod.put("containers", List.of(container));
+            pod.put("volumes", volumes);
+            pod.put("nodeSelector", Map.of(GatewayOverlay.LAB_HOST_LABEL, "true"));
+        } else {
+            pod = podSpec(container, volumes);
+        }
+        container.put("volumeMounts", mounts);
+        Map<String, String> labels = Manifest.labels(Map.of("app.kubernetes.io/component", "gateway"));
+        Map<String, Object> spec = new LinkedHashMap<>();
+        spec.put("replicas", 1);
+        spec.put("selector", Map.of("matchLabels", labels));
+        spec.put("template", podTemplate(labels, Map.of(), pod, true));
+        return Manifest.of("apps/v1", "Deployment", metadata(GatewayOverlay.NAME, labels, Map.of()), "spec", spec);
+    }
+
+    /**
+     * {@code ibmesh test --target gateway:...} as a Job: the whole catalog against the device beyond the gateway,
+     * its reports to a volume. Retried a few times, since it may start before the gateway is ready (an unreachable
+     * target is ERROR, never FAIL).
+     */
+    static Map<String, Object> gatewayTesterJob(String image) {
+        List<String> args = List.of(
+                "test",
+                "--target",
+                "gateway:" + GatewayOverlay.NAME + ":" + GatewayOverlay.GRPC_PORT,
+                "--report-dir",
+                KustomizeBase.REPORTS_DIR + "/gateway");
+        Map<String, Object> container = container(image, args, new Requests("500m", 512));
+        container.put(
+                "env",
+                List.of(
+                        Map.of("name", "JAVA_TOOL_OPTIONS", "value", "-XX:+ExitOnOutOfMemoryError"),
+                        Map.of("name", "IBMESH_GATEWAY_TOKEN_FILE", "value", GatewayOverlay.TOKEN_DIR + "/token")));
+        container.put(
+                "volumeMounts",
+                List.of(
+                        readOnly(mount("token", GatewayOverlay.TOKEN_DIR)),
+                        mount("reports", KustomizeBase.REPORTS_DIR)));
+        Map<String, Object> pod = podSpec(
+                container,
+                List.of(
+                        tokenVolume(),
+                        Map.of(
+                                "name",
+                                "reports",
+                                "persistentVolumeClaim",
+                                Map.of("claimName", GATEWAY_REPORTS_CLAIM))));
+        pod.put("restartPolicy", "Never");
+        Map<String, String> labels = Manifest.labels(Map.of("app.kubernetes.io/component", "gateway-tester"));
+        Map<String, Object> spec = new LinkedHashMap<>();
+        spec.put("backoffLimit", 4);
+        spec.put("template", podTemplate(labels, Map.of(), pod, false));
+        return Manifest.of("batch/v1", "Job", metadata("ibmesh-gateway-tester", labels, Map.of()), "spec", spec);
+    }
+
+    private static Map<String, Object> tokenVolume() {
+        return Map.of("name", "token", "secret", Map.of("secretName", GatewayOverlay.SECRET));
+    }
+
+    private static Map<String, Object> readOnly(Map<String, Object> mount) {
+        Map<String, Object> m = new LinkedHashMap<>(mount);
+        m.put("readOnly", true);
+        return m;
     }
 
     /**
@@ -183,15 +287,14 @@ final class Pods {
         }
     }
 
-    private static Map<String, Object> container(KustomizeBase base, List<String> args, Requests requests) {
+    private static Map<String, Object> container(String image, List<String> args, Requests requests) {
         Map<String, Object> c = new LinkedHashMap<>();
         c.put("name", "ibmesh");
-        c.put("image", base.image());
+        c.put("image", image);
         c.put("args", args);
         // The image's entrypoint sizes the heap (MaxRAMPercentage); a pod that runs out of it restarts.
         c.put("env", List.of(Map.of("name", "JAVA_TOOL_OPTIONS", "value", "-XX:+ExitOnOutOfMemoryError")));
         c.put("resources", requests.resources());
-        c.put("volumeMounts", List.of(mount("topology", KustomizeBase.TOPOLOGY_DIR)));
         c.put("securityContext", Map.of("allowPrivilegeEscalation", false));
         return c;
     }
@@ -209,10 +312,11 @@ final class Pods {
         return pod;
     }
 
+    /** @param scraped whether Prometheus scrapes the pod (a service), or not (a Job, whose pod ends) */
     private static Map<String, Object> podTemplate(
-            Map<String, String> labels, Map<String, String> names, Map<String, Object> pod) {
+            Map<String, String> labels, Map<String, String> names, Map<String, Object> pod, boolean scraped) {
         Map<String, Object> annotations = new LinkedHashMap<>(names);
-        if (pod.containsKey("hostname")) {
+        if (!scraped) {
             annotations.put("prometheus.io/scrape", "false");
         } else {
             annotations.put("prometheus.io/scrape", "true");
@@ -233,7 +337,9 @@ final class Pods {
         Map<String, Object> md = new LinkedHashMap<>();
         md.put("name", name);
         md.put("labels", labels);
-        md.put("annotations", annotations);
+        if (!annotations.isEmpty()) {
+            md.put("annotations", annotations);
+        }
         return md;
     }
 
