@@ -5,6 +5,7 @@ import dev.ibmesh.sm.SubnetManager;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Iterator;
+import java.util.Locale;
 import picocli.CommandLine.Option;
 
 /** How ibmesh's SM runs, the options `ibmesh up` and `ibmesh sm` share. */
@@ -48,6 +49,14 @@ final class SmSettings {
                     + " Default: off, as in OpenSM; the ports keep the tables they have.")
     boolean qos;
 
+    @Option(
+            names = "--sm-key",
+            paramLabel = "KEY",
+            defaultValue = "0x1",
+            description = "The SM_Key, 64 bits (0x hex or decimal): SMs cooperate (elect, hand over) only with SMs that"
+                    + " show the same key, as OpenSM's sm_key. Default: ${DEFAULT-VALUE}, OpenSM's default.")
+    String smKey;
+
     /** The SM's options; an option it cannot honour is named in the exception's message. */
     SmOptions options() {
         if (lmc < 0 || lmc > 7) {
@@ -63,9 +72,22 @@ final class SmSettings {
         if (guidToLid != null && Files.isDirectory(guidToLid)) {
             throw new IllegalArgumentException("--guid2lid " + guidToLid + ": is a directory; give a file");
         }
-        SmOptions options =
-                SmOptions.defaults().withLmc(lmc).withRouting(routing).withQos(qos);
+        SmOptions options = SmOptions.defaults()
+                .withLmc(lmc)
+                .withRouting(routing)
+                .withQos(qos)
+                .withSmKey(parseKey(smKey));
         return guidToLid == null ? options : options.withGuidToLid(guidToLid);
+    }
+
+    private static long parseKey(String text) {
+        try {
+            String t = text.strip().toLowerCase(Locale.ROOT);
+            return t.startsWith("0x") ? Long.parseUnsignedLong(t.substring(2), 16) : Long.parseUnsignedLong(t);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(
+                    "--sm-key " + text + ": the SM_Key is a 64-bit number, 0x hex or decimal");
+        }
     }
 
     /** The routing engines, for --help. */

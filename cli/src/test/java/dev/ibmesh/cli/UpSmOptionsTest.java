@@ -31,6 +31,10 @@ class UpSmOptionsTest {
         assertEquals(1, guid2lid.exit());
         assertTrue(guid2lid.err().contains("--guid2lid " + dir + ": is a directory; give a file"), guid2lid::err);
 
+        CliRun key = CliRun.of("up", TOPOLOGY, "--sm-key", "0xg");
+        assertEquals(1, key.exit());
+        assertTrue(key.err().contains("--sm-key 0xg: the SM_Key is a 64-bit number"), key::err);
+
         CliRun port = CliRun.of("up", TOPOLOGY, "--sm-port", "nosuch/1");
         assertEquals(1, port.exit());
         assertTrue(port.err().contains("nosuch"), port::err);

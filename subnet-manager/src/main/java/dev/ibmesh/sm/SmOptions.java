@@ -14,31 +14,47 @@ import java.util.Optional;
  * @param routing     the routing engine's name
  * @param guidToLid   where the LIDs are kept between runs (OpenSM's guid2lid file, same format); empty: in memory
  * @param qos         whether to write SL-to-VL and VL arbitration tables and VLHighLimit (OpenSM {@code qos}: off)
+ * @param smKey       SMInfo.SM_Key: the SMs of a subnet share it, and an SM ignores the SMInfo and controls of SMs
+ *                    with another (IBA 14.4.1; OpenSM {@code sm_key}: 1)
  */
 public record SmOptions(
-        int window, Duration timeout, int retries, int lmc, String routing, Optional<Path> guidToLid, boolean qos) {
+        int window,
+        Duration timeout,
+        int retries,
+        int lmc,
+        String routing,
+        Optional<Path> guidToLid,
+        boolean qos,
+        long smKey) {
+    /** OpenSM's default {@code sm_key}, so that ibmesh's SM and OpenSM elect each other out of the box. */
+    public static final long DEFAULT_SM_KEY = 1;
+
     /** ibmesh's defaults: 32 SMPs on the wire (in one JVM the round trip is tens of microseconds). */
     public static SmOptions defaults() {
-        return new SmOptions(32, Duration.ofMillis(200), 3, 0, "minhop", Optional.empty(), false);
+        return new SmOptions(32, Duration.ofMillis(200), 3, 0, "minhop", Optional.empty(), false, DEFAULT_SM_KEY);
     }
 
     public SmOptions withLmc(int value) {
-        return new SmOptions(window, timeout, retries, value, routing, guidToLid, qos);
+        return new SmOptions(window, timeout, retries, value, routing, guidToLid, qos, smKey);
     }
 
     public SmOptions withRouting(String value) {
-        return new SmOptions(window, timeout, retries, lmc, value, guidToLid, qos);
+        return new SmOptions(window, timeout, retries, lmc, value, guidToLid, qos, smKey);
     }
 
     public SmOptions withGuidToLid(Path file) {
-        return new SmOptions(window, timeout, retries, lmc, routing, Optional.of(file), qos);
+        return new SmOptions(window, timeout, retries, lmc, routing, Optional.of(file), qos, smKey);
     }
 
     public SmOptions withWindow(int value) {
-        return new SmOptions(value, timeout, retries, lmc, routing, guidToLid, qos);
+        return new SmOptions(value, timeout, retries, lmc, routing, guidToLid, qos, smKey);
+    }
+
+    public SmOptions withSmKey(long value) {
+        return new SmOptions(window, timeout, retries, lmc, routing, guidToLid, qos, value);
     }
 
     public SmOptions withQos(boolean value) {
-        return new SmOptions(window, timeout, retries, lmc, routing, guidToLid, value);
+        return new SmOptions(window, timeout, retries, lmc, routing, guidToLid, value, smKey);
     }
 }

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -45,12 +46,6 @@ import java.util.function.Consumer;
  * queue work there.
  */
 public final class SmService implements AutoCloseable {
-    /**
-     * The SM_Key (IBA 14.4.1.2): SMs cooperate only with SMs that share it. 1 is OpenSM's default {@code sm_key}, so
-     * the two elect each other out of the box (OpenSM ignores an SM whose SMInfo shows another key: "ERR 2F18").
-     */
-    public static final long DEFAULT_SM_KEY = 1;
-
     /** Unanswered polls of the master before a standby takes over. */
     public static final int POLL_RETRIES = 4;
 
@@ -59,6 +54,14 @@ public final class SmService implements AutoCloseable {
     private final SmInfoExchange smInfo;
     private final SubnetAdministrator sa;
     private final int priority;
+    /**
+     * The SM_Key (IBA 14.4.1.2): SMs cooperate only with SMs that share it, and OpenSM likewise ignores an SM whose
+     * SMInfo shows another key ("ERR 2F18").
+     */
+    private final long smKey;
+    /** The SMs ignored for their SM_Key, by port GUID: each is logged once. */
+    private final Set<Long> foreignKeys = ConcurrentHashMap.newKeySet();
+
     private final Duration interval;
     private final Consumer<String> log;
     private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -98,6 +101,7 @@ public final class SmService implements AutoCloseable {
             }
         }));
         this.priority = priority;
+        this.smKey = options.smKey();
         this.interval = interval;
         this.log = log;
     }
@@ -156,8 +160,7 @@ public final class SmService implements AutoCloseable {
 
     /** This SM's SMInfo as it answers it. */
     public SmInfo smInfo() {
-        return new SmInfo(
-                port.identity().portGuid(), DEFAULT_SM_KEY, (int) sm.smps().sent(), priority, state);
+        return new SmInfo(port.identity().portGuid(), smKey, (int) sm.smps().sent(), priority, state);
     }
 
     private void requestHeavySweep(String why) {
@@ -185,8 +188,10 @@ public final class SmService implements AutoCloseable {
      * only for a master; a master hands over to an SM that outranks it, once: if that SM does not take the subnet
      * (it is not master at the next poll), this SM takes it back and does not hand it to that SM again.
      */
-    private boolean elect(List<RemoteSm> others) {
+    private boolean elect(List<RemoteSm> found) {
         long guid = port.identity().portGuid();
+        List<RemoteSm> others =
+                found.stream().filter(o -> sharesKey(o.info(), o.toString())).toList();
         Optional<RemoteSm> otherMaster =
                 others.stream().filter(RemoteSm::isMaster).findFirst();
         knownSms = List.copyOf(others);
@@ -338,8 +343,26 @@ public final class SmService implements AutoCloseable {
         }
     }
 
+    /**
+     * Whether {@code other} (an SM's SMInfo) has this SM's SM_Key; if not, it is logged once and takes no part in
+     * election or control (IBA 14.4.1.2).
+     */
+    private boolean sharesKey(SmInfo other, String where) {
+        if (other.smKey() == smKey) {
+            return true;
+        }
+        if (foreignKeys.add(other.guid())) {
+            log.accept(String.format(
+                    "ignoring the SM %s: its SM_Key 0x%x is not this subnet's (0x%x)", where, other.smKey(), smKey));
+        }
+        return false;
+    }
+
     /** SubnSet(SMInfo) controls from another SM (IBA 14.4.1, Table "SMInfo AttributeModifier"). */
     private void control(int control, SmInfo from) {
+        if (!sharesKey(from, String.format("with port GUID 0x%016x", from.guid()))) {
+            return;
+        }
         switch (control) {
             case SmInfo.HANDOVER -> {
                 if (state == SmInfo.STATE_STANDBY || state == SmInfo.STATE_DISCOVERING) {

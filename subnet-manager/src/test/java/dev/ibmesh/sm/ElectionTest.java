@@ -68,4 +68,31 @@ class ElectionTest {
             }
         }
     }
+
+    /**
+     * SMs with different SM_Keys take no part in each other's election (IBA 14.4.1.2): the master does not hand over to
+     * an SM of higher priority with another key, and that SM does not stand by for it.
+     */
+    @Test
+    void anSmWithAnotherSmKeyIsIgnored() throws Exception {
+        try (SmFabric f = SmFabric.start(Topologies.line())) {
+            List<String> logA = new CopyOnWriteArrayList<>();
+            List<String> logB = new CopyOnWriteArrayList<>();
+            try (SmService a = new SmService(f.madPort("h1"), SmOptions.defaults(), 1, POLL, logA::add);
+                    SmService b =
+                            new SmService(f.madPort("h2"), SmOptions.defaults().withSmKey(0x2), 5, POLL, logB::add)) {
+                a.start().get(30, TimeUnit.SECONDS);
+                b.start();
+                FabricTestKit.await(
+                        "each ignores the other",
+                        10_000,
+                        () -> logA.stream().anyMatch(l -> l.contains("its SM_Key 0x2 is not this subnet's (0x1)"))
+                                && logB.stream()
+                                        .anyMatch(l -> l.contains("its SM_Key 0x1 is not this subnet's (0x2)")));
+                assertEquals(SmInfo.STATE_MASTER, a.state(), "no handover to an SM with another key");
+                assertTrue(logA.stream().noneMatch(l -> l.startsWith("handing over")), logA::toString);
+                assertTrue(logB.stream().noneMatch(l -> l.contains("STANDBY")), logB::toString);
+            }
+        }
+    }
 }
