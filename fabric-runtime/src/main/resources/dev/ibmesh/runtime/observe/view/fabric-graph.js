@@ -85,6 +85,8 @@ function ibmeshElements(doc) {
 function ibmeshEdgeData(doc, l) {
   const rate = ibmeshRate(doc, l);
   return { id: ibmeshEdgeId(l), source: l.a.device, target: l.b.device, aPort: l.a.port, bPort: l.b.port,
+    ends: [l.a, l.b].filter(e => e.local).map(e => ({ device: e.device, port: e.port,
+      disabled: e.physicalState === 'PHYSICAL_STATE_DISABLED' })),
     state: l.state || 'planned', label: l.a.port + '-' + l.b.port + (rate.label ? ' ' + rate.label : ''),
     weight: rate.weight };
 }

@@ -59,10 +59,20 @@ function showLink(edge) {
   const cut = el('button', { id: 'cut' }, 'Cut');
   const restore = el('button', { id: 'restore' }, 'Restore');
   const result = el('p', { id: 'link-result' });
-  const change = up => json('/api/links/' + encodeURIComponent(d.source) + '/' + d.aPort + '/state?up=' + up,
-    { method: 'POST' })
-    .then(l => { result.textContent = 'now ' + ibmeshShortState(l.state); result.className = ''; poll(); })
-    .catch(e => { result.textContent = e.message; result.className = 'error'; });
+  // SetLinkState changes one end: a cut disables the first end this process runs, a restore enables every end
+  // that is disabled (whichever end the cut named, here or through the control API).
+  const post = (end, up) => json('/api/links/' + encodeURIComponent(end.device) + '/' + end.port + '/state?up=' + up,
+    { method: 'POST' });
+  const change = up => {
+    const ends = up ? d.ends.filter(e => e.disabled) : d.ends.slice(0, 1);
+    return Promise.all(ends.map(e => post(e, up)))
+      .then(links => {
+        result.textContent = links.length ? 'now ' + ibmeshShortState(links[links.length - 1].state) : 'not cut';
+        result.className = '';
+        poll();
+      })
+      .catch(e => { result.textContent = e.message; result.className = 'error'; });
+  };
   cut.onclick = () => change(false);
   restore.onclick = () => change(true);
   panel.replaceChildren(el('h3', {}, d.source + '/' + d.aPort + ' - ' + d.target + '/' + d.bPort),
