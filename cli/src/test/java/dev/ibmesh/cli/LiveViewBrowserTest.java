@@ -7,8 +7,12 @@ import dev.ibmesh.proto.fabric.v1.Action;
 import dev.ibmesh.proto.fabric.v1.FabricGrpc;
 import dev.ibmesh.proto.fabric.v1.LinkState;
 import dev.ibmesh.proto.fabric.v1.SetLinkStateRequest;
+import dev.ibmesh.runtime.topology.DeviceSpec;
+import dev.ibmesh.runtime.topology.Topology;
 import io.grpc.ManagedChannel;
 import io.grpc.ManagedChannelBuilder;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -31,7 +35,8 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * The live view in a real browser (Debian's headless chromium through its chromedriver) against {@code ibmesh up} of
  * the example fabric: the page draws every device, shows the embedded SM's subnet up, shows a device's ports on a
  * click, turns a link red once the control API cuts it (gRPC SetLinkState, as {@code ibmesh fabric} does), and puts it
- * back with its own Restore button.
+ * back with its own Restore button. The page {@code ibmesh graph --format html} writes draws a topology from the file
+ * alone.
  */
 class LiveViewBrowserTest {
     private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
@@ -116,6 +121,31 @@ class LiveViewBrowserTest {
                 channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
             }
             up.stop();
+        }
+    }
+
+    @Test
+    void theStandalonePageDrawsTheTopologyOffline() throws Exception {
+        Path topology = Path.of("../examples/topologies/fat-tree-2-level.yaml");
+        Topology t = TopologyOption.load(topology, new PrintWriter(new StringWriter()), "test");
+        Path html = dir.resolve("fabric.html");
+        CliRun run = CliRun.of("graph", topology.toString(), "--format", "html", "-o", html.toString());
+        assertEquals(0, run.exit(), run.err());
+        ChromeDriver browser = browser();
+        try {
+            browser.get(html.toUri().toString());
+            List<String> devices =
+                    t.devices().stream().map(DeviceSpec::name).sorted().toList();
+            new WebDriverWait(browser, WAIT)
+                    .until(b -> devices.equals(script(
+                            b,
+                            "return window.ibmeshGraph ? window.ibmeshGraph.nodes().map(n => n.id()).sort() : null")));
+            assertEquals(
+                    (long) t.links().size(),
+                    script(browser, "return window.ibmeshGraph.edges('.planned').length"),
+                    "every link, drawn as planned");
+        } finally {
+            browser.quit();
         }
     }
 
