@@ -91,11 +91,15 @@ function ibmeshEdgeData(doc, l) {
     weight: rate.weight };
 }
 
-// Draws the document in the container; the layout is cytoscape's own (breadthfirst from the switches).
+// Draws the document in the container; the layout is cytoscape's breadthfirst, from the top switches: those cabled
+// to switches only (a fat tree's spines) when some switches are not, else every switch.
 function ibmeshDraw(container, doc) {
   const cy = cytoscape({ container: container, elements: ibmeshElements(doc), style: IBMESH_STYLE,
     wheelSensitivity: 0.3 });
-  cy.layout({ name: 'breadthfirst', roots: cy.nodes('.switch'), spacingFactor: 1.2, animate: false }).run();
+  const switches = cy.nodes('.switch');
+  const spines = switches.filter(n => n.neighborhood('node').every(m => m.hasClass('switch')));
+  const roots = spines.nonempty() && spines.length < switches.length ? spines : switches;
+  cy.layout({ name: 'breadthfirst', roots: roots, spacingFactor: 1.2, animate: false }).run();
   return cy;
 }
 
