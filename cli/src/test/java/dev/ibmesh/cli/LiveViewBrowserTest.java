@@ -1,6 +1,7 @@
 package dev.ibmesh.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ibmesh.proto.fabric.v1.Action;
@@ -85,6 +86,13 @@ class LiveViewBrowserTest {
             String table = ports.getText();
             assertTrue(table.contains("1 1 ACTIVE LINK_UP 4x QDR sw1/1"), "h1's port 1, cabled: " + table);
             assertTrue(table.contains("2 0 DOWN POLLING - - -"), "h1's port 2, not cabled: " + table);
+            click(browser, "return window.ibmeshGraph.getElementById('sw1').renderedPosition()");
+            wait.until(b -> b.findElement(By.tagName("h3")).getText().startsWith("sw1 "));
+            String sw1 = browser.findElement(By.id("ports")).getText();
+            List<String> lids =
+                    sw1.lines().skip(1).map(l -> l.split(" ")[1]).distinct().toList();
+            assertEquals(1, lids.size(), "every port of a switch shows its one LID, port 0's: " + sw1);
+            assertNotEquals("0", lids.get(0), "the SM gave sw1 its LID: " + sw1);
 
             channel = ManagedChannelBuilder.forTarget(control).usePlaintext().build();
             LinkState cut = FabricGrpc.newBlockingStub(channel)

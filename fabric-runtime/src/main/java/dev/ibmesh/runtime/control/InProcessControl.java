@@ -63,7 +63,7 @@ public final class InProcessControl implements LiveFabric {
             for (Port p : d.ports()) {
                 if (p.number() > 0) {
                     ports.add(json(PortMessages.port(p, links.peerOf(new PortName(name, p.number()))))
-                            .put("lid", lid(d, p))
+                            .put("lid", d.lid(p.number()))
                             .put("pma", pma(p)));
                 }
             }
@@ -83,15 +83,6 @@ public final class InProcessControl implements LiveFabric {
                 .setAction(up ? Action.ACTION_UP : Action.ACTION_DOWN)
                 .build();
         return call(service::setLinkState, r).map(a -> json(a.getLink()));
-    }
-
-    /**
-     * The port's LID: a switch's ports share the LID of its management port 0 (IBA 14.2.5.6, PortInfo.LID is
-     * meaningful on a switch only for port 0); an HCA's port has its own.
-     */
-    private static int lid(Device d, Port p) {
-        Port zero = d.port(0);
-        return (zero != null ? zero : p).receivePolicy().lid();
     }
 
     /** Every PMA PortCounters counter of the port by its spec name, 64-bit as kept (as /metrics exports them). */
