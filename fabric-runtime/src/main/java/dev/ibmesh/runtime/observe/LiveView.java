@@ -1,15 +1,19 @@
 package dev.ibmesh.runtime.observe;
 
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.json.JsonObject;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 
 /**
@@ -25,7 +29,7 @@ import java.util.function.Supplier;
  * </ul>
  *
  * A malformed request answers 400, an unknown device or port 404, a wrong method 405, each with a JSON {@code error};
- * a device that does not answer makes it 503.
+ * a device that fails to answer, or does not answer in time, makes it 503.
  */
 final class LiveView {
     private static final Map<String, String> FILES = Map.of(
@@ -35,12 +39,20 @@ final class LiveView {
             "view.css", "text/css; charset=utf-8");
     private static final String CYTOSCAPE = "cytoscape.min.js";
 
+    /** How long a request waits for the devices before it answers 503. */
+    static final Duration ANSWER_WITHIN = Duration.ofSeconds(5);
+
+    private final Vertx vertx;
     private final LiveFabric fabric;
     private final Supplier<Future<JsonObject>> health;
+    private final Duration answerWithin;
 
-    LiveView(LiveFabric fabric, Supplier<Future<JsonObject>> health) {
+    /** @param answerWithin how long a request waits for the devices before it answers 503 */
+    LiveView(Vertx vertx, LiveFabric fabric, Supplier<Future<JsonObject>> health, Duration answerWithin) {
+        this.vertx = vertx;
         this.fabric = fabric;
         this.health = health;
+        this.answerWithin = answerWithin;
     }
 
     /** Whether {@code path} is the view's; then {@link #handle} answers it. */
@@ -147,18 +159,32 @@ final class LiveView {
         return true;
     }
 
-    private static void answer(HttpServerRequest request, Future<JsonObject> result) {
-        result.onComplete(
-                doc -> request.response()
-                        .putHeader("Content-Type", "application/json")
-                        .end(doc.encode()),
-                failure -> {
-                    if (failure instanceof LiveFabric.Refused r) {
-                        error(request, r.status(), r.getMessage());
-                    } else {
-                        error(request, 503, "a device did not answer: " + failure.getMessage());
-                    }
-                });
+    /** Answers what {@code result} gives, or 503 when it gives nothing in time (a device's loop stuck). */
+    private void answer(HttpServerRequest request, Future<JsonObject> result) {
+        Promise<JsonObject> inTime = Promise.promise();
+        long timer = vertx.setTimer(
+                answerWithin.toMillis(),
+                t -> inTime.tryFail(new TimeoutException("no answer in " + answerWithin.toMillis() + " ms")));
+        result.onComplete(r -> {
+            vertx.cancelTimer(timer);
+            if (r.succeeded()) {
+                inTime.tryComplete(r.result());
+            } else {
+                inTime.tryFail(r.cause());
+            }
+        });
+        inTime.future()
+                .onComplete(
+                        doc -> request.response()
+                                .putHeader("Content-Type", "application/json")
+                                .end(doc.encode()),
+                        failure -> {
+                            if (failure instanceof LiveFabric.Refused r) {
+                                error(request, r.status(), r.getMessage());
+                            } else {
+                                error(request, 503, "a device did not answer: " + failure.getMessage());
+                            }
+                        });
     }
 
     private static void error(HttpServerRequest request, int status, String message) {

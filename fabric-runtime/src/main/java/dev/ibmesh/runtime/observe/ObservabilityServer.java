@@ -49,7 +49,7 @@ public final class ObservabilityServer {
         this.registry = registry;
         this.health = health;
         this.captures = captures;
-        this.view = fabric == null ? null : new LiveView(fabric, health);
+        this.view = fabric == null ? null : new LiveView(vertx, fabric, health, LiveView.ANSWER_WITHIN);
     }
 
     /** Listens on {@code port} (0 picks a free one) on {@code host}; the future gives the bound port. */
