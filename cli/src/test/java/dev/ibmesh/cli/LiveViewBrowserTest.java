@@ -25,6 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
@@ -81,14 +82,11 @@ class LiveViewBrowserTest {
             wait.until(b -> "active".equals(edgeClass(b, edge)));
 
             click(browser, "return window.ibmeshGraph.getElementById('h1').renderedPosition()");
-            WebElement ports = wait.until(
-                    b -> b.findElements(By.id("ports")).stream().findFirst().orElse(null));
-            String table = ports.getText();
+            String table = ports(wait, "h1");
             assertTrue(table.contains("1 1 ACTIVE LINK_UP 4x QDR sw1/1"), "h1's port 1, cabled: " + table);
             assertTrue(table.contains("2 0 DOWN POLLING - - -"), "h1's port 2, not cabled: " + table);
             click(browser, "return window.ibmeshGraph.getElementById('sw1').renderedPosition()");
-            wait.until(b -> b.findElement(By.tagName("h3")).getText().startsWith("sw1 "));
-            String sw1 = browser.findElement(By.id("ports")).getText();
+            String sw1 = ports(wait, "sw1");
             List<String> lids =
                     sw1.lines().skip(1).map(l -> l.split(" ")[1]).distinct().toList();
             assertEquals(1, lids.size(), "every port of a switch shows its one LID, port 0's: " + sw1);
@@ -155,6 +153,17 @@ class LiveViewBrowserTest {
         } finally {
             browser.quit();
         }
+    }
+
+    /** The ports table of the side panel once it shows {@code device} (it is redrawn every second while shown). */
+    private static String ports(WebDriverWait wait, String device) {
+        return wait.ignoring(StaleElementReferenceException.class).until(b -> {
+            List<WebElement> title = b.findElements(By.tagName("h3"));
+            List<WebElement> ports = b.findElements(By.id("ports"));
+            return !title.isEmpty() && title.get(0).getText().startsWith(device + " ") && !ports.isEmpty()
+                    ? ports.get(0).getText()
+                    : null;
+        });
     }
 
     /** Headless chromium as root can run it here: no sandbox, no GPU, nothing that reaches the network. */

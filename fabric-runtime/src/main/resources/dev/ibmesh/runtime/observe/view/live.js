@@ -1,5 +1,5 @@
 // The live view: draws /api/fabric once, then polls it every second and recolours the links; a click on a device
-// shows its ports (/api/devices/NAME), a click on a link offers to cut or restore it (POST
+// shows its ports (/api/devices/NAME, polled with the fabric while shown), a click on a link offers to cut or restore it (POST
 // /api/links/DEVICE/PORT/state?up=...). The drawing is window.ibmeshGraph (a cytoscape instance).
 'use strict';
 
@@ -41,6 +41,7 @@ function showSubnet(doc) {
 async function showDevice(name) {
   const panel = document.getElementById('panel');
   const d = await json('/api/devices/' + encodeURIComponent(name));
+  if (!selected || selected.kind !== 'device' || selected.name !== name) return; // another click came meanwhile
   const ports = table(['port', 'LID', 'state', 'physical', 'width', 'speed', 'cabled to'],
     d.ports.map(p => [p.number, p.lid, ibmeshShortState(p.portState), ibmeshShortState(p.physicalState),
       p.width || '-', p.speed || '-', p.cabledTo || '-']));
@@ -101,6 +102,9 @@ async function poll() {
       const shown = document.getElementById('link-state');
       if (shown && selected && selected.kind === 'link') {
         shown.textContent = linkState(window.ibmeshGraph.getElementById(selected.id));
+      }
+      if (selected && selected.kind === 'device') {
+        await showDevice(selected.name); // its states and counters as they are now
       }
     }
     showSubnet(doc);
