@@ -32,11 +32,16 @@ import java.util.function.Supplier;
  * a device that fails to answer, or does not answer in time, makes it 503.
  */
 final class LiveView {
+    private static final String JS = "text/javascript; charset=utf-8";
     private static final Map<String, String> FILES = Map.of(
-            "index.html", "text/html; charset=utf-8",
-            "live.js", "text/javascript; charset=utf-8",
-            "fabric-graph.js", "text/javascript; charset=utf-8",
-            "view.css", "text/css; charset=utf-8");
+            "index.html",
+            "text/html; charset=utf-8",
+            "live.js",
+            JS,
+            "fabric-graph.js",
+            JS,
+            "view.css",
+            "text/css; charset=utf-8");
     private static final String CYTOSCAPE = "cytoscape.min.js";
 
     /** How long a request waits for the devices before it answers 503. */
@@ -92,7 +97,7 @@ final class LiveView {
         if (type != null) {
             body = ViewAssets.own(file);
         } else if (file.equals(CYTOSCAPE)) {
-            type = FILES.get("live.js");
+            type = JS;
             body = ViewAssets.cytoscapeBytes();
         }
         if (body == null) {

@@ -53,6 +53,7 @@ public final class ViewAssets {
         return "META-INF/resources/webjars/cytoscape/" + p.getProperty("version") + "/dist/cytoscape.min.js";
     }
 
+    /** cytoscape.min.js as served at /view/cytoscape.min.js (read per request: a page loads it once). */
     static byte[] cytoscapeBytes() {
         return bytes(cytoscapePath());
     }
