@@ -52,16 +52,23 @@ function ibmeshPort(doc, device, number) {
   return d && (d.ports || []).find(p => p.number === number);
 }
 
-// What the link trained to ("4x QDR"), or what it will (the standalone file's rate); the edge's width grows with it.
+// What the link trained to ("4x QDR"), or what it will (the standalone file's rate); the edge is wider the faster
+// the link: its width grows with the log of lanes times the lane's signalling rate.
 function ibmeshRate(doc, link) {
-  if (link.rate) return { label: link.rate, weight: ibmeshWeight(link.rate.split(' ')[0]) };
+  if (link.rate) return { label: link.rate, weight: ibmeshWeight(link.rate) };
   const p = ibmeshPort(doc, link.a.device, link.a.port);
   if (!p || !p.width) return { label: '', weight: 2 };
-  return { label: p.width + ' ' + p.speed, weight: ibmeshWeight(p.width) };
+  const label = p.width + ' ' + p.speed;
+  return { label: label, weight: ibmeshWeight(label) };
 }
 
-function ibmeshWeight(width) {
-  return { '1x': 2, '2x': 3, '4x': 4, '8x': 6, '12x': 8 }[width] || 2;
+const IBMESH_LANES = { '1x': 1, '2x': 2, '4x': 4, '8x': 8, '12x': 12 };
+const IBMESH_LANE_GBPS = { SDR: 2.5, DDR: 5, QDR: 10, FDR10: 10, FDR: 14, EDR: 25, HDR: 50, NDR: 100 };
+
+function ibmeshWeight(rate) {
+  const [width, speed] = rate.split(' ');
+  const gbps = (IBMESH_LANES[width] || 1) * (IBMESH_LANE_GBPS[speed] || 2.5);
+  return Math.max(1.5, Math.log2(gbps));
 }
 
 function ibmeshElements(doc) {
