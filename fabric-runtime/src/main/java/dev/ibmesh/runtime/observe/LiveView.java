@@ -1,5 +1,7 @@
 package dev.ibmesh.runtime.observe;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -11,6 +13,7 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeoutException;
@@ -21,8 +24,10 @@ import java.util.function.Supplier;
  * fabric with cytoscape.js and keeps it current by polling the JSON API beside it:
  *
  * <ul>
- *   <li>{@code GET /api/fabric}: every device with its ports, every link with its state, and the subnet as the
- *       health document tells it (the embedded SM's state, sweeps, whether the subnet is up), when there is one;
+ *   <li>{@code GET /api/fabric}: every device with its ports, every link with its state, the subnet as the health
+ *       document tells it (the embedded SM's state, sweeps, whether the subnet is up) when there is one, and the
+ *       tester's running verdicts when this process runs the tester service
+ *       ({@link ObservabilityServer#TESTER_VERDICTS});
  *   <li>{@code GET /api/devices/NAME}: one device's ports with their LIDs, states and PMA counters;
  *   <li>{@code POST /api/links/DEVICE/PORT/state?up=false} (or {@code true}): pulls the cable at that port or puts
  *       it back, through the control API's SetLinkState.
@@ -48,13 +53,20 @@ final class LiveView {
     static final Duration ANSWER_WITHIN = Duration.ofSeconds(5);
 
     private final Vertx vertx;
+    private final MeterRegistry registry;
     private final LiveFabric fabric;
     private final Supplier<Future<JsonObject>> health;
     private final Duration answerWithin;
 
     /** @param answerWithin how long a request waits for the devices before it answers 503 */
-    LiveView(Vertx vertx, LiveFabric fabric, Supplier<Future<JsonObject>> health, Duration answerWithin) {
+    LiveView(
+            Vertx vertx,
+            MeterRegistry registry,
+            LiveFabric fabric,
+            Supplier<Future<JsonObject>> health,
+            Duration answerWithin) {
         this.vertx = vertx;
+        this.registry = registry;
         this.fabric = fabric;
         this.health = health;
         this.answerWithin = answerWithin;
@@ -113,7 +125,7 @@ final class LiveView {
     private void api(HttpServerRequest request, List<String> path) {
         if (path.size() == 1 && path.get(0).equals("fabric")) {
             if (get(request)) {
-                answer(request, fabric.fabric().compose(this::withSubnet));
+                answer(request, fabric.fabric().compose(this::withSubnet).map(this::withVerdicts));
             }
         } else if (path.size() == 2 && path.get(0).equals("devices")) {
             if (get(request)) {
@@ -154,6 +166,20 @@ final class LiveView {
         return health.get()
                 .map(h -> h.getJsonObject("subnet") == null ? doc : doc.put("subnet", h.getJsonObject("subnet")))
                 .otherwise(doc);
+    }
+
+    /** The document with the tester's verdicts so far by kind, when this process counts them. */
+    private JsonObject withVerdicts(JsonObject doc) {
+        Collection<Counter> counters =
+                registry.find(ObservabilityServer.TESTER_VERDICTS).counters();
+        if (counters.isEmpty()) {
+            return doc;
+        }
+        JsonObject verdicts = new JsonObject();
+        for (Counter c : counters) {
+            verdicts.put(c.getId().getTag("verdict"), (long) c.count());
+        }
+        return doc.put("verdicts", verdicts);
     }
 
     private static boolean get(HttpServerRequest request) {

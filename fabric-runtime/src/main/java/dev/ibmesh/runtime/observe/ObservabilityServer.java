@@ -23,6 +23,12 @@ import java.util.function.Supplier;
  * its caller waiting.
  */
 public final class ObservabilityServer {
+    /**
+     * The counters, one per verdict kind (tag {@code verdict}), in which a tester service counts its procedure runs;
+     * the live view shows them when the process has them.
+     */
+    public static final String TESTER_VERDICTS = "ibmesh.tester.verdicts";
+
     private final Vertx vertx;
     private final PrometheusMeterRegistry registry;
     private final Supplier<Future<JsonObject>> health;
@@ -49,7 +55,7 @@ public final class ObservabilityServer {
         this.registry = registry;
         this.health = health;
         this.captures = captures;
-        this.view = fabric == null ? null : new LiveView(vertx, fabric, health, LiveView.ANSWER_WITHIN);
+        this.view = fabric == null ? null : new LiveView(vertx, registry, fabric, health, LiveView.ANSWER_WITHIN);
     }
 
     /** Listens on {@code port} (0 picks a free one) on {@code host}; the future gives the bound port. */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ibmesh.runtime.device.CaptureControl;
 import dev.ibmesh.runtime.observe.ObservabilityServer;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Future;
@@ -49,9 +50,19 @@ class LiveViewApiTest {
                   - ends: [h2/1, sw1/2]
                 """, "live-view-api-test");
         CaptureControl captures = new CaptureControl(fixture.fabric, dir.resolve("captures"));
+        // A process that runs the tester service counts its verdicts in these meters (tester-service's TesterMetrics).
+        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        Counter.builder(ObservabilityServer.TESTER_VERDICTS)
+                .tag("verdict", "PASS")
+                .register(registry)
+                .increment(3);
+        Counter.builder(ObservabilityServer.TESTER_VERDICTS)
+                .tag("verdict", "FAIL")
+                .register(registry)
+                .increment();
         http = new ObservabilityServer(
                 fixture.vertx,
-                new PrometheusMeterRegistry(PrometheusConfig.DEFAULT),
+                registry,
                 () -> Future.succeededFuture(new JsonObject()
                         .put("status", "UP")
                         .put("subnet", new JsonObject().put("up", true).put("smState", "MASTER"))),
@@ -67,7 +78,7 @@ class LiveViewApiTest {
     }
 
     @Test
-    void theFabricHasEveryDeviceAndLinkAndTheSubnet() throws Exception {
+    void theFabricHasEveryDeviceAndLinkTheSubnetAndTheVerdicts() throws Exception {
         JsonObject doc = new JsonObject(send("GET", "/api/fabric", 200));
         assertEquals(
                 List.of("sw1", "h1", "h2"),
@@ -81,6 +92,10 @@ class LiveViewApiTest {
         assertEquals("h1", first.getJsonObject("b").getString("device"));
         assertEquals("LINK_STATE_UP", first.getString("state"), first.encode());
         assertEquals("MASTER", doc.getJsonObject("subnet").getString("smState"), "the health document's subnet");
+        assertEquals(
+                new JsonObject().put("PASS", 3).put("FAIL", 1),
+                doc.getJsonObject("verdicts"),
+                "the tester's verdicts so far");
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.ibmesh.runtime.observe;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -41,8 +42,12 @@ class LiveViewTimeoutTest {
                     return Promise.<JsonObject>promise().future();
                 }
             };
-            LiveView view =
-                    new LiveView(vertx, silent, () -> Future.succeededFuture(new JsonObject()), Duration.ofMillis(200));
+            LiveView view = new LiveView(
+                    vertx,
+                    new SimpleMeterRegistry(),
+                    silent,
+                    () -> Future.succeededFuture(new JsonObject()),
+                    Duration.ofMillis(200));
             HttpServer server = vertx.createHttpServer()
                     .requestHandler(view::handle)
                     .listen(0, "127.0.0.1")

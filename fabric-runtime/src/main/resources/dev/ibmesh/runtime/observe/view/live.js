@@ -38,6 +38,14 @@ function showSubnet(doc) {
   sm.className = s.up ? 'sm-up' : 'sm-down';
 }
 
+// The tester's verdicts so far, when this process runs the tester service.
+function showVerdicts(doc) {
+  const v = document.getElementById('verdicts');
+  v.textContent = doc.verdicts
+    ? 'tester: ' + Object.entries(doc.verdicts).map(([kind, n]) => kind + ' ' + n).join(', ')
+    : '';
+}
+
 async function showDevice(name) {
   const panel = document.getElementById('panel');
   const d = await json('/api/devices/' + encodeURIComponent(name));
@@ -108,6 +116,7 @@ async function poll() {
       }
     }
     showSubnet(doc);
+    showVerdicts(doc);
     document.getElementById('status').textContent = 'updated ' + new Date().toLocaleTimeString();
   } catch (e) {
     document.getElementById('status').textContent = 'fabric unreachable: ' + e.message;
