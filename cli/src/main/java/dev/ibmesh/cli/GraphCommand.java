@@ -14,12 +14,13 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "graph",
         mixinStandardHelpOptions = true,
-        description = "Write a topology as a graph: Graphviz DOT (dot -Tsvg renders it) or a Mermaid flowchart (for"
-                + " Markdown that renders Mermaid).")
+        description = "Write a topology as a graph: Graphviz DOT (dot -Tsvg renders it), a Mermaid flowchart (for"
+                + " Markdown that renders Mermaid) or one HTML page drawn as the live view draws it (works offline).")
 final class GraphCommand implements Callable<Integer> {
     enum Format {
         dot,
-        mermaid
+        mermaid,
+        html
     }
 
     @Parameters(paramLabel = "TOPOLOGY", description = "The topology file (YAML or ibnetdiscover's .net).")
@@ -29,7 +30,7 @@ final class GraphCommand implements Callable<Integer> {
             names = "--format",
             paramLabel = "FORMAT",
             defaultValue = "dot",
-            description = "dot or mermaid. Default: ${DEFAULT-VALUE}.")
+            description = "dot, mermaid or html. Default: ${DEFAULT-VALUE}.")
     Format format;
 
     @Option(
@@ -48,7 +49,11 @@ final class GraphCommand implements Callable<Integer> {
             return Ibmesh.EXIT_BAD_INPUT;
         }
         FabricGraph graph = new FabricGraph(t);
-        String text = format == Format.dot ? graph.dot() : graph.mermaid();
+        String text = switch (format) {
+            case dot -> graph.dot();
+            case mermaid -> graph.mermaid();
+            case html -> graph.html();
+        };
         if (!TextOutput.write(spec.commandLine(), output, text, "graph")) {
             return Ibmesh.EXIT_BAD_INPUT;
         }

@@ -3,6 +3,7 @@ package dev.ibmesh.cli;
 import dev.ibmesh.device.hca.HcaDevice;
 import dev.ibmesh.device.hca.grpc.VerbsRouter;
 import dev.ibmesh.runtime.control.ControlServer;
+import dev.ibmesh.runtime.control.InProcessControl;
 import dev.ibmesh.runtime.device.CaptureControl;
 import dev.ibmesh.runtime.device.Device;
 import dev.ibmesh.runtime.device.DeviceConfig;
@@ -89,7 +90,8 @@ final class ServiceRunner {
         Supplier<Future<JsonObject>> health = smChoice.isEmpty()
                 ? fabric::health
                 : () -> fabric.health().map(doc -> EmbeddedSm.withSubnet(doc, sm.get()));
-        ObservabilityServer http = new ObservabilityServer(vertx, registry, health, captures);
+        ObservabilityServer http =
+                new ObservabilityServer(vertx, registry, health, captures, new InProcessControl(fabric, captures));
         int bound;
         try {
             bound = http.start(httpHost, httpPort).await(10, TimeUnit.SECONDS);
@@ -103,6 +105,7 @@ final class ServiceRunner {
         out.printf(
                 "ibmesh %s: %d device(s) running; metrics at http://%s:%d/metrics, health at /health%n",
                 command, devices.size(), httpHost, bound);
+        out.printf("ibmesh %s: the live view of the fabric at http://%s:%d/%n", command, httpHost, bound);
         out.printf(
                 "ibmesh %s: capture a port with: curl -X POST 'http://%s:%d/capture/start?device=NAME&port=N&file=NAME.pcap'"
                         + " (traces go to %s)%n",

@@ -1,6 +1,7 @@
 package dev.ibmesh.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,6 +10,7 @@ import dev.ibmesh.runtime.topology.LinkSpec;
 import dev.ibmesh.runtime.topology.Topology;
 import dev.ibmesh.runtime.umad.IbsimProcess;
 import dev.ibmesh.runtime.umad.OfedTools;
+import io.vertx.core.json.JsonObject;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -24,7 +26,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** {@code ibmesh graph}: Graphviz renders the DOT with every device and link; the Mermaid text has them all too. */
+/**
+ * {@code ibmesh graph}: Graphviz renders the DOT with every device and link; the Mermaid text and the HTML page have
+ * them all too.
+ */
 class GraphCommandTest {
     @TempDir
     Path dir;
@@ -81,6 +86,43 @@ class GraphCommandTest {
         }
         assertEquals(t.devices().size(), ids.size());
         assertEquals(t.links().size(), edges);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"tester-switch-hca.yaml", "fat-tree-2-level.yaml", "two-switches-four-hcas.yaml"})
+    void theHtmlPageHoldsEveryDeviceAndLinkAndItsLibrary(String example) throws Exception {
+        Path topology = Path.of("../examples/topologies", example);
+        Topology t = load(topology);
+        Path html = dir.resolve("fabric.html");
+        CliRun run = CliRun.of("graph", topology.toString(), "--format", "html", "-o", html.toString());
+        assertEquals(0, run.exit(), run.err());
+        String page = Files.readString(html);
+        assertFalse(page.contains(" src="), "nothing loaded from elsewhere: the page works offline");
+        assertTrue(page.contains("cytoscape"), "cytoscape.js inlined");
+        assertTrue(page.contains("function ibmeshDraw"), "the live view's drawing inlined");
+        Matcher data = Pattern.compile("<script type=\"application/json\" id=\"ibmesh-fabric\">([^<]*)</script>")
+                .matcher(page);
+        assertTrue(data.find(), "the fabric's data block");
+        JsonObject doc = new JsonObject(data.group(1));
+        assertEquals(
+                t.devices().stream().map(d -> d.name() + " " + d.kind().label()).toList(),
+                doc.getJsonArray("devices").stream()
+                        .map(d -> ((JsonObject) d).getString("name") + " " + ((JsonObject) d).getString("kind"))
+                        .toList());
+        assertEquals(
+                t.links().stream().map(l -> l.a().port() + "-" + l.b().port()).toList(),
+                doc.getJsonArray("links").stream()
+                        .map(l -> (JsonObject) l)
+                        .map(l -> end(l.getJsonObject("a")) + "-" + end(l.getJsonObject("b")))
+                        .toList());
+        assertTrue(
+                doc.getJsonArray("links").stream()
+                        .allMatch(l -> ((JsonObject) l).getString("rate").matches("\\d+x [A-Z]+")),
+                "every link carries what it trains to: " + doc.getJsonArray("links"));
+    }
+
+    private static String end(JsonObject end) {
+        return end.getString("device") + "/" + end.getInteger("port");
     }
 
     @Test

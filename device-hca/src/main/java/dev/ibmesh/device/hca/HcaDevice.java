@@ -182,6 +182,7 @@ public class HcaDevice extends Device implements PmaNode {
     }
 
     /** The port's LID (0 before the SM assigns one). */
+    @Override
     public int lid(int port) {
         return node.lid(port);
     }

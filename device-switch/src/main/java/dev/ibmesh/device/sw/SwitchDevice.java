@@ -92,6 +92,12 @@ public class SwitchDevice extends Device {
         return port0.smaNode().lid();
     }
 
+    /** Every port of a switch answers to port 0's LID. Event loop only. */
+    @Override
+    public int lid(int port) {
+        return lid();
+    }
+
     /** Packets relayed out of some port (for tests and metrics). */
     public long relayed() {
         return relay.relayed();

@@ -83,6 +83,16 @@ public class Device extends VerticleBase implements PortEvents {
         return number >= 0 && number < ports.length ? ports[number] : null;
     }
 
+    /**
+     * The LID port {@code number} answers to, as its PortInfo.LID holds it: 0 before an SM assigns one, or for no such
+     * port. A switch overrides it with its management port 0's LID: a switch is given one LID, through port 0's
+     * PortInfo (IBA 14.2.5.6), and its other ports have none of their own. Event loop only.
+     */
+    public int lid(int number) {
+        Port p = port(number);
+        return p == null ? 0 : p.receivePolicy().lid();
+    }
+
     /** The ports in number order. */
     public List<Port> ports() {
         List<Port> list = new ArrayList<>();

@@ -17,14 +17,23 @@ import java.util.function.Supplier;
  * otherwise: the liveness probe) and {@code /health/ready} (the same document; 200 once every cabled link has trained,
  * 503 before: the readiness probe and what a script waits on before it starts an SM), and trace capture per
  * port at run time: {@code POST /capture/start?device=D&port=N&file=NAME} and {@code POST /capture/stop?device=D&port=N}.
+ * Given the fabric itself ({@link LiveFabric}), also the live view: the page at {@code /} and its JSON API under
+ * {@code /api/} ({@link LiveView}).
  * A request whose handling throws answers 500 at once (the exception goes to the {@link FaultLog}) rather than leave
  * its caller waiting.
  */
 public final class ObservabilityServer {
+    /**
+     * The counters, one per verdict kind (tag {@code verdict}), in which a tester service counts its procedure runs;
+     * the live view shows them when the process has them.
+     */
+    public static final String TESTER_VERDICTS = "ibmesh.tester.verdicts";
+
     private final Vertx vertx;
     private final PrometheusMeterRegistry registry;
     private final Supplier<Future<JsonObject>> health;
     private final PortCaptures captures;
+    private final LiveView view; // null: no live view
     private HttpServer server;
 
     /**
@@ -32,10 +41,21 @@ public final class ObservabilityServer {
      */
     public ObservabilityServer(
             Vertx vertx, PrometheusMeterRegistry registry, Supplier<Future<JsonObject>> health, PortCaptures captures) {
+        this(vertx, registry, health, captures, null);
+    }
+
+    /** As above, with the live view of {@code fabric} (null: none). */
+    public ObservabilityServer(
+            Vertx vertx,
+            PrometheusMeterRegistry registry,
+            Supplier<Future<JsonObject>> health,
+            PortCaptures captures,
+            LiveFabric fabric) {
         this.vertx = vertx;
         this.registry = registry;
         this.health = health;
         this.captures = captures;
+        this.view = fabric == null ? null : new LiveView(vertx, registry, fabric, health, LiveView.ANSWER_WITHIN);
     }
 
     /** Listens on {@code port} (0 picks a free one) on {@code host}; the future gives the bound port. */
@@ -82,11 +102,21 @@ public final class ObservabilityServer {
             case "/health/ready" -> answerHealth(request, doc -> doc.getBoolean("ready", false));
             case "/capture/start" -> capture(request, true);
             case "/capture/stop" -> capture(request, false);
-            default ->
-                request.response()
-                        .setStatusCode(404)
-                        .end("not found: try /metrics, /health, /health/live, /health/ready or /capture/start\n");
+            default -> {
+                if (view != null && LiveView.serves(request.path())) {
+                    view.handle(request);
+                } else {
+                    notFound(request);
+                }
+            }
         }
+    }
+
+    private void notFound(HttpServerRequest request) {
+        String more = view == null ? "" : ", / (the live view) or /api/fabric";
+        request.response()
+                .setStatusCode(404)
+                .end("not found: try /metrics, /health, /health/live, /health/ready, /capture/start" + more + "\n");
     }
 
     /** Answers the health document: 200 when {@code good} holds for it, 503 otherwise. */

@@ -1,5 +1,6 @@
 package dev.ibmesh.tester.service;
 
+import dev.ibmesh.runtime.observe.ObservabilityServer;
 import dev.ibmesh.tester.engine.ProcedureResult;
 import dev.ibmesh.tester.engine.RunListener;
 import dev.ibmesh.tester.engine.Verdict;
@@ -26,7 +27,7 @@ final class TesterMetrics implements RunListener {
         for (Verdict.Kind kind : Verdict.Kind.values()) {
             verdicts.put(
                     kind,
-                    Counter.builder("ibmesh.tester.verdicts")
+                    Counter.builder(ObservabilityServer.TESTER_VERDICTS)
                             .description("Procedure runs by verdict")
                             .tag("verdict", kind.name())
                             .register(registry));
