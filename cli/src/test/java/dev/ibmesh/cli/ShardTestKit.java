@@ -12,11 +12,21 @@ import io.grpc.ManagedChannelBuilder;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /** What the tests of sharded fabrics share: the SM's view of the subnet, and RC traffic between two HCAs. */
 final class ShardTestKit {
     private ShardTestKit() {}
+
+    /** The arguments of {@code ibmesh up} for shard {@code k} of {@code n}, then {@code more}, without the umad endpoint. */
+    static String[] upShard(Path topology, int k, int n, String addresses, String... more) {
+        List<String> args = new ArrayList<>(List.of(
+                "up", topology.toString(), "--shard", k + "/" + n, "--shard-addresses", addresses, "--no-umad"));
+        args.addAll(List.of(more));
+        return args.toArray(String[]::new);
+    }
 
     /**
      * The status of the SM at {@code target} once its last sweep found {@code nodes} nodes and brought the subnet up,

@@ -51,17 +51,7 @@ class ShardedFabricTest {
             started.add(CliProcess.start(
                     "shard " + k,
                     Map.of(),
-                    "up",
-                    topology.toString(),
-                    "--shard",
-                    k + "/" + SHARDS,
-                    "--shard-addresses",
-                    addresses,
-                    "--http",
-                    "0",
-                    "--grpc",
-                    "0",
-                    "--no-umad"));
+                    ShardTestKit.upShard(topology, k, SHARDS, addresses, "--http", "0", "--grpc", "0")));
         }
         Topology t = tree.topology();
         Sharding sharding = Sharding.of(t, SHARDS);

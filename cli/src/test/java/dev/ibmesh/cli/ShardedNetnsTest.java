@@ -110,20 +110,17 @@ class ShardedNetnsTest {
                 .collect(Collectors.joining(","));
         for (int k = 0; k < SHARDS; k++) {
             List<String> command = new ArrayList<>(List.of("ip", "netns", "exec", namespaces.get(k)));
-            command.addAll(CliProcess.command(
-                    "up",
-                    topology.toString(),
-                    "--shard",
-                    k + "/" + SHARDS,
-                    "--shard-addresses",
+            command.addAll(CliProcess.command(ShardTestKit.upShard(
+                    topology,
+                    k,
+                    SHARDS,
                     addresses,
                     "--http",
                     "9100",
                     "--grpc",
                     Integer.toString(GRPC_PORT),
                     "--http-host",
-                    "0.0.0.0",
-                    "--no-umad"));
+                    "0.0.0.0")));
             ProcessBuilder pb = new ProcessBuilder(command);
             pb.environment().remove("IBMESH_LOG_LEVEL");
             shards.add(CliProcess.start("shard " + k, pb));

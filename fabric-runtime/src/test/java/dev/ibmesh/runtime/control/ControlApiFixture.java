@@ -23,6 +23,17 @@ import java.util.concurrent.TimeUnit;
  * in the given folder.
  */
 final class ControlApiFixture implements AutoCloseable {
+    /** A switch with two HCAs, one cabled to it each way round (the switch dials one link, an HCA the other). */
+    static final String SWITCH_AND_TWO_HCAS = """
+            devices:
+              - {name: sw1, kind: switch, ports: 3}
+              - {name: h1, kind: hca, ports: 1}
+              - {name: h2, kind: hca, ports: 1}
+            links:
+              - ends: [sw1/1, h1/1]
+              - ends: [h2/1, sw1/2]
+            """;
+
     final Topology topology;
     final Vertx vertx;
     final SimpleMeterRegistry registry = new SimpleMeterRegistry();

@@ -93,15 +93,7 @@ class FabricServiceTest {
 
     @BeforeAll
     static void start() throws Exception {
-        fixture = new ControlApiFixture(dir, """
-                devices:
-                  - {name: sw1, kind: switch, ports: 3}
-                  - {name: h1, kind: hca, ports: 1}
-                  - {name: h2, kind: hca, ports: 1}
-                links:
-                  - ends: [sw1/1, h1/1]
-                  - ends: [h2/1, sw1/2]
-                """, "fabric-service-test");
+        fixture = new ControlApiFixture(dir, ControlApiFixture.SWITCH_AND_TWO_HCAS, "fabric-service-test");
         topology = fixture.topology;
         vertx = fixture.vertx;
         fabric = fixture.fabric;

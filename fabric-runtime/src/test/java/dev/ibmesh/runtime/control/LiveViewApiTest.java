@@ -40,15 +40,7 @@ class LiveViewApiTest {
 
     @BeforeAll
     static void start() throws Exception {
-        fixture = new ControlApiFixture(dir, """
-                devices:
-                  - {name: sw1, kind: switch, ports: 3}
-                  - {name: h1, kind: hca, ports: 1}
-                  - {name: h2, kind: hca, ports: 1}
-                links:
-                  - ends: [sw1/1, h1/1]
-                  - ends: [h2/1, sw1/2]
-                """, "live-view-api-test");
+        fixture = new ControlApiFixture(dir, ControlApiFixture.SWITCH_AND_TWO_HCAS, "live-view-api-test");
         CaptureControl captures = new CaptureControl(fixture.fabric, dir.resolve("captures"));
         // A process that runs the tester service counts its verdicts in these meters (tester-service's TesterMetrics).
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
