@@ -1,5 +1,6 @@
 package dev.ibmesh.cli;
 
+import dev.ibmesh.sm.MKeyPolicy;
 import dev.ibmesh.sm.SmOptions;
 import dev.ibmesh.sm.SubnetManager;
 import java.nio.file.Files;
@@ -57,6 +58,30 @@ final class SmSettings {
                     + " show the same key, as OpenSM's sm_key. Default: ${DEFAULT-VALUE}, OpenSM's default.")
     String smKey;
 
+    @Option(
+            names = "--m-key",
+            paramLabel = "KEY",
+            defaultValue = "0",
+            description = "The M_Key the SM puts on every end port (64 bits, 0x hex or decimal); its SMPs carry it, and"
+                    + " other SMPs are refused as --m-key-protect says. Default: ${DEFAULT-VALUE}, none (OpenSM's"
+                    + " m_key default).")
+    String mKey;
+
+    @Option(
+            names = "--m-key-protect",
+            paramLabel = "N",
+            defaultValue = "0",
+            description = "M_KeyProtectBits (0-3): 1 hides the M_Key from a SubnGet with another key, 2 and 3 also"
+                    + " refuse such Gets; a SubnSet with another key is always refused. Default: ${DEFAULT-VALUE}.")
+    int mKeyProtect;
+
+    @Option(
+            names = "--m-key-lease",
+            paramLabel = "SECONDS",
+            defaultValue = "0",
+            description = "M_KeyLeasePeriod (0-65535 s; 0: the protection never lapses). Default: ${DEFAULT-VALUE}.")
+    int mKeyLease;
+
     /** The SM's options; an option it cannot honour is named in the exception's message. */
     SmOptions options() {
         if (lmc < 0 || lmc > 7) {
@@ -76,17 +101,28 @@ final class SmSettings {
                 .withLmc(lmc)
                 .withRouting(routing)
                 .withQos(qos)
-                .withSmKey(parseKey(smKey));
+                .withSmKey(parseKey("--sm-key", smKey, "the SM_Key"))
+                .withMKey(mKeyPolicy());
         return guidToLid == null ? options : options.withGuidToLid(guidToLid);
     }
 
-    private static long parseKey(String text) {
+    private MKeyPolicy mKeyPolicy() {
+        if (mKeyProtect < 0 || mKeyProtect > 3) {
+            throw new IllegalArgumentException("--m-key-protect " + mKeyProtect + ": M_KeyProtectBits are 0-3");
+        }
+        if (mKeyLease < 0 || mKeyLease > 0xFFFF) {
+            throw new IllegalArgumentException("--m-key-lease " + mKeyLease + ": M_KeyLeasePeriod is 0-65535 s");
+        }
+        return new MKeyPolicy(parseKey("--m-key", mKey, "the M_Key"), mKeyProtect, mKeyLease);
+    }
+
+    private static long parseKey(String option, String text, String what) {
         try {
             String t = text.strip().toLowerCase(Locale.ROOT);
             return t.startsWith("0x") ? Long.parseUnsignedLong(t.substring(2), 16) : Long.parseUnsignedLong(t);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(
-                    "--sm-key " + text + ": the SM_Key is a 64-bit number, 0x hex or decimal");
+                    option + " " + text + ": " + what + " is a 64-bit number, 0x hex or decimal");
         }
     }
 

@@ -35,6 +35,10 @@ class UpSmOptionsTest {
         assertEquals(1, key.exit());
         assertTrue(key.err().contains("--sm-key 0xg: the SM_Key is a 64-bit number"), key::err);
 
+        CliRun protect = CliRun.of("up", TOPOLOGY, "--m-key", "0x1234", "--m-key-protect", "4");
+        assertEquals(1, protect.exit());
+        assertTrue(protect.err().contains("--m-key-protect 4: M_KeyProtectBits are 0-3"), protect::err);
+
         CliRun port = CliRun.of("up", TOPOLOGY, "--sm-port", "nosuch/1");
         assertEquals(1, port.exit());
         assertTrue(port.err().contains("nosuch"), port::err);

@@ -16,6 +16,7 @@ import java.util.Optional;
  * @param qos         whether to write SL-to-VL and VL arbitration tables and VLHighLimit (OpenSM {@code qos}: off)
  * @param smKey       SMInfo.SM_Key: the SMs of a subnet share it, and an SM ignores the SMInfo and controls of SMs
  *                    with another (IBA 14.4.1; OpenSM {@code sm_key}: 1)
+ * @param mKey        the M_Key the SM sets on end ports and its SMPs carry ({@link MKeyPolicy#NONE}: none)
  */
 public record SmOptions(
         int window,
@@ -25,36 +26,42 @@ public record SmOptions(
         String routing,
         Optional<Path> guidToLid,
         boolean qos,
-        long smKey) {
+        long smKey,
+        MKeyPolicy mKey) {
     /** OpenSM's default {@code sm_key}, so that ibmesh's SM and OpenSM elect each other out of the box. */
     public static final long DEFAULT_SM_KEY = 1;
 
     /** ibmesh's defaults: 32 SMPs on the wire (in one JVM the round trip is tens of microseconds). */
     public static SmOptions defaults() {
-        return new SmOptions(32, Duration.ofMillis(200), 3, 0, "minhop", Optional.empty(), false, DEFAULT_SM_KEY);
+        return new SmOptions(
+                32, Duration.ofMillis(200), 3, 0, "minhop", Optional.empty(), false, DEFAULT_SM_KEY, MKeyPolicy.NONE);
     }
 
     public SmOptions withLmc(int value) {
-        return new SmOptions(window, timeout, retries, value, routing, guidToLid, qos, smKey);
+        return new SmOptions(window, timeout, retries, value, routing, guidToLid, qos, smKey, mKey);
     }
 
     public SmOptions withRouting(String value) {
-        return new SmOptions(window, timeout, retries, lmc, value, guidToLid, qos, smKey);
+        return new SmOptions(window, timeout, retries, lmc, value, guidToLid, qos, smKey, mKey);
     }
 
     public SmOptions withGuidToLid(Path file) {
-        return new SmOptions(window, timeout, retries, lmc, routing, Optional.of(file), qos, smKey);
+        return new SmOptions(window, timeout, retries, lmc, routing, Optional.of(file), qos, smKey, mKey);
     }
 
     public SmOptions withWindow(int value) {
-        return new SmOptions(value, timeout, retries, lmc, routing, guidToLid, qos, smKey);
+        return new SmOptions(value, timeout, retries, lmc, routing, guidToLid, qos, smKey, mKey);
     }
 
     public SmOptions withSmKey(long value) {
-        return new SmOptions(window, timeout, retries, lmc, routing, guidToLid, qos, value);
+        return new SmOptions(window, timeout, retries, lmc, routing, guidToLid, qos, value, mKey);
+    }
+
+    public SmOptions withMKey(MKeyPolicy value) {
+        return new SmOptions(window, timeout, retries, lmc, routing, guidToLid, qos, smKey, value);
     }
 
     public SmOptions withQos(boolean value) {
-        return new SmOptions(window, timeout, retries, lmc, routing, guidToLid, value, smKey);
+        return new SmOptions(window, timeout, retries, lmc, routing, guidToLid, value, smKey, mKey);
     }
 }

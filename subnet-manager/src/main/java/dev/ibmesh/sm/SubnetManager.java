@@ -56,13 +56,18 @@ public final class SubnetManager {
     private Subnet last;
 
     public SubnetManager(MadPort port, SmOptions options, Consumer<String> log) {
-        this.smps = new SmpDispatcher(port, options.window(), options.timeout(), options.retries());
+        this.smps = new SmpDispatcher(
+                port,
+                options.window(),
+                options.timeout(),
+                options.retries(),
+                options.mKey().key());
         this.discovery = new Discovery(smps);
         this.guidToLid = options.guidToLid();
         this.lidManager = new LidManager(
                 options.lmc(), guidToLid.map(f -> GuidToLidFile.read(f, log)).orElse(Map.of()));
         this.routing = engine(options.routing());
-        this.configurator = new SubnetConfigurator(smps, options.qos());
+        this.configurator = new SubnetConfigurator(smps, options.qos(), options.mKey());
         this.vlTables = options.qos() ? Optional.of(new VlTables(smps)) : Optional.empty();
         this.multicast = new MulticastForwarding(smps);
         this.log = log;

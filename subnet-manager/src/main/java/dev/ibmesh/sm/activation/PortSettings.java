@@ -1,6 +1,7 @@
 package dev.ibmesh.sm.activation;
 
 import dev.ibmesh.mad.smp.PortInfo;
+import dev.ibmesh.sm.MKeyPolicy;
 import dev.ibmesh.sm.discovery.SmPort;
 import dev.ibmesh.sm.lid.LidAssignment;
 
@@ -36,7 +37,7 @@ public final class PortSettings {
      * The port's PortInfo with the SM's values and PortState {@code state} (0: no change); with {@code qos},
      * VLHighLimit 0 (OpenSM's qos_high_limit default), as {@link VlTables} arbitrates.
      */
-    static PortInfo desired(SmPort port, LidAssignment lids, int smLid, int state, boolean qos) {
+    static PortInfo desired(SmPort port, LidAssignment lids, int smLid, int state, boolean qos, MKeyPolicy mKey) {
         PortInfo now = port.info();
         PortInfo.Builder b = now.toBuilder()
                 .portState(state)
@@ -57,7 +58,10 @@ public final class PortSettings {
                     .masterSmLid(smLid)
                     .masterSmSl(0)
                     .subnetTimeOut(SUBNET_TIMEOUT)
-                    .clientReregister(false);
+                    .clientReregister(false)
+                    .mKey(mKey.key())
+                    .mKeyProtectBits(mKey.protectBits())
+                    .mKeyLeasePeriod(mKey.leasePeriod());
         }
         SmPort peer = port.peer();
         if (peer != null && peer.info() != null) {
@@ -80,7 +84,10 @@ public final class PortSettings {
                 || (now.lid() == wanted.lid()
                         && now.lmc() == wanted.lmc()
                         && now.gidPrefix() == wanted.gidPrefix()
-                        && now.masterSmLid() == wanted.masterSmLid());
+                        && now.masterSmLid() == wanted.masterSmLid()
+                        && now.mKey() == wanted.mKey()
+                        && now.mKeyProtectBits() == wanted.mKeyProtectBits()
+                        && now.mKeyLeasePeriod() == wanted.mKeyLeasePeriod());
         boolean thresholds =
                 now.localPhyErrors() == wanted.localPhyErrors() && now.overrunErrors() == wanted.overrunErrors();
         boolean vls = (wanted.operationalVls() == 0 || now.operationalVls() == wanted.operationalVls())

@@ -3,6 +3,7 @@ package dev.ibmesh.sm.activation;
 import dev.ibmesh.mad.smp.LinearForwardingTable;
 import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.mad.smp.SwitchInfo;
+import dev.ibmesh.sm.MKeyPolicy;
 import dev.ibmesh.sm.discovery.SmNode;
 import dev.ibmesh.sm.discovery.SmPort;
 import dev.ibmesh.sm.discovery.Subnet;
@@ -39,11 +40,16 @@ public final class SubnetConfigurator {
     private final Map<Long, int[]> written = new HashMap<>();
 
     private final boolean qos;
+    private final MKeyPolicy mKey;
 
-    /** @param qos whether ports get VLHighLimit 0 (OpenSM's QoS default); otherwise it is written back as read */
-    public SubnetConfigurator(SmpDispatcher smps, boolean qos) {
+    /**
+     * @param qos  whether ports get VLHighLimit 0 (OpenSM's QoS default); otherwise it is written back as read
+     * @param mKey what end ports get as M_Key, protect bits and lease period
+     */
+    public SubnetConfigurator(SmpDispatcher smps, boolean qos, MKeyPolicy mKey) {
         this.smps = smps;
         this.qos = qos;
+        this.mKey = mKey;
     }
 
     /** Programs forwarding, configures and activates every port; returns how many SMPs failed. */
@@ -61,7 +67,7 @@ public final class SubnetConfigurator {
                     continue;
                 }
                 int state = now.portState() == PortInfo.PORT_STATE_INIT ? PortInfo.PORT_STATE_ARMED : 0;
-                PortInfo wanted = PortSettings.desired(port, lids, smLid, state, qos);
+                PortInfo wanted = PortSettings.desired(port, lids, smLid, state, qos, mKey);
                 if (PortSettings.satisfied(now, wanted, port.isEndPort())) {
                     continue;
                 }

@@ -12,7 +12,8 @@ import java.util.List;
  * PortInfoRecord (IBA 15.2.5.3): one record per port the sweep read, every port of a switch included; EndportLID is
  * the LID of the port's end port (a switch's port 0 for all its ports). The PortInfo is the SM's copy as it last
  * read or set it. CapabilityMask matches a port that has every bit the template sets (how saquery finds the SMs, as
- * OpenSM answers it); every other component must be equal.
+ * OpenSM answers it); every other component must be equal. The M_Key reads 0: the SA gives the ports' key to nobody
+ * (OpenSM shows it only to a requester with the SM_Key, which the responses of this SA never take).
  */
 final class PortInfoRecords implements SaTable {
     static final long COMP_CAPABILITY_MASK = 1L << 7;
@@ -48,7 +49,10 @@ final class PortInfoRecords implements SaTable {
                     continue;
                 }
                 PortInfoRecord r = new PortInfoRecord(
-                        view.baseLid(end), port.number(), 0, port.info().toBytes());
+                        view.baseLid(end),
+                        port.number(),
+                        0,
+                        port.info().toBuilder().mKey(0).build().toBytes());
                 byte[] b = r.toBytes();
                 boolean caps = (mask & COMP_CAPABILITY_MASK) == 0
                         || (Bits.u32(b, CAPABILITY_MASK_OFFSET) & wantedCaps) == wantedCaps;

@@ -27,6 +27,7 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class SmpDispatcher {
     private final MadPort port;
+    private final long mKey;
     private final int window;
     private final int retries;
     private final long budgetNanos;
@@ -37,7 +38,13 @@ public final class SmpDispatcher {
     private final AtomicLong sent = new AtomicLong();
     private final AtomicLong timeouts = new AtomicLong();
 
+    /** An SM's dispatcher whose SMPs carry no M_Key (0): what a reader of an unprotected subnet needs. */
     public SmpDispatcher(MadPort port, int window, Duration timeout, int retries) {
+        this(port, window, timeout, retries, 0);
+    }
+
+    /** @param mKey the M_Key every SMP carries (IBA 14.2.4: a port whose M_Key is not 0 checks it) */
+    public SmpDispatcher(MadPort port, int window, Duration timeout, int retries, long mKey) {
         if (window < 1) {
             throw new IllegalArgumentException("window must be at least 1, was " + window);
         }
@@ -45,6 +52,7 @@ public final class SmpDispatcher {
             throw new IllegalArgumentException("retries must not be negative, was " + retries);
         }
         this.port = port;
+        this.mKey = mKey;
         this.window = window;
         this.retries = retries;
         this.budgetNanos = timeout.toNanos() * (retries + 1);
@@ -106,7 +114,7 @@ public final class SmpDispatcher {
     /** Encodes {@code job}'s SMP with a new TransactionID, once: every resend is the same MAD. */
     private void start(Job job) {
         DrSmp smp = DrSmp.outbound(
-                job.method, port.newTransactionId(), job.attributeId, job.modifier, 0, job.data, job.path);
+                job.method, port.newTransactionId(), job.attributeId, job.modifier, mKey, job.data, job.path);
         transmit(job, HostMad.smp(DrSmp.PERMISSIVE_LID, smp.encode()), 0, System.nanoTime());
     }
 
