@@ -1,8 +1,8 @@
 package dev.ibmesh.cli;
 
-import dev.ibmesh.sm.MKeyPolicy;
 import dev.ibmesh.sm.SmOptions;
 import dev.ibmesh.sm.SubnetManager;
+import dev.ibmesh.sm.activation.MKeyPolicy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Iterator;

@@ -1,5 +1,6 @@
 package dev.ibmesh.sm;
 
+import dev.ibmesh.sm.activation.MKeyPolicy;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;

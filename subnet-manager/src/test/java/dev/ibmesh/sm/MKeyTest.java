@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.runtime.madport.MadPort;
+import dev.ibmesh.sm.activation.MKeyPolicy;
 import dev.ibmesh.sm.discovery.Discovery;
 import dev.ibmesh.sm.discovery.SmPort;
 import dev.ibmesh.sm.discovery.Subnet;

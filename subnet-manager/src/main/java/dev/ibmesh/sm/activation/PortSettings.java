@@ -1,7 +1,6 @@
 package dev.ibmesh.sm.activation;
 
 import dev.ibmesh.mad.smp.PortInfo;
-import dev.ibmesh.sm.MKeyPolicy;
 import dev.ibmesh.sm.discovery.SmPort;
 import dev.ibmesh.sm.lid.LidAssignment;
 

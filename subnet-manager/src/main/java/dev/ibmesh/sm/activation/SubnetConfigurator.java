@@ -3,7 +3,6 @@ package dev.ibmesh.sm.activation;
 import dev.ibmesh.mad.smp.LinearForwardingTable;
 import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.mad.smp.SwitchInfo;
-import dev.ibmesh.sm.MKeyPolicy;
 import dev.ibmesh.sm.discovery.SmNode;
 import dev.ibmesh.sm.discovery.SmPort;
 import dev.ibmesh.sm.discovery.Subnet;

@@ -1,4 +1,4 @@
-package dev.ibmesh.sm;
+package dev.ibmesh.sm.activation;
 
 /**
  * The M_Key the SM puts on every end port it configures, and how the port guards it (IBA 14.2.4, PortInfo.M_Key,
