@@ -24,18 +24,22 @@ final class TopologyOption {
 
     /** The topology, or null after printing why it cannot be used. */
     static Topology load(Path file, PrintWriter err, String command) {
+        return load(file, err, command, false);
+    }
+
+    /** As above; {@code slice}: the file is one shard's slice ({@link TopologyLoader#loadSlice}). */
+    static Topology load(Path file, PrintWriter err, String command, boolean slice) {
         if (!Files.isRegularFile(file)) {
             err.println("ibmesh " + command + ": " + file + ": no such file");
             return null;
         }
         try {
-            Topology t = TopologyLoader.load(
-                    file,
-                    DeviationCatalog.of(Map.of(
-                            DeviceKind.SWITCH.label(),
-                            Deviations.labels(SwitchDeviation.class),
-                            DeviceKind.HCA.label(),
-                            Deviations.labels(HcaDeviation.class))));
+            DeviationCatalog catalog = DeviationCatalog.of(Map.of(
+                    DeviceKind.SWITCH.label(),
+                    Deviations.labels(SwitchDeviation.class),
+                    DeviceKind.HCA.label(),
+                    Deviations.labels(HcaDeviation.class)));
+            Topology t = slice ? TopologyLoader.loadSlice(file, catalog) : TopologyLoader.load(file, catalog);
             LOG.info(
                     "topology {}: {} devices, {} links",
                     file,

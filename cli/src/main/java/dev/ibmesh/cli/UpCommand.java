@@ -103,7 +103,7 @@ final class UpCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Topology t = TopologyOption.load(topology, spec.commandLine().getErr(), "up");
+        Topology t = TopologyOption.load(topology, spec.commandLine().getErr(), "up", shardSlice);
         if (t == null) {
             return Ibmesh.EXIT_BAD_INPUT;
         }

@@ -159,6 +159,13 @@ class K8sCommandTest {
         CliRun run = CliRun.of("k8s", big.toString(), "-o", out.toString(), "--shards", "6");
         assertEquals(0, run.exit(), run.out() + run.err());
         shardsHoldTogether(kustomize(out.resolve("base")), topology(Files.readString(big)), 6);
+
+        // A fat tree's slices list many devices of one other shard, all at that shard's address.
+        Path tree = dir.resolve("tree");
+        Path example = Path.of("../examples/topologies/fat-tree-2-level.yaml");
+        CliRun shards = CliRun.of("k8s", example.toString(), "-o", tree.toString(), "--shards", "3");
+        assertEquals(0, shards.exit(), shards.out() + shards.err());
+        shardsHoldTogether(kustomize(tree.resolve("base")), topology(Files.readString(example)), 3);
     }
 
     /**
@@ -440,7 +447,7 @@ class K8sCommandTest {
                             .orElseThrow();
             String yaml = String.valueOf(map(configMaps.get(configMap), "data").get("topology.yaml"));
             assertTrue(yaml.getBytes(StandardCharsets.UTF_8).length < 1024 * 1024, pod + "'s slice fits a ConfigMap");
-            Topology slice = topology(yaml);
+            Topology slice = slice(yaml);
             sliceOfPod.put(pod, slice);
             workloadOfPod.put(pod, d);
             List<String> args = args(d);
@@ -503,6 +510,15 @@ class K8sCommandTest {
             docs.add(stringKeyed(o));
         }
         return docs;
+    }
+
+    /** A shard's slice, parsed as {@code ibmesh up --shard-slice} parses it. */
+    private static Topology slice(String yaml) {
+        try {
+            return new YamlTopologyParser(DeviationCatalog.PERMISSIVE, true).parse("slice.yaml", yaml);
+        } catch (Exception e) {
+            throw new AssertionError("the slice does not parse: " + e, e);
+        }
     }
 
     private static Topology topology(String yaml) {

@@ -308,7 +308,7 @@ public final class NetTopologyParser {
         }
 
         private Topology build() throws TopologyException {
-            TopologyBuilder builder = new TopologyBuilder(problems);
+            TopologyBuilder builder = new TopologyBuilder(problems, false);
             for (Node n : nodes.values()) {
                 SourcePosition at = SourcePosition.line(n.line);
                 if (!builder.checkPortCount(n.kind, n.numPorts, at)) {

@@ -26,8 +26,12 @@ final class TopologyBuilder {
     private final Map<PortRef, SourcePosition> linkedPorts = new HashMap<>();
     private final List<LinkSpec> links = new ArrayList<>();
 
-    TopologyBuilder(Problems problems) {
+    /** Whether devices may share a listen address: in a shard's slice, the devices of another shard share its. */
+    private final boolean sharedListen;
+
+    TopologyBuilder(Problems problems, boolean sharedListen) {
         this.problems = problems;
+        this.sharedListen = sharedListen;
     }
 
     /** Parsers call this before they make a {@link DeviceSpec}: its port GUIDs depend on the count. */
@@ -72,7 +76,7 @@ final class TopologyBuilder {
         });
         d.listen().ifPresent(address -> {
             DeviceSpec owner = listenOwners.putIfAbsent(address, d);
-            if (owner != null) {
+            if (owner != null && !sharedListen) {
                 problems.add(
                         at.at("listen"), "listen address '" + address + "' is already used by '" + owner.name() + "'");
             }

@@ -19,6 +19,11 @@ public final class TopologyLoader {
                 .isPresent();
     }
 
+    /** One shard's slice, as {@code ibmesh k8s --shards} writes them: YAML whose remote devices share addresses. */
+    public static Topology loadSlice(Path file, DeviationCatalog catalog) throws TopologyException {
+        return new YamlTopologyParser(catalog, true).parse(String.valueOf(file.getFileName()), TopologyText.read(file));
+    }
+
     public static Topology load(Path file, DeviationCatalog catalog) throws TopologyException {
         String name = String.valueOf(file.getFileName()).toLowerCase(Locale.ROOT);
         String text = TopologyText.read(file);

@@ -72,9 +72,19 @@ public final class YamlTopologyParser {
             .toList();
 
     private final DeviationCatalog catalog;
+    private final boolean slice;
 
     public YamlTopologyParser(DeviationCatalog catalog) {
+        this(catalog, false);
+    }
+
+    /**
+     * @param slice whether the file is one shard's slice ({@code ibmesh k8s --shards}), in which the devices of another
+     *              shard share that shard's listen address
+     */
+    public YamlTopologyParser(DeviationCatalog catalog, boolean slice) {
         this.catalog = catalog;
+        this.slice = slice;
     }
 
     public Topology parse(Path file) throws TopologyException {
@@ -90,7 +100,7 @@ public final class YamlTopologyParser {
             problems.add(new SourcePosition(1, 1), "the file is empty; expected 'devices:' and 'links:'");
             problems.throwIfAny();
         }
-        TopologyBuilder builder = new TopologyBuilder(problems);
+        TopologyBuilder builder = new TopologyBuilder(problems, slice);
         YamlMap.of(root, "the top level", TOP_KEYS, source).ifPresent(top -> {
             top.required("devices")
                     .flatMap(n -> source.sequence(n, "'devices'"))

@@ -390,6 +390,26 @@ class YamlTopologyParserTest {
                 errors("devices:\n  - {name: h1, kind: hca, ports: 1, nodeDescription: " + desc + "}\n"));
     }
 
+    /** In a shard's slice the devices of another shard share that shard's address; nothing else is relaxed. */
+    @Test
+    void aSliceSharesListenAddresses() throws Exception {
+        String slice = """
+                devices:
+                  - {name: leaf1, kind: switch, ports: 4}
+                  - {name: spine1, kind: switch, ports: 2, listen: "shard-1:7100"}
+                  - {name: spine2, kind: switch, ports: 2, listen: "shard-1:7100"}
+                links:
+                  - ends: [leaf1/3, spine1/1]
+                  - ends: [leaf1/4, spine2/1]
+                """;
+        Topology t = new YamlTopologyParser(DeviationCatalog.PERMISSIVE, true).parse("slice.yaml", slice);
+        assertEquals(
+                t.device("spine1").orElseThrow().listen(),
+                t.device("spine2").orElseThrow().listen());
+        assertEquals(
+                List.of("fabric.yaml:4:52: listen address 'shard-1:7100' is already used by 'spine1'"), errors(slice));
+    }
+
     @Test
     void duplicateListenAddresses() {
         assertEquals(
