@@ -14,8 +14,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -54,7 +56,8 @@ public final class SubnetConfigurator {
     /** Programs forwarding, configures and activates every port; returns how many SMPs failed. */
     public int apply(
             Subnet subnet, LidAssignment lids, Routes routes, Consumer<String> problems, Consumer<String> phaseEnded) {
-        int failed = forwarding(subnet, routes, problems);
+        Set<SmNode> cleared = new LinkedHashSet<>();
+        int failed = forwarding(subnet, routes, problems, cleared);
         phaseEnded.accept("forwarding");
         int smLid = lids.lid(subnet.smPort());
         Map<SmPort, PortInfo> armed = new LinkedHashMap<>();
@@ -96,10 +99,42 @@ public final class SubnetConfigurator {
                 .map(SmPort::node)
                 .filter(sw -> sw.switchInfo().isPresent())
                 .distinct()
-                .forEach(sw -> setSwitchInfo(clear, sw, routes.maxLid()));
+                .forEach(sw -> {
+                    setSwitchInfo(clear, sw, routes.maxLid());
+                    cleared.add(sw);
+                });
         failed += clear.await(problems);
         phaseEnded.accept("clear PortStateChange");
+        failed += cameUp(cleared, problems);
         return failed;
+    }
+
+    /**
+     * A link that came up during the sweep set PortStateChange, which the sweep then cleared with its own, and its
+     * trap 128 may have gone nowhere (the switch knew no master SM yet). So the ports of those switches that were down
+     * at discovery are read again, after the clear: one that is up now is a problem, and the SM sweeps again. A link
+     * that comes up later sets PortStateChange anew, for the light sweep to find.
+     */
+    private int cameUp(Set<SmNode> switches, Consumer<String> problems) {
+        SmpBatch reads = new SmpBatch();
+        List<String> up = new ArrayList<>();
+        for (SmNode sw : switches) {
+            for (SmPort port : sw.ports()) {
+                PortInfo seen = port.info();
+                if (port.number() > 0 && seen != null && seen.portState() == PortInfo.PORT_STATE_DOWN) {
+                    reads.add(smps.get(PortInfo.ATTRIBUTE_ID, port.number(), sw.path()), "PortInfo of " + port, a -> {
+                        if (PortInfo.decode(a.data(), 0).portState() != PortInfo.PORT_STATE_DOWN) {
+                            synchronized (up) {
+                                up.add(port + " came up during the sweep");
+                            }
+                        }
+                    });
+                }
+            }
+        }
+        int failed = reads.await(problems);
+        up.forEach(problems);
+        return failed + up.size();
     }
 
     private void setSwitchInfo(SmpBatch batch, SmNode sw, int top) {
@@ -121,7 +156,7 @@ public final class SubnetConfigurator {
                 a -> port.info(PortInfo.decode(a.data(), 0)));
     }
 
-    private int forwarding(Subnet subnet, Routes routes, Consumer<String> problems) {
+    private int forwarding(Subnet subnet, Routes routes, Consumer<String> problems, Set<SmNode> cleared) {
         SmpBatch batch = new SmpBatch();
         List<Runnable> remember = new ArrayList<>();
         routes.tables().forEach((sw, table) -> {
@@ -135,6 +170,7 @@ public final class SubnetConfigurator {
             }
             if (info.linearFdbTop() != routes.maxLid() || info.portStateChange()) {
                 setSwitchInfo(batch, sw, routes.maxLid());
+                cleared.add(sw);
             }
             for (int block = 0; block <= routes.maxLid() / LinearForwardingTable.LIDS_PER_BLOCK; block++) {
                 int from = block * LinearForwardingTable.LIDS_PER_BLOCK;
