@@ -83,8 +83,14 @@ final class CliProcess {
 
     /** The first line {@code wanted} accepts, once printed; fails with the output when none comes in time. */
     synchronized String awaitLine(String what, Predicate<String> wanted, Duration timeout) throws InterruptedException {
+        return awaitLine(what, wanted, timeout, 0);
+    }
+
+    /** As above, among the lines printed after the first {@code from} ({@link #printed}). */
+    synchronized String awaitLine(String what, Predicate<String> wanted, Duration timeout, int from)
+            throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
-        for (int next = 0; ; ) {
+        for (int next = from; ; ) {
             for (; next < lines.size(); next++) {
                 if (wanted.test(lines.get(next))) {
                     return lines.get(next);
@@ -107,6 +113,11 @@ final class CliProcess {
             throw new AssertionError("unreachable: the banner matched");
         }
         return Integer.parseInt(m.group(1));
+    }
+
+    /** How many lines it has printed so far: a mark for {@link #awaitLine(String, Predicate, Duration, int)}. */
+    synchronized int printed() {
+        return lines.size();
     }
 
     /** Everything printed so far. */

@@ -29,25 +29,22 @@ final class ShardTestKit {
     }
 
     /**
-     * The status of the SM at {@code target} once its last sweep found {@code nodes} nodes and brought the subnet up,
-     * polled until then (the SM's own report of its sweep is the condition).
+     * Waits until the SM that {@code smProcess} runs logs a SUBNET UP of {@code nodes} nodes after its first {@code
+     * from} lines, then reads its status at {@code target}, which must say the same.
      */
-    static SmStatus awaitSubnet(String target, int nodes, Duration within) throws InterruptedException {
+    static SmStatus awaitSubnet(CliProcess smProcess, int from, String target, int nodes, Duration within)
+            throws InterruptedException {
+        String up = "SUBNET UP: " + nodes + " nodes";
+        smProcess.awaitLine(up, l -> l.contains(up), within, from);
         ManagedChannel channel =
                 ManagedChannelBuilder.forTarget(target).usePlaintext().build();
         try {
-            SubnetManagerGrpc.SubnetManagerBlockingStub sm = SubnetManagerGrpc.newBlockingStub(channel);
-            long deadline = System.nanoTime() + within.toNanos();
-            SmStatus status;
-            do {
-                status = sm.withDeadlineAfter(10, TimeUnit.SECONDS).getStatus(GetStatusRequest.getDefaultInstance());
-                if (status.getSubnetUp() && status.getLastSweep().getNodes() == nodes) {
-                    return status;
-                }
-                Thread.sleep(200);
-            } while (System.nanoTime() < deadline);
-            throw new AssertionError(
-                    "the SM did not bring up a subnet of " + nodes + " nodes in " + within + ": " + status);
+            SmStatus status = SubnetManagerGrpc.newBlockingStub(channel)
+                    .withDeadlineAfter(10, TimeUnit.SECONDS)
+                    .getStatus(GetStatusRequest.getDefaultInstance());
+            assertTrue(status.getSubnetUp(), status::toString);
+            assertEquals(nodes, status.getLastSweep().getNodes(), status::toString);
+            return status;
         } finally {
             channel.shutdownNow();
         }

@@ -68,8 +68,8 @@ class ShardedFabricTest {
             shard.awaitLine("fabric ready", l -> l.startsWith("fabric ready:"), CliProcess.STARTUP);
         }
 
-        SmStatus status =
-                ShardTestKit.awaitSubnet(control.get(smShard), t.devices().size(), SUBNET_UP);
+        SmStatus status = ShardTestKit.awaitSubnet(
+                started.get(smShard), 0, control.get(smShard), t.devices().size(), SUBNET_UP);
         assertTrue(status.getLastSweep().getProblemsList().isEmpty(), status.toString());
 
         String last = "h" + tree.leaves() * (36 / 2);

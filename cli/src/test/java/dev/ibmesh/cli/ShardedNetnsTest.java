@@ -129,21 +129,21 @@ class ShardedNetnsTest {
             shard.awaitLine("fabric ready", l -> l.startsWith("fabric ready:"), CliProcess.STARTUP);
         }
         String sm = control(1);
-        ShardTestKit.awaitSubnet(sm, t.devices().size(), WITHIN);
+        CliProcess smShard = shards.get(1);
+        ShardTestKit.awaitSubnet(smShard, 0, sm, t.devices().size(), WITHIN);
         ShardTestKit.rcWrite(dir, sm, "h1", control(2), "h2");
 
+        int beforeCut = smShard.printed();
         // Cut shard 0's host off: t1's cables go down, and h1 reaches h2 through t2 only.
         check(ip("link", "set", hostVeth(0), "down"));
-        shards.get(1)
-                .awaitLine(
-                        "sw1's cable to t1 down",
-                        l -> l.contains("sw1/2 link down") && l.contains("was up with t1/1"),
-                        WITHIN);
-        ShardTestKit.awaitSubnet(sm, t.devices().size() - 1, WITHIN);
+        smShard.awaitLine(
+                "sw1's cable to t1 down", l -> l.contains("sw1/2 link down") && l.contains("was up with t1/1"), WITHIN);
+        ShardTestKit.awaitSubnet(smShard, beforeCut, sm, t.devices().size() - 1, WITHIN);
         ShardTestKit.rcWrite(dir, sm, "h1", control(2), "h2");
 
+        int beforeRestore = smShard.printed();
         check(ip("link", "set", hostVeth(0), "up"));
-        ShardTestKit.awaitSubnet(sm, t.devices().size(), WITHIN);
+        ShardTestKit.awaitSubnet(smShard, beforeRestore, sm, t.devices().size(), WITHIN);
         ShardTestKit.rcWrite(dir, sm, "h1", control(2), "h2");
     }
 
