@@ -1,5 +1,7 @@
 package dev.ibmesh.cli.k8s;
 
+import dev.ibmesh.tester.run.TargetSpec;
+import dev.ibmesh.tester.run.UsageException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,12 +30,22 @@ public final class GatewayOverlay {
      * @throws IllegalArgumentException when {@code backend} is neither
      */
     public GatewayOverlay(String image, String backend) {
-        if (!backend.matches("umad:[^:]+:\\d{1,3}") && !backend.matches("ibsim:[^:,]+:\\d{1,5}(,.+)?")) {
+        if (!backendOfGateway(backend)) {
             throw new IllegalArgumentException("--gateway must be umad:DEVICE:PORT (a lab host's HCA, mlx5_0:1) or"
                     + " ibsim:HOST:PORT,NODE; was '" + backend + "'");
         }
         this.image = image;
         this.backend = backend;
+    }
+
+    /** Whether {@code backend} is a port a gateway can own, as {@code ibmesh gateway} parses it: umad or ibsim. */
+    private static boolean backendOfGateway(String backend) {
+        try {
+            TargetSpec t = TargetSpec.parse(backend);
+            return t instanceof TargetSpec.Umad || t instanceof TargetSpec.Ibsim;
+        } catch (UsageException e) {
+            return false;
+        }
     }
 
     /** The files of {@code gateway/}, by path. */
