@@ -91,7 +91,7 @@ record ShardPlan(String part, List<DeviceConfig> devices, Optional<String> liste
     static ShardPlan slice(Topology topology, String listen) {
         if (listen == null) {
             throw new IllegalArgumentException(
-                    "--shard-slice needs --shard-listen HOST:PORT: where the other shards'" + " links come in");
+                    "--shard-slice needs --shard-listen HOST:PORT: where the other shards' links come in");
         }
         HostPort.parse(listen);
         List<DeviceConfig> devices = FabricPlan.slice(topology);
