@@ -112,8 +112,10 @@ public final class SubnetConfigurator {
     /**
      * A link that came up during the sweep set PortStateChange, which the sweep then cleared with its own, and its
      * trap 128 may have gone nowhere (the switch knew no master SM yet). So the ports of those switches that were down
-     * at discovery are read again, after the clear: one that is up now is a problem, and the SM sweeps again. A link
-     * that comes up later sets PortStateChange anew, for the light sweep to find.
+     * at discovery are read again, after the clear: one that is up now is a problem, and the SM sweeps again. A read
+     * that goes unanswered is not one: on a lossy fabric it would keep every sweep from ending up, and there the light
+     * sweep, which takes an unanswered SwitchInfo for a change, soon sweeps again. A link that comes up later sets
+     * PortStateChange anew, for the light sweep to find.
      */
     private int cameUp(Set<SmNode> switches, Consumer<String> problems) {
         SmpBatch reads = new SmpBatch();
@@ -132,9 +134,10 @@ public final class SubnetConfigurator {
                 }
             }
         }
-        int failed = reads.await(problems);
+        // A read lost on a lossy link proves nothing came up: only a port read up makes the sweep incomplete.
+        reads.await(lost -> {});
         up.forEach(problems);
-        return failed + up.size();
+        return up.size();
     }
 
     private void setSwitchInfo(SmpBatch batch, SmNode sw, int top) {
