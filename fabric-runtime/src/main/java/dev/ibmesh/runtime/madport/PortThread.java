@@ -20,6 +20,8 @@ public final class PortThread {
 
     private final String name;
     private final ScheduledThreadPoolExecutor executor;
+    /** The thread, once the executor started it. */
+    private volatile Thread own;
 
     /** A daemon thread called "madport-" + {@code portName}. */
     public PortThread(String portName) {
@@ -27,6 +29,7 @@ public final class PortThread {
         this.executor = (ScheduledThreadPoolExecutor) Executors.newScheduledThreadPool(1, r -> {
             Thread t = new Thread(r, name);
             t.setDaemon(true);
+            own = t;
             return t;
         });
         executor.setRemoveOnCancelPolicy(true);
@@ -49,22 +52,27 @@ public final class PortThread {
 
     /**
      * Runs {@code task} on the thread unless the port is gone: then {@code result} fails with what {@code gone} names,
-     * or, when the thread itself is gone, with {@code closed}.
+     * or, when the thread itself is gone, with {@code closed}. Called on the thread itself (a timeout's handler that
+     * sends again), it runs at once, before whatever the thread has queued: a resend with the same TransactionID is
+     * then waiting before a late response to the first send is dispatched, and that response answers it, instead of
+     * arriving unmatched and leaving the resend to be answered (perhaps refused) on its own.
      */
     public void run(
             CompletableFuture<?> result,
             Supplier<Optional<RuntimeException>> gone,
             Supplier<RuntimeException> closed,
             Runnable task) {
-        boolean queued = execute(() -> {
+        Runnable guarded = () -> {
             Optional<RuntimeException> why = gone.get();
             if (why.isPresent()) {
                 result.completeExceptionally(why.get());
             } else {
                 task.run();
             }
-        });
-        if (!queued) {
+        };
+        if (Thread.currentThread() == own) {
+            guarded.run();
+        } else if (!execute(guarded)) {
             result.completeExceptionally(closed.get());
         }
     }
