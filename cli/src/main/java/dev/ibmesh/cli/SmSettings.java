@@ -3,6 +3,7 @@ package dev.ibmesh.cli;
 import dev.ibmesh.sm.SmOptions;
 import dev.ibmesh.sm.SubnetManager;
 import dev.ibmesh.sm.activation.MKeyPolicy;
+import dev.ibmesh.sm.partition.PartitionsFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Iterator;
@@ -42,6 +43,15 @@ final class SmSettings {
                     + " (OpenSM's guid2lid format: either SM can read the other's). Default: none, LIDs are kept"
                     + " in memory only.")
     Path guidToLid;
+
+    @Option(
+            names = "--partitions",
+            paramLabel = "FILE",
+            description = "Partitions in OpenSM's partitions.conf format (NAME=PKEY[,defmember=full|limited] :"
+                    + " ALL|ALL_CAS|ALL_SWITCHES|SELF|PORT_GUID[=full|limited|both], ... ;). The SM writes each end"
+                    + " port's P_Key table from it, the default partition first, and the SA's PathRecords carry the"
+                    + " P_Key two ports share (none: no path). Default: the ports' tables are left as they are.")
+    Path partitions;
 
     @Option(
             names = "--qos",
@@ -103,6 +113,14 @@ final class SmSettings {
                 .withQos(qos)
                 .withSmKey(parseKey("--sm-key", smKey, "the SM_Key"))
                 .withMKey(mKeyPolicy());
+        if (partitions != null) {
+            try {
+                options = options.withPartitions(
+                        PartitionsFile.read(partitions, note -> System.err.println("ibmesh: " + note)));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--partitions " + e.getMessage(), e);
+            }
+        }
         return guidToLid == null ? options : options.withGuidToLid(guidToLid);
     }
 

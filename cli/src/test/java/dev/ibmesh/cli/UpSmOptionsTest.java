@@ -3,6 +3,7 @@ package dev.ibmesh.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -13,7 +14,7 @@ class UpSmOptionsTest {
             .toString();
 
     @Test
-    void badSmOptionsAreRefusedByName(@TempDir Path dir) {
+    void badSmOptionsAreRefusedByName(@TempDir Path dir) throws Exception {
         CliRun lmc = CliRun.of("up", TOPOLOGY, "--lmc", "9");
         assertEquals(1, lmc.exit());
         assertTrue(lmc.err().contains("ibmesh up: --lmc 9: the LMC is 0-7"), lmc::err);
@@ -38,6 +39,18 @@ class UpSmOptionsTest {
         CliRun protect = CliRun.of("up", TOPOLOGY, "--m-key", "0x1234", "--m-key-protect", "4");
         assertEquals(1, protect.exit());
         assertTrue(protect.err().contains("--m-key-protect 4: M_KeyProtectBits are 0-3"), protect::err);
+
+        Path conf = dir.resolve("partitions.conf");
+        CliRun missing = CliRun.of("up", TOPOLOGY, "--partitions", conf.toString());
+        assertEquals(1, missing.exit());
+        assertTrue(missing.err().contains("--partitions " + conf + ": cannot read it"), missing::err);
+
+        Files.writeString(conf, "Default=0x7fff : ALL=full ;\nstorage=0x2 : ALL=most ;\n");
+        CliRun bad = CliRun.of("up", TOPOLOGY, "--partitions", conf.toString());
+        assertEquals(1, bad.exit());
+        assertTrue(
+                bad.err().contains("--partitions " + conf + ":2: membership 'most' is not full, limited or both"),
+                bad::err);
 
         CliRun port = CliRun.of("up", TOPOLOGY, "--sm-port", "nosuch/1");
         assertEquals(1, port.exit());

@@ -227,7 +227,7 @@ public final class SmService implements AutoCloseable {
         up = result.up();
         sweeps.incrementAndGet();
         if (up) {
-            sa.serve(new SaView(result.subnet(), result.lids(), result.routes()));
+            sa.serve(new SaView(result.subnet(), result.lids(), result.routes(), result.pKeys()));
             firstUp.complete(result);
         } else {
             retrySoon();

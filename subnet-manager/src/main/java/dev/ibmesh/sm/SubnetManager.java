@@ -9,6 +9,9 @@ import dev.ibmesh.sm.discovery.Subnet;
 import dev.ibmesh.sm.lid.GuidToLidFile;
 import dev.ibmesh.sm.lid.LidAssignment;
 import dev.ibmesh.sm.lid.LidManager;
+import dev.ibmesh.sm.partition.PKeyAssignment;
+import dev.ibmesh.sm.partition.PKeyTableWriter;
+import dev.ibmesh.sm.partition.Partitions;
 import dev.ibmesh.sm.routing.FatTreeRouting;
 import dev.ibmesh.sm.routing.MinHopRouting;
 import dev.ibmesh.sm.routing.Routes;
@@ -42,6 +45,8 @@ public final class SubnetManager {
     private final SubnetConfigurator configurator;
     private final MulticastForwarding multicast;
     private final Optional<VlTables> vlTables;
+    private final Optional<Partitions> partitions;
+    private final PKeyTableWriter pKeyTables;
     private Supplier<Map<Integer, Set<Long>>> multicastMembers = Map::of;
     private final Consumer<String> log;
     private final Optional<Path> guidToLid;
@@ -70,6 +75,8 @@ public final class SubnetManager {
         this.configurator = new SubnetConfigurator(smps, options.qos(), options.mKey());
         this.vlTables = options.qos() ? Optional.of(new VlTables(smps)) : Optional.empty();
         this.multicast = new MulticastForwarding(smps);
+        this.partitions = options.partitions();
+        this.pKeyTables = new PKeyTableWriter(smps);
         this.log = log;
     }
 
@@ -113,6 +120,14 @@ public final class SubnetManager {
         clock.mark("lids");
         Routes routes = route(subnet, lids);
         clock.mark("routing");
+        // Partitions before activation, as OpenSM's pkey manager runs before its link manager: a port is Active only
+        // with its partitions' keys in place.
+        PKeyAssignment pKeys =
+                partitions.map(p -> PKeyAssignment.resolve(p, subnet)).orElse(PKeyAssignment.defaultOnly());
+        if (partitions.isPresent()) {
+            pKeyTables.apply(subnet, pKeys, problems::add);
+            clock.mark("partitions");
+        }
         configurator.apply(subnet, lids, routes, problems::add, clock::mark);
         multicast.apply(subnet, multicastMembers.get(), problems::add);
         clock.mark("multicast");
@@ -124,6 +139,7 @@ public final class SubnetManager {
                 subnet,
                 lids,
                 routes,
+                pKeys,
                 Duration.ofNanos(System.nanoTime() - start),
                 smps.sent() - smpsBefore,
                 smps.timeouts() - timeoutsBefore,

@@ -2,6 +2,7 @@ package dev.ibmesh.sm;
 
 import dev.ibmesh.sm.discovery.Subnet;
 import dev.ibmesh.sm.lid.LidAssignment;
+import dev.ibmesh.sm.partition.PKeyAssignment;
 import dev.ibmesh.sm.routing.Routes;
 import java.time.Duration;
 import java.util.List;
@@ -16,6 +17,7 @@ public record SweepResult(
         Subnet subnet,
         LidAssignment lids,
         Routes routes,
+        PKeyAssignment pKeys,
         Duration took,
         long smps,
         long timeouts,

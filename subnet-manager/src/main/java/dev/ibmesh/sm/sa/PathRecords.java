@@ -5,6 +5,7 @@ import static dev.ibmesh.mad.sa.PathRecord.*;
 import dev.ibmesh.mad.Method;
 import dev.ibmesh.mad.sa.PathRecord;
 import dev.ibmesh.mad.sa.SaMad;
+import dev.ibmesh.mad.smp.PKeys;
 import dev.ibmesh.sm.activation.PortSettings;
 import dev.ibmesh.sm.discovery.SmPort;
 import dev.ibmesh.wire.Bits;
@@ -24,7 +25,9 @@ import java.util.function.IntUnaryOperator;
  *       other pairs (Preference 2), up to NumbPath when the mask names it.</li>
  *   <li>MTU and rate are the weakest link's; PacketLifeTime the SubnetTimeOut this SM gives (0 for a loopback).
  *       MTU, Rate and PacketLifeTime with their selectors ("greater than", "less than", "exactly", "best") narrow
- *       or reject as OpenSM does. SL is 0 (no QoS yet); P_Key the default partition's, the only one there is.
+ *       or reject as OpenSM does. SL is 0 (no QoS yet). P_Key is that of the first partition (in the source's P_Key table) both ends may talk in,
+ *       one of them a full member: the default partition's without a partitions file. Ports that share none have no
+ *       path, as in OpenSM; a P_Key in the mask asks for a path in that partition only.
  *       Reversible is set when the way back exists.</li>
  * </ul>
  *
@@ -35,7 +38,6 @@ final class PathRecords implements SaTable {
     private static final int PREFERRED = 0;
 
     private static final int OTHER = 2;
-    private static final int DEFAULT_P_KEY = 0xFFFF;
 
     @Override
     public int attributeId() {
@@ -58,9 +60,6 @@ final class PathRecords implements SaTable {
             throw new SaStatusException(SaMad.STATUS_INSUFFICIENT_COMPONENTS, "a Get of PathRecord names both ends");
         }
         if ((mask & COMP_SL) != 0 && want.sl() != 0) {
-            return List.of();
-        }
-        if ((mask & COMP_PKEY) != 0 && (want.pKey() & 0x7FFF) != 0x7FFF) {
             return List.of();
         }
         List<SmPort> sources = ends(view, mask, COMP_SGID, want.sgid(), COMP_SLID, want.slid());
@@ -94,16 +93,21 @@ final class PathRecords implements SaTable {
     /** The paths from {@code s} to {@code d}, one per LID pair, preferred pairs first, at most {@code limit}. */
     private static void pairs(
             SaView view, PathRecord want, long mask, SmPort s, SmPort d, int limit, List<PathRecord> out) {
+        Optional<Integer> shared = view.pathPKey(s, d, (mask & COMP_PKEY) != 0 ? PKeys.base(want.pKey()) : -1);
+        if (shared.isEmpty()) {
+            return;
+        }
+        int pKey = (mask & COMP_PKEY) != 0 ? want.pKey() : shared.get();
         int[] slids = lids(view, s, mask, COMP_SLID, want.slid());
         int[] dlids = lids(view, d, mask, COMP_DLID, want.dlid());
         int found = 0;
         for (int i = 0; i < Math.min(slids.length, dlids.length) && found < limit; i++) {
-            found += path(view, want, mask, s, d, slids[i], dlids[i], PREFERRED, out) ? 1 : 0;
+            found += path(view, want, mask, s, d, slids[i], dlids[i], PREFERRED, pKey, out) ? 1 : 0;
         }
         for (int i = 0; i < slids.length && found < limit; i++) {
             for (int j = 0; j < dlids.length && found < limit; j++) {
                 if (i != j) {
-                    found += path(view, want, mask, s, d, slids[i], dlids[j], OTHER, out) ? 1 : 0;
+                    found += path(view, want, mask, s, d, slids[i], dlids[j], OTHER, pKey, out) ? 1 : 0;
                 }
             }
         }
@@ -129,6 +133,7 @@ final class PathRecords implements SaTable {
             int slid,
             int dlid,
             int preference,
+            int pKey,
             List<PathRecord> out) {
         Optional<PathWalk> there = PathWalk.of(view, s, dlid);
         if (there.isEmpty()) {
@@ -175,7 +180,7 @@ final class PathRecords implements SaTable {
                 0,
                 reversible ? 1 : 0,
                 0,
-                (mask & COMP_PKEY) != 0 ? want.pKey() : DEFAULT_P_KEY,
+                pKey,
                 0,
                 0,
                 SELECTOR_EXACTLY,

@@ -6,12 +6,14 @@ import dev.ibmesh.sm.discovery.SmNode;
 import dev.ibmesh.sm.discovery.SmPort;
 import dev.ibmesh.sm.discovery.Subnet;
 import dev.ibmesh.sm.lid.LidAssignment;
+import dev.ibmesh.sm.partition.PKeyAssignment;
 import dev.ibmesh.sm.routing.Routes;
 import dev.ibmesh.wire.Bits;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The subnet as the SA answers for it: what the last heavy sweep that brought the subnet up saw and configured,
@@ -21,15 +23,17 @@ public final class SaView {
     private final Subnet subnet;
     private final LidAssignment lids;
     private final Routes routes;
+    private final PKeyAssignment pKeys;
     private final Map<Integer, SmPort> byLid = new HashMap<>();
     private final Map<Long, SmPort> byGuid = new HashMap<>();
     private final List<SmPort> endPorts;
 
-    /** The subnet a sweep saw, the LIDs it gave and the routes it programmed. */
-    public SaView(Subnet subnet, LidAssignment lids, Routes routes) {
+    /** The subnet a sweep saw, the LIDs it gave, the routes it programmed and the P_Keys of its partitions. */
+    public SaView(Subnet subnet, LidAssignment lids, Routes routes, PKeyAssignment pKeys) {
         this.subnet = subnet;
         this.lids = lids;
         this.routes = routes;
+        this.pKeys = pKeys;
         this.endPorts = lids.bases().keySet().stream().toList();
         lids.bases().forEach((port, base) -> {
             for (int i = 0; i < lids.span(port); i++) {
@@ -66,6 +70,14 @@ public final class SaView {
     public int route(SmNode sw, int lid) {
         int[] table = routes.tables().get(sw);
         return table == null || lid >= table.length ? 0xFF : table[lid];
+    }
+
+    /**
+     * The P_Key of the partition a path from {@code source} to {@code destination} is in (only partition
+     * {@code base} when that is not negative); empty when they share none they may talk in.
+     */
+    public Optional<Integer> pathPKey(SmPort source, SmPort destination, int base) {
+        return pKeys.shared(source, destination, base);
     }
 
     /** The switch's LFT as programmed, or null for a node that is no switch. */
