@@ -1,6 +1,7 @@
 package dev.ibmesh.sm.partition;
 
 import dev.ibmesh.mad.smp.PKeyTable;
+import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.sm.discovery.SmPort;
 import dev.ibmesh.sm.discovery.Subnet;
 import dev.ibmesh.sm.smp.SmpBatch;
@@ -15,7 +16,8 @@ import java.util.function.Consumer;
  * Writes each end port's P_Key table as its partitions say (SubnSet(P_KeyTable), 32 entries a block, the rest of
  * the port's PartitionCap invalid), as OpenSM's pkey manager does; a block this SM already wrote there, as it is now
  * wanted, is not written again. A port in more partitions than its NodeInfo.PartitionCap holds gets as many as fit,
- * and the rest are a problem of the sweep.
+ * and the rest are a problem of the sweep. A port found in Init was (re)initialised, by a reset or a restart of its
+ * device, and may hold its initial table again: its blocks are written whatever was written before.
  *
  * <p>Not thread-safe: owned by the SM's sweeping thread.
  */
@@ -32,6 +34,9 @@ public final class PKeyTableWriter {
     public int apply(Subnet subnet, PKeyAssignment assignment, Consumer<String> problems) {
         SmpBatch batch = new SmpBatch();
         for (SmPort port : subnet.endPorts()) {
+            if (port.info() != null && port.info().portState() == PortInfo.PORT_STATE_INIT) {
+                written.remove(port.guid());
+            }
             List<Integer> keys = new ArrayList<>(assignment.pKeys(port));
             int capacity = port.node().info().partitionCap();
             if (keys.size() > capacity) {
