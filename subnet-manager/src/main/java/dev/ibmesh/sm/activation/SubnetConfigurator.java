@@ -126,9 +126,7 @@ public final class SubnetConfigurator {
                 if (port.number() > 0 && seen != null && seen.portState() == PortInfo.PORT_STATE_DOWN) {
                     reads.add(smps.get(PortInfo.ATTRIBUTE_ID, port.number(), sw.path()), "PortInfo of " + port, a -> {
                         if (PortInfo.decode(a.data(), 0).portState() != PortInfo.PORT_STATE_DOWN) {
-                            synchronized (up) {
-                                up.add(port + " came up during the sweep");
-                            }
+                            up.add(port + " came up during the sweep");
                         }
                     });
                 }

@@ -46,17 +46,19 @@ public final class PartitionsFile {
     public static Partitions parse(String text, String name, Consumer<String> notes) {
         List<Partition> found = new ArrayList<>();
         StringBuilder definition = new StringBuilder();
+        boolean started = false; // the definition has text, which began on startLine
+        int startLine = 0;
         int line = 1;
-        int startLine = 1;
         for (String raw : text.split("\n", -1)) {
             String content = raw.contains("#") ? raw.substring(0, raw.indexOf('#')) : raw;
             for (char c : content.toCharArray()) {
                 if (c == ';') {
                     found.add(definition(definition.toString().trim(), name + ":" + startLine, notes));
                     definition.setLength(0);
-                    startLine = line;
+                    started = false;
                 } else {
-                    if (definition.toString().isBlank()) {
+                    if (!started && !Character.isWhitespace(c)) {
+                        started = true;
                         startLine = line;
                     }
                     definition.append(c);
@@ -65,7 +67,7 @@ public final class PartitionsFile {
             definition.append(' ');
             line++;
         }
-        if (!definition.toString().isBlank()) {
+        if (started) {
             throw new IllegalArgumentException(name + ":" + startLine + ": a partition definition must end with ';'");
         }
         return ordered(found, name);

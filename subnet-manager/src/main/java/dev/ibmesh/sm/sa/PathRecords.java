@@ -25,10 +25,10 @@ import java.util.function.IntUnaryOperator;
  *       other pairs (Preference 2), up to NumbPath when the mask names it.</li>
  *   <li>MTU and rate are the weakest link's; PacketLifeTime the SubnetTimeOut this SM gives (0 for a loopback).
  *       MTU, Rate and PacketLifeTime with their selectors ("greater than", "less than", "exactly", "best") narrow
- *       or reject as OpenSM does. SL is 0 (no QoS yet). P_Key is that of the first partition (in the source's P_Key table) both ends may talk in,
- *       one of them a full member: the default partition's without a partitions file. Ports that share none have no
- *       path, as in OpenSM; a P_Key in the mask asks for a path in that partition only.
- *       Reversible is set when the way back exists.</li>
+ *       or reject as OpenSM does. SL is 0 (no QoS yet). Reversible is set when the way back exists.</li>
+ *   <li>P_Key is that of the first partition (in the source's P_Key table) both ends may talk in, one of them a full
+ *       member: the default partition's without a partitions file. Ports that share none have no path, as in
+ *       OpenSM; a P_Key in the mask asks for a path in that partition only.</li>
  * </ul>
  *
  * The rest (ServiceID echoed, FlowLabel, HopLimit, TClass 0 inside a subnet) follows OpenSM.
