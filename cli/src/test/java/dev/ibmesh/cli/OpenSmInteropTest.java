@@ -1,6 +1,7 @@
 package dev.ibmesh.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -24,6 +25,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -79,6 +81,45 @@ class OpenSmInteropTest {
                 }
             }
             assertLftsLeadEverywhere(f, host, seen);
+        }
+    }
+
+    /**
+     * OpenSM with an M_Key (IBA 14.2.4: its {@code m_key}, protection level 1, lease): it keys every end port and goes on
+     * configuring them with the key it learns from each PortInfo Set's answer. Before the SMA answered such a Set
+     * hiding the key it had just taken, OpenSM's next Set to the switch carried M_Key 0, was discarded, and OpenSM
+     * waited forever (the endpoint did not yet give back requests lost in the fabric).
+     */
+    @Test
+    void openSmWithAnMKeyBringsTheFabricUpAndKeysEveryEndPort() throws Exception {
+        try (OfedFabric f = OfedFabric.start(Path.of("..", "examples", "topologies", "fat-tree-2-level.yaml"))) {
+            Path conf = f.dir.resolve("opensm-mkey.conf");
+            Files.writeString(conf, "m_key 0x00000000000000aa\nm_key_protection_level 1\nm_key_lease_period 60\n");
+            Path log = f.dir.resolve("opensm.log");
+            OfedTools.Run osm =
+                    f.run(firstHca(f.topology), "opensm", "-o", "-F", conf.toString(), "-f", log.toString());
+            String text = Files.readString(log);
+            assertEquals(0, osm.exitCode(), () -> osm + "\n" + text);
+            assertTrue(text.contains("SUBNET UP"), text);
+            assertFalse(text.contains("IB_TIMEOUT"), text);
+            assertEveryLinkedPortActive(f);
+            for (DeviceSpec d : f.topology.devices()) {
+                Device device = f.device(d.name());
+                int management = d.kind() == DeviceKind.SWITCH ? 0 : 1;
+                int lid = f.onLoop(device, () -> device.lid(management));
+                OfedTools.Run read = f.run(
+                        firstHca(f.topology),
+                        "smpquery",
+                        "-K",
+                        "-y",
+                        "0xaa",
+                        "portinfo",
+                        String.valueOf(lid),
+                        String.valueOf(management));
+                assertEquals(0, read.exitCode(), read::toString);
+                assertTrue(read.out().matches("(?s).*Mkey:\\.+0x0*aa\\s.*"), d.name() + ": " + read.out());
+                assertTrue(read.out().matches("(?s).*ProtectBits:\\.+1\\s.*"), d.name() + ": " + read.out());
+            }
         }
     }
 

@@ -165,9 +165,16 @@ public final class Sma {
         return mKeys == null || mKeys.admit(request, ingressPort);
     }
 
-    /** At protection level 1 a PortInfo read with a wrong M_Key shows M_Key 0 (IBA 14.2.4.1). */
+    /**
+     * At protection level 1 a PortInfo read with a wrong M_Key shows M_Key 0 (IBA 14.2.4.1). Only a SubnGet whose check
+     * failed: a SubnSet that passed it (the port's key was 0, or the SMP carried it) answers with what it wrote, a new
+     * M_Key included, so the SM learns its key took. OpenSM takes the key of its next SMPs to a port from that answer.
+     */
     private SmpReply hideMKey(MadHeader header, long mKey, int ingressPort, SmpReply r) {
-        if (mKeys == null || header.attributeId() != PortInfo.ATTRIBUTE_ID || !mKeys.hidesMKey(mKey, ingressPort)) {
+        if (mKeys == null
+                || header.method() != Method.GET
+                || header.attributeId() != PortInfo.ATTRIBUTE_ID
+                || !mKeys.hidesMKey(mKey, ingressPort)) {
             return r;
         }
         byte[] data = r.data().clone();

@@ -146,6 +146,25 @@ class MKeyTest {
         assertEquals(0, violations());
     }
 
+    @Test
+    void aSetThatPassedTheCheckAnswersWithTheKeyItWrote() {
+        protect(1, 0);
+        long next = 0x1234_5678L;
+        byte[] rekey = sw.portInfo(0).toBuilder()
+                .mKey(next)
+                .portState(0)
+                .portPhysicalState(PortInfo.PHYS_STATE_NO_CHANGE)
+                .build()
+                .toBytes();
+        Mad answer = send(Method.SET, PortInfo.ATTRIBUTE_ID, KEY, rekey).orElseThrow();
+        assertEquals(0, Smp.decode(answer).header().status());
+        assertEquals(
+                next,
+                PortInfo.decode(Smp.decode(answer).data(), 0).mKey(),
+                "only a Get whose check failed hides the key; the SM learns its new key took");
+        assertEquals(next, sw.portInfo(0).mKey());
+    }
+
     @ParameterizedTest(name = "level {0}")
     @ValueSource(ints = {2, 3})
     void levelsTwoAndThreeDiscardAGetWithTheWrongKey(int level) {
