@@ -5,9 +5,11 @@ import dev.ibmesh.mad.rmpp.RmppControl;
 import dev.ibmesh.mad.rmpp.RmppHeader;
 import dev.ibmesh.runtime.fault.FaultLog;
 import dev.ibmesh.runtime.rmpp.RmppReceiver;
+import dev.ibmesh.runtime.time.Scheduler;
 import dev.ibmesh.wire.Bits;
 import io.vertx.core.Future;
 import io.vertx.core.net.SocketAddress;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
@@ -38,7 +40,7 @@ final class MadRelay {
         void write(UmadSession session, byte[] datagram);
     }
 
-    private static final int TID_OFFSET = 8;
+    static final int TID_OFFSET = 8;
     private static final int METHOD_OFFSET = 3;
     private static final int RESPONSE_BIT = 0x80;
 
@@ -47,19 +49,28 @@ final class MadRelay {
     private final LongSupplier nanoTime;
     private final ClientWriter writer;
     private final Consumer<Runnable> onServer;
+    private final PendingRequests pending;
+    private final Scheduler scheduler;
+    private Scheduler.Cancellable expiry;
 
     /**
-     * @param onServer runs a task on the server's context (port futures may complete elsewhere)
+     * @param scheduler       the server's clock and timers (on its context)
+     * @param responseTimeout how long a client's request waits for its response before it is given back with status
+     *                        110 ({@link PendingRequests})
+     * @param onServer        runs a task on the server's context (port futures may complete elsewhere)
      */
     MadRelay(
             UmadSessions sessions,
             UmadCounters counters,
-            LongSupplier nanoTime,
+            Scheduler scheduler,
+            Duration responseTimeout,
             ClientWriter writer,
             Consumer<Runnable> onServer) {
         this.sessions = sessions;
         this.counters = counters;
-        this.nanoTime = nanoTime;
+        this.scheduler = scheduler;
+        this.nanoTime = scheduler::nanoTime;
+        this.pending = new PendingRequests(responseTimeout.toNanos());
         this.writer = writer;
         this.onServer = onServer;
     }
@@ -98,6 +109,12 @@ final class MadRelay {
                     s.port.portNumber(),
                     out.summary());
         }
+        long tid = Bits.u64(mad, TID_OFFSET);
+        boolean awaited =
+                (mad[METHOD_OFFSET] & RESPONSE_BIT) == 0 && PendingRequests.expectsResponse(mad[METHOD_OFFSET] & 0x7F);
+        if (awaited && pending.sent(s, tid, stamped, nanoTime.getAsLong())) {
+            armExpiry();
+        }
         Future<Void> sent;
         try {
             sent = s.port.send(out);
@@ -105,7 +122,38 @@ final class MadRelay {
             FaultLog.shared().caught("UmadPort.send", e);
             sent = Future.failedFuture(e);
         }
-        sent.onFailure(e -> onServer.accept(() -> giveBack(s, stamped)));
+        sent.onFailure(e -> onServer.accept(() -> {
+            if (awaited) {
+                pending.forget(tid);
+            }
+            giveBack(s, stamped);
+        }));
+    }
+
+    /** A timer for the earliest request due, while any is waiting (an idle endpoint has none running). */
+    private void armExpiry() {
+        long next = pending.nextDeadline();
+        if (next < 0 || expiry != null) {
+            return;
+        }
+        expiry = scheduler.schedule(Math.max(0, next - nanoTime.getAsLong()), () -> {
+            expiry = null;
+            for (PendingRequests.Pending p : pending.expire(nanoTime.getAsLong())) {
+                counters.increment(UmadCounter.REQUESTS_TIMED_OUT);
+                if (sessions.get(p.session.clientId).orElse(null) == p.session) {
+                    send(p.session, p.request.withStatus(SimRequest.STATUS_TIMEOUT));
+                }
+            }
+            armExpiry();
+        });
+    }
+
+    /** The server stops: no timer may outlive it. */
+    void close() {
+        if (expiry != null) {
+            expiry.cancel();
+            expiry = null;
+        }
     }
 
     /**
@@ -151,6 +199,10 @@ final class MadRelay {
             return;
         }
         byte[] b = mad.mad().toBytes();
+        if (mad.isResponse() && !pending.answered(mad.mad().header().transactionId())) {
+            counters.increment(UmadCounter.LATE_RESPONSES);
+            return;
+        }
         if (mad.isResponse() && RmppHeader.isData(b)) {
             rmppSegment(port, target.get(), mad, b);
             return;

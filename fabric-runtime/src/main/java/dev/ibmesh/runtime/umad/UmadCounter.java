@@ -14,6 +14,13 @@ public enum UmadCounter {
     MADS_TO_CLIENTS,
     /** Requests the port could not send, given back with status 110. */
     MADS_UNDELIVERABLE,
+    /**
+     * Requests a client sent that got no response within the response timeout, given back with status 110 (the
+     * kernel's send timeout: a MAD lost in the fabric, an SMP an SMA discarded for its M_Key).
+     */
+    REQUESTS_TIMED_OUT,
+    /** Responses that came after their request was given back with status 110, dropped as the kernel drops them. */
+    LATE_RESPONSES,
     /** Data datagrams dropped: wrong size or length, or from an address that is no client's. */
     DATA_DROPPED,
     /** MADs a port handed over that no attached client was due (no SM client for a request, stale TID). */

@@ -113,7 +113,8 @@ public final class UmadServer extends VerticleBase {
         scheduler = clock.apply(context);
         sessions = new UmadSessions(options.maxClients(), counters, this::sinkFor);
         control = new ControlHandler(sessions, directory, counters, scheduler::nanoTime, options.reclaimAfter());
-        relay = new MadRelay(sessions, counters, scheduler::nanoTime, this::writeData, this::onContext);
+        relay = new MadRelay(
+                sessions, counters, scheduler, options.responseTimeout(), this::writeData, this::onContext);
         DatagramSocketOptions socketOptions = new DatagramSocketOptions();
         controlSocket = vertx.createDatagramSocket(socketOptions);
         controlSocket.handler(this::onControl);
@@ -149,6 +150,9 @@ public final class UmadServer extends VerticleBase {
         }
         if (sessions != null) {
             sessions.closeAll(UmadCounter.SESSIONS_STOPPED);
+        }
+        if (relay != null) {
+            relay.close();
         }
         return closeSockets();
     }

@@ -14,8 +14,11 @@ import java.time.Duration;
  * @param reclaimAfter when every slot is taken, a CONNECT closes the longest-silent session if it has been silent at
  *                     least this long (a client killed without DISCONNECT frees its slot for the next one);
  *                     {@link Duration#ZERO} never
+ * @param responseTimeout a client's request unanswered this long goes back to it with status 110, as the kernel
+ *                     completes a send that timed out ({@link PendingRequests})
  */
-public record UmadServerOptions(String host, int port, int maxClients, Duration idleTimeout, Duration reclaimAfter) {
+public record UmadServerOptions(
+        String host, int port, int maxClients, Duration idleTimeout, Duration reclaimAfter, Duration responseTimeout) {
     /** {@code IBSIM_DEFAULT_SERVER_PORT}. */
     public static final int DEFAULT_PORT = 7070;
     /** {@code IBSIM_MAX_CLIENTS}. */
@@ -23,6 +26,11 @@ public record UmadServerOptions(String host, int port, int maxClients, Duration 
 
     public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofMinutes(10);
     public static final Duration DEFAULT_RECLAIM_AFTER = Duration.ofSeconds(30);
+    /**
+     * As long as OpenSM's send takes to fail with its defaults (transaction_timeout 200 ms, 3 retries: 800 ms), and
+     * libibmad's default timeout (1 s): a program that waits itself gives up first.
+     */
+    public static final Duration DEFAULT_RESPONSE_TIMEOUT = Duration.ofSeconds(1);
 
     public UmadServerOptions {
         if (port < 1 || port > 65535) {
@@ -38,31 +46,46 @@ public record UmadServerOptions(String host, int port, int maxClients, Duration 
         if (idleTimeout.isNegative() || reclaimAfter.isNegative()) {
             throw new IllegalArgumentException("durations must not be negative");
         }
+        if (responseTimeout.isNegative() || responseTimeout.isZero()) {
+            throw new IllegalArgumentException("the response timeout must be positive, was " + responseTimeout);
+        }
     }
 
-    /** ibsim's defaults: every address, port 7070, 10 clients; idle timeout 10 minutes, reclaim after 30 seconds. */
+    /**
+     * ibsim's defaults: every address, port 7070, 10 clients; idle timeout 10 minutes, reclaim after 30 seconds,
+     * requests given back after 1 s without a response.
+     */
     public static UmadServerOptions defaults() {
         return new UmadServerOptions(
-                "0.0.0.0", DEFAULT_PORT, DEFAULT_MAX_CLIENTS, DEFAULT_IDLE_TIMEOUT, DEFAULT_RECLAIM_AFTER);
+                "0.0.0.0",
+                DEFAULT_PORT,
+                DEFAULT_MAX_CLIENTS,
+                DEFAULT_IDLE_TIMEOUT,
+                DEFAULT_RECLAIM_AFTER,
+                DEFAULT_RESPONSE_TIMEOUT);
     }
 
     public UmadServerOptions withHost(String h) {
-        return new UmadServerOptions(h, port, maxClients, idleTimeout, reclaimAfter);
+        return new UmadServerOptions(h, port, maxClients, idleTimeout, reclaimAfter, responseTimeout);
     }
 
     public UmadServerOptions withPort(int p) {
-        return new UmadServerOptions(host, p, maxClients, idleTimeout, reclaimAfter);
+        return new UmadServerOptions(host, p, maxClients, idleTimeout, reclaimAfter, responseTimeout);
     }
 
     public UmadServerOptions withMaxClients(int n) {
-        return new UmadServerOptions(host, port, n, idleTimeout, reclaimAfter);
+        return new UmadServerOptions(host, port, n, idleTimeout, reclaimAfter, responseTimeout);
     }
 
     public UmadServerOptions withIdleTimeout(Duration d) {
-        return new UmadServerOptions(host, port, maxClients, d, reclaimAfter);
+        return new UmadServerOptions(host, port, maxClients, d, reclaimAfter, responseTimeout);
     }
 
     public UmadServerOptions withReclaimAfter(Duration d) {
-        return new UmadServerOptions(host, port, maxClients, idleTimeout, d);
+        return new UmadServerOptions(host, port, maxClients, idleTimeout, d, responseTimeout);
+    }
+
+    public UmadServerOptions withResponseTimeout(Duration d) {
+        return new UmadServerOptions(host, port, maxClients, idleTimeout, reclaimAfter, d);
     }
 }

@@ -40,7 +40,13 @@ final class UmadServerFixture implements AutoCloseable {
         for (int attempt = 0; attempt < 30; attempt++) {
             int base = ThreadLocalRandom.current().nextInt(20_000, 60_000);
             UmadServer candidate = new UmadServer(
-                    new UmadServerOptions("127.0.0.1", base, maxClients, idleTimeout, reclaimAfter),
+                    new UmadServerOptions(
+                            "127.0.0.1",
+                            base,
+                            maxClients,
+                            idleTimeout,
+                            reclaimAfter,
+                            UmadServerOptions.DEFAULT_RESPONSE_TIMEOUT),
                     directory,
                     serverContext -> {
                         context = serverContext;

@@ -451,6 +451,61 @@ class UmadServerTest {
         assertEquals(1, count(UmadCounter.MADS_UNDELIVERABLE));
     }
 
+    private static SimRequest lidRoutedGet(int dlid, long tid) {
+        MadHeader h =
+                new MadHeader(1, MgmtClass.SUBN_LID_ROUTED, 1, Method.GET, 0, 0, tid, NodeInfo.ATTRIBUTE_ID, 0, 0);
+        return new SimRequest(
+                dlid, 0, 0, 0, 0, 256, Smp.of(h, 0, new byte[64]).encode().toBytes());
+    }
+
+    @Test
+    void aRequestLostInTheFabricComesBackWithTimeoutStatusAfterTheResponseTimeout() {
+        start();
+        SimTestClient c = connected(false);
+        c.sendData(lidRoutedGet(SmaUmadPort.SILENT_LID, TID).encode());
+        UmadServerFixture.await("the request at the port", () -> port.sent.size() == 1);
+        fixture.advance(UmadServerOptions.DEFAULT_RESPONSE_TIMEOUT.minusMillis(1));
+        assertNull(c.receiveMad(200), "nothing before the timeout");
+
+        fixture.advance(Duration.ofMillis(1));
+        SimRequest back = c.receiveMad(2000);
+        assertNotNull(back, "the kernel's send timeout: the request comes back");
+        assertEquals(SimRequest.STATUS_TIMEOUT, back.status());
+        assertEquals(SmaUmadPort.SILENT_LID, back.dlid());
+        assertEquals(
+                MadRelay.stampedTid(TID, c.clientId),
+                Mad.copyOf(back.mad()).header().transactionId());
+        assertEquals(1, count(UmadCounter.REQUESTS_TIMED_OUT));
+
+        // its answer, late, is dropped as the kernel drops a response it has no send for
+        MadHeader late = new MadHeader(
+                1,
+                MgmtClass.SUBN_LID_ROUTED,
+                1,
+                Method.GET_RESP,
+                0,
+                0,
+                MadRelay.stampedTid(TID, c.clientId),
+                NodeInfo.ATTRIBUTE_ID,
+                0,
+                0);
+        port.deliver(
+                new UmadMad(0x10, 0x20, 0, 0, 0, Smp.of(late, 0, new byte[64]).encode()));
+        assertNull(c.receiveMad(200));
+        UmadServerFixture.await("the late answer dropped", () -> count(UmadCounter.LATE_RESPONSES) == 1);
+    }
+
+    @Test
+    void anAnsweredRequestIsNotGivenBack() {
+        start();
+        SimTestClient c = connected(false);
+        c.sendData(drGet(NodeInfo.ATTRIBUTE_ID, TID).encode());
+        assertEquals(0, c.receiveMad(2000).status());
+        fixture.advance(UmadServerOptions.DEFAULT_RESPONSE_TIMEOUT.multipliedBy(2));
+        assertNull(c.receiveMad(200));
+        assertEquals(0, count(UmadCounter.REQUESTS_TIMED_OUT));
+    }
+
     @Test
     void requestsToThePortGoToItsSmClientOnly() {
         start();
