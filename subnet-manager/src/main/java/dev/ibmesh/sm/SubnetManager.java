@@ -1,6 +1,7 @@
 package dev.ibmesh.sm;
 
 import dev.ibmesh.runtime.madport.MadPort;
+import dev.ibmesh.sm.activation.MKeyTakeover;
 import dev.ibmesh.sm.activation.MulticastForwarding;
 import dev.ibmesh.sm.activation.SubnetConfigurator;
 import dev.ibmesh.sm.activation.VlTables;
@@ -43,6 +44,7 @@ public final class SubnetManager {
     private final LidManager lidManager;
     private final RoutingEngine routing;
     private final SubnetConfigurator configurator;
+    private final MKeyTakeover takeover;
     private final MulticastForwarding multicast;
     private final Optional<VlTables> vlTables;
     private final Optional<Partitions> partitions;
@@ -73,6 +75,7 @@ public final class SubnetManager {
                 options.lmc(), guidToLid.map(f -> GuidToLidFile.read(f, log)).orElse(Map.of()));
         this.routing = engine(options.routing());
         this.configurator = new SubnetConfigurator(smps, options.qos(), options.mKey());
+        this.takeover = new MKeyTakeover(smps, options.mKey());
         this.vlTables = options.qos() ? Optional.of(new VlTables(smps)) : Optional.empty();
         this.multicast = new MulticastForwarding(smps);
         this.partitions = options.partitions();
@@ -116,6 +119,9 @@ public final class SubnetManager {
             return Optional.empty();
         }
         List<String> problems = new ArrayList<>(subnet.problems());
+        if (takeover.apply(subnet, log, problems::add) > 0) {
+            clock.mark("M_Key takeover");
+        }
         LidAssignment lids = lidManager.assign(subnet);
         clock.mark("lids");
         Routes routes = route(subnet, lids);
@@ -146,6 +152,9 @@ public final class SubnetManager {
                 List.copyOf(problems),
                 clock);
         log.accept(result.summary());
+        if (!result.up()) {
+            takeover.hiddenKeys(subnet).ifPresent(log);
+        }
         if (result.up()) {
             keepLids(lids);
         }

@@ -61,12 +61,25 @@ public final class SmpDispatcher {
 
     /** SubnGet(attribute) along {@code path}. */
     public CompletableFuture<DrSmp> get(int attributeId, int modifier, DrPath path) {
-        return submit(Method.GET, attributeId, modifier, new byte[0], path);
+        return submit(Method.GET, attributeId, modifier, new byte[0], path, mKey);
     }
 
     /** SubnSet(attribute) along {@code path}, carrying {@code data}. */
     public CompletableFuture<DrSmp> set(int attributeId, int modifier, byte[] data, DrPath path) {
-        return submit(Method.SET, attributeId, modifier, data, path);
+        return submit(Method.SET, attributeId, modifier, data, path, mKey);
+    }
+
+    /**
+     * SubnSet(attribute) along {@code path} carrying {@code mKey} instead of this SM's own: the key another SM left on
+     * the port, to take the port over ({@link dev.ibmesh.sm.activation.MKeyTakeover}).
+     */
+    public CompletableFuture<DrSmp> set(int attributeId, int modifier, byte[] data, DrPath path, long mKey) {
+        return submit(Method.SET, attributeId, modifier, data, path, mKey);
+    }
+
+    /** The M_Key this SM's SMPs carry. */
+    public long mKey() {
+        return mKey;
     }
 
     /**
@@ -94,8 +107,9 @@ public final class SmpDispatcher {
         return port;
     }
 
-    private CompletableFuture<DrSmp> submit(int method, int attributeId, int modifier, byte[] data, DrPath path) {
-        Job job = new Job(method, attributeId, modifier, data, path.hops(), new CompletableFuture<>());
+    private CompletableFuture<DrSmp> submit(
+            int method, int attributeId, int modifier, byte[] data, DrPath path, long key) {
+        Job job = new Job(method, attributeId, modifier, data, path.hops(), key, new CompletableFuture<>());
         boolean start;
         synchronized (this) {
             start = onWire < window;
@@ -114,7 +128,7 @@ public final class SmpDispatcher {
     /** Encodes {@code job}'s SMP with a new TransactionID, once: every resend is the same MAD. */
     private void start(Job job) {
         DrSmp smp = DrSmp.outbound(
-                job.method, port.newTransactionId(), job.attributeId, job.modifier, mKey, job.data, job.path);
+                job.method, port.newTransactionId(), job.attributeId, job.modifier, job.mKey, job.data, job.path);
         transmit(job, HostMad.smp(DrSmp.PERMISSIVE_LID, smp.encode()), 0, System.nanoTime());
     }
 
@@ -159,5 +173,11 @@ public final class SmpDispatcher {
     }
 
     private record Job(
-            int method, int attributeId, int modifier, byte[] data, int[] path, CompletableFuture<DrSmp> answer) {}
+            int method,
+            int attributeId,
+            int modifier,
+            byte[] data,
+            int[] path,
+            long mKey,
+            CompletableFuture<DrSmp> answer) {}
 }
