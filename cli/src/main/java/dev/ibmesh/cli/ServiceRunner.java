@@ -26,6 +26,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -136,7 +137,7 @@ final class ServiceRunner {
                 out.printf(
                         "ibmesh %s: HCA verbs (gRPC ibmesh.verbs.v1.Verbs) on the same port for %s, the HCA named by"
                                 + " the metadata header %s%n",
-                        command, String.join(", ", hcas.keySet()), VerbsRouter.DEVICE.name());
+                        command, fewNames(hcas.keySet()), VerbsRouter.DEVICE.name());
             }
         }
         ControlServer controlServer = control;
@@ -224,5 +225,14 @@ final class ServiceRunner {
             }
         }
         return hcas;
+    }
+
+    /** Up to eight names in full; of more, the first four and how many (a 702-node fabric has 648 HCAs). */
+    static String fewNames(Collection<String> names) {
+        if (names.size() <= 8) {
+            return String.join(", ", names);
+        }
+        return String.join(", ", names.stream().limit(4).toList()) + " and " + (names.size() - 4)
+                + " more (ibmesh fabric ls lists them)";
     }
 }
