@@ -112,7 +112,8 @@ final class MadRelay {
         long tid = Bits.u64(mad, TID_OFFSET);
         boolean awaited =
                 (mad[METHOD_OFFSET] & RESPONSE_BIT) == 0 && PendingRequests.expectsResponse(mad[METHOD_OFFSET] & 0x7F);
-        if (awaited && pending.sent(s, tid, stamped, nanoTime.getAsLong())) {
+        if (awaited) {
+            pending.sent(s, tid, stamped, nanoTime.getAsLong());
             armExpiry();
         }
         Future<Void> sent;

@@ -67,8 +67,8 @@ final class PendingRequests {
         };
     }
 
-    /** {@code request} (TID stamped) went out for {@code session} at {@code now}; true if it was the first pending. */
-    boolean sent(UmadSession session, long tid, SimRequest request, long now) {
+    /** {@code request} (TID stamped) went out for {@code session} at {@code now}. */
+    void sent(UmadSession session, long tid, SimRequest request, long now) {
         Pending p = new Pending(session, request, now + timeoutNanos);
         Pending replaced = byTid.put(tid, p);
         if (replaced != null) {
@@ -76,7 +76,6 @@ final class PendingRequests {
         }
         givenBack.remove(tid);
         byDeadline.add(p);
-        return byDeadline.size() == 1;
     }
 
     /** The request went back to its client already (it could not be sent): nothing more to wait for. */
