@@ -26,6 +26,21 @@ class CrcTest {
         }
     }
 
+    /** Long frames run as two streams joined at the end: every length a frame can have, and far beyond. */
+    @Test
+    void twoStreamVcrcEqualsBitwiseDefinition() {
+        Random r = new Random(11);
+        for (int len = 300; len <= 4300; len += 1 + r.nextInt(7)) {
+            byte[] b = new byte[len + 16];
+            r.nextBytes(b);
+            int off = r.nextInt(16);
+            assertEquals(bitwiseVcrc(b, off, len), Vcrc.compute(b, off, len), "length " + len + " at " + off);
+        }
+        byte[] huge = new byte[300_001];
+        r.nextBytes(huge);
+        assertEquals(bitwiseVcrc(huge, 1, 300_000), Vcrc.compute(huge, 1, 300_000), "300,000 bytes");
+    }
+
     @Test
     void vcrcResidueOverFrameAndCrcIsConstant() {
         // docs/test-vectors.md: the CRC over LRH..ICRC plus the two wire VCRC bytes is always 0xAA90.
