@@ -41,6 +41,9 @@ final class MadRelay {
     }
 
     static final int TID_OFFSET = 8;
+    /** The bytes of a MAD that libumad2sim hands to the program ({@link #rmppSegment}). */
+    static final int UMAD2SIM_VISIBLE = 224;
+
     private static final int METHOD_OFFSET = 3;
     private static final int RESPONSE_BIT = 0x80;
 
@@ -216,8 +219,14 @@ final class MadRelay {
      * and hands the program the whole response in one read, its length what the segments carried. libumad2sim reads
      * one 256-byte MAD at most (ibsim's data message has room for no more), so the endpoint does what it can of the
      * kernel's part: it acknowledges every segment, so the sender's transfer completes, and hands over the first
-     * segment only, with the length of the answer when it fits in that one MAD, cut to the MAD otherwise (counted in
+     * segment only, with the length of the answer when it fits in that one MAD, cut otherwise (counted in
      * {@link UmadCounter#RMPP_ANSWERS_CUT}).
+     *
+     * <p>The length handed over is at most {@link #UMAD2SIM_VISIBLE}: Debian's libumad2sim (ibsim 0.10) copies only the
+     * first 224 bytes of a data message's MAD into the program's buffer (seen with {@code saquery -p -d -d}: the third
+     * PathRecord of an answer ended at byte 224 in garbage). saquery counts the records of a GetTable answer from the
+     * length, so a longer one made it print a record of garbage, zeros mostly; with 224 it prints the whole records
+     * it got.
      */
     private void rmppSegment(UmadPort port, UmadSession client, UmadMad mad, byte[] b) {
         long segment = RmppHeader.segmentNumber(b);
@@ -228,12 +237,11 @@ final class MadRelay {
             return;
         }
         long answer = RmppHeader.END + RmppHeader.data2(b);
-        if (last && answer <= SimRequest.MAD_SIZE) {
-            send(client, mad.toRequest(answer));
-        } else {
+        long visible = Math.min(last ? answer : SimRequest.MAD_SIZE, UMAD2SIM_VISIBLE);
+        if (visible < answer) {
             counters.increment(UmadCounter.RMPP_ANSWERS_CUT);
-            send(client, mad.toRequest(SimRequest.MAD_SIZE));
         }
+        send(client, mad.toRequest(visible));
     }
 
     private Optional<UmadSession> clientFor(UmadPort port, UmadMad mad) {
