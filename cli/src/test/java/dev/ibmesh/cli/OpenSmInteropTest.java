@@ -10,6 +10,7 @@ import dev.ibmesh.cli.Ibnetdiscover.End;
 import dev.ibmesh.cli.Ibnetdiscover.Node;
 import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.runtime.device.Device;
+import dev.ibmesh.runtime.port.LinkImpairment;
 import dev.ibmesh.runtime.port.Port;
 import dev.ibmesh.runtime.topology.DeviceKind;
 import dev.ibmesh.runtime.topology.DeviceSpec;
@@ -21,6 +22,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -121,6 +123,42 @@ class OpenSmInteropTest {
                 assertTrue(read.out().matches("(?s).*ProtectBits:\\.+1\\s.*"), d.name() + ": " + read.out());
             }
         }
+    }
+
+    /**
+     * OpenSM on lossy links: an SMP lost in the fabric comes back to it as a timed-out send (the umad endpoint gives a
+     * request back with status 110 after its response timeout, as the kernel does), so OpenSM carries on and ends. Before,
+     * a lost SMP left OpenSM waiting for its completion until it was killed.
+     */
+    @Test
+    void openSmOnLossyLinksIsToldOfLostSmpsAndEnds() throws Exception {
+        try (OfedFabric f = OfedFabric.start(Path.of("..", "examples", "topologies", "fat-tree-2-level.yaml"))) {
+            List<LinkSpec> hcaLinks = f.topology.links().stream()
+                    .filter(l -> isHca(f.topology, l.a()) || isHca(f.topology, l.b()))
+                    .limit(3)
+                    .toList();
+            assertEquals(3, hcaLinks.size(), "three cables to HCAs");
+            long seed = 1;
+            for (LinkSpec link : hcaLinks) {
+                for (LinkEnd end : new LinkEnd[] {link.a(), link.b()}) {
+                    Device d = f.device(end.port().device());
+                    LinkImpairment.Settings half = new LinkImpairment.Settings(0.5, 0, 0, 0, 0, seed++);
+                    f.onLoop(d, () -> {
+                        d.port(end.port().port()).impair(half);
+                        return null;
+                    });
+                }
+            }
+            Path log = f.dir.resolve("opensm.log");
+            OfedTools.Run osm = f.run(firstHca(f.topology), "opensm", "-o", "-f", log.toString());
+            String text = Files.readString(log);
+            assertEquals(0, osm.exitCode(), () -> osm + "\n" + text);
+            assertTrue(text.contains("IB_TIMEOUT"), "OpenSM was told of SMPs lost on the lossy links:\n" + text);
+        }
+    }
+
+    private static boolean isHca(Topology t, LinkEnd end) {
+        return t.device(end.port().device()).orElseThrow().kind() == DeviceKind.HCA;
     }
 
     static String firstHca(Topology t) {
