@@ -1,8 +1,11 @@
 package dev.ibmesh.cli;
 
 import dev.ibmesh.runtime.umad.UmadServerOptions;
+import java.time.Duration;
 import java.util.Optional;
+import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.TypeConversionException;
 
 /** Where the umad endpoint (ibsim's client protocol, for OpenSM and infiniband-diags) listens, or that it does not. */
 final class UmadOptions {
@@ -25,6 +28,16 @@ final class UmadOptions {
     @Option(names = "--no-umad", description = "Do not serve the umad endpoint.")
     boolean off;
 
+    @Option(
+            names = "--umad-timeout",
+            paramLabel = "MS",
+            defaultValue = "1000",
+            converter = Positive.class,
+            description = "A program's request with no answer within this many milliseconds goes back to it with"
+                    + " status 110 (ETIMEDOUT), as the kernel completes a send that timed out: a MAD lost on a lossy"
+                    + " link or discarded for its M_Key. Default: ${DEFAULT-VALUE}.")
+    int timeoutMillis;
+
     /**
      * The server options, or empty when the endpoint is off: with {@code --no-umad}, or when no port was given and
      * the command has no default (several {@code ibmesh device} processes on one host must not all take 7070).
@@ -34,6 +47,21 @@ final class UmadOptions {
         if (off || chosen.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(UmadServerOptions.defaults().withHost(host).withPort(chosen.get()));
+        return Optional.of(UmadServerOptions.defaults()
+                .withHost(host)
+                .withPort(chosen.get())
+                .withResponseTimeout(Duration.ofMillis(timeoutMillis)));
+    }
+
+    /** Refuses 0 and less with a usage error (exit 2). */
+    static final class Positive implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            int n = Integer.parseInt(value);
+            if (n < 1) {
+                throw new TypeConversionException("must be 1 or more, was " + n);
+            }
+            return n;
+        }
     }
 }
