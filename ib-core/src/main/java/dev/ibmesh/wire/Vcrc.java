@@ -71,18 +71,14 @@ public final class Vcrc {
 
     static int update(int crc, byte[] b, int off, int len) {
         if (len < TWO_STREAMS_FROM) {
-            return tail(steps(crc, b, off, len / SLICES), b, off + len / SLICES * SLICES, off + len);
+            return oneStream(crc, b, off, off + len);
         }
         // The second half is the largest power-of-two number of steps at most half the frame, so that one
         // precomputed operator advances the first half's register over it.
         int k = Math.min(ZEROS.length - 1, 31 - Integer.numberOfLeadingZeros(len / (2 * SLICES)));
-        int halfSteps = 1 << k;
-        int half = halfSteps * SLICES;
+        int half = (1 << k) * SLICES;
         int first = off + len - 2 * half;
-        crc = steps(crc, b, off, (first - off) / SLICES);
-        int head = first - (first - off) % SLICES;
-        crc = tail(crc, b, head, first);
-        int a = crc;
+        int a = oneStream(crc, b, off, first);
         int c = 0;
         for (int i = first, j = first + half, end = first + half; i < end; i += SLICES, j += SLICES) {
             a = step(a, b, i);
@@ -91,18 +87,14 @@ public final class Vcrc {
         return advance(a, ZEROS[k]) ^ c;
     }
 
-    /** {@code count} sixteen-byte steps from {@code at}. */
-    private static int steps(int crc, byte[] b, int at, int count) {
-        for (int n = 0; n < count; n++, at += SLICES) {
-            crc = step(crc, b, at);
-        }
-        return crc;
-    }
-
-    /** The bytes from {@code from} to {@code end}, one at a time. */
-    private static int tail(int crc, byte[] b, int from, int end) {
+    /** The bytes from {@code from} to {@code end} as one stream: sixteen at a step, the rest one at a time. */
+    private static int oneStream(int crc, byte[] b, int from, int end) {
         char[] t = T;
-        for (int i = from; i < end; i++) {
+        int i = from;
+        for (; end - i >= SLICES; i += SLICES) {
+            crc = step(crc, b, i);
+        }
+        for (; i < end; i++) {
             crc = (crc >>> 8) ^ t[(crc ^ b[i]) & 0xFF];
         }
         return crc;
