@@ -40,7 +40,7 @@ final class MadRelay {
         void write(UmadSession session, byte[] datagram);
     }
 
-    static final int TID_OFFSET = 8;
+    private static final int TID_OFFSET = 8;
     /** The bytes of a MAD that libumad2sim hands to the program ({@link #rmppSegment}). */
     static final int UMAD2SIM_VISIBLE = 224;
 
@@ -95,7 +95,8 @@ final class MadRelay {
         }
         s.lastHeardNanos = nanoTime.getAsLong();
         byte[] mad = request.mad();
-        if ((mad[METHOD_OFFSET] & RESPONSE_BIT) == 0) {
+        boolean isRequest = (mad[METHOD_OFFSET] & RESPONSE_BIT) == 0;
+        if (isRequest) {
             Bits.put16(mad, TID_OFFSET, clientId);
         } else if (RmppHeader.active(mad) && RmppHeader.type(mad) == RmppHeader.TYPE_NONE) {
             segmentLikeTheKernel(mad, request.length());
@@ -113,8 +114,7 @@ final class MadRelay {
                     out.summary());
         }
         long tid = Bits.u64(mad, TID_OFFSET);
-        boolean awaited =
-                (mad[METHOD_OFFSET] & RESPONSE_BIT) == 0 && PendingRequests.expectsResponse(mad[METHOD_OFFSET] & 0x7F);
+        boolean awaited = isRequest && PendingRequests.expectsResponse(mad[METHOD_OFFSET]);
         if (awaited) {
             pending.sent(s, tid, stamped, nanoTime.getAsLong());
             armExpiry();

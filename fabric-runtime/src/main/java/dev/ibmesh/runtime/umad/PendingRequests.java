@@ -1,7 +1,6 @@
 package dev.ibmesh.runtime.umad;
 
 import dev.ibmesh.mad.Method;
-import dev.ibmesh.wire.Bits;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -25,12 +24,14 @@ final class PendingRequests {
     /** A request on its way; {@code answered} once its response came (it stays in the queue until it is due). */
     static final class Pending {
         final UmadSession session;
+        final long tid;
         final SimRequest request;
         final long deadline;
         boolean answered;
 
-        Pending(UmadSession session, SimRequest request, long deadline) {
+        Pending(UmadSession session, long tid, SimRequest request, long deadline) {
             this.session = session;
+            this.tid = tid;
             this.request = request;
             this.deadline = deadline;
         }
@@ -49,10 +50,6 @@ final class PendingRequests {
         this.timeoutNanos = timeoutNanos;
     }
 
-    long timeoutNanos() {
-        return timeoutNanos;
-    }
-
     /** True when a request with this method has a response to wait for. */
     static boolean expectsResponse(int method) {
         return switch (method) {
@@ -69,7 +66,7 @@ final class PendingRequests {
 
     /** {@code request} (TID stamped) went out for {@code session} at {@code now}. */
     void sent(UmadSession session, long tid, SimRequest request, long now) {
-        Pending p = new Pending(session, request, now + timeoutNanos);
+        Pending p = new Pending(session, tid, request, now + timeoutNanos);
         Pending replaced = byTid.put(tid, p);
         if (replaced != null) {
             replaced.answered = true; // the client reused a TID: the newer request is the one waited for
@@ -105,9 +102,8 @@ final class PendingRequests {
         while (!byDeadline.isEmpty() && byDeadline.peek().deadline <= now) {
             Pending p = byDeadline.poll();
             if (!p.answered) {
-                long tid = tidOf(p.request);
-                byTid.remove(tid);
-                givenBack.put(tid, now);
+                byTid.remove(p.tid);
+                givenBack.put(p.tid, now);
                 due.add(p);
             }
         }
@@ -122,9 +118,5 @@ final class PendingRequests {
     /** When the next request falls due, or -1 when none is waiting. */
     long nextDeadline() {
         return byDeadline.isEmpty() ? -1 : byDeadline.peek().deadline;
-    }
-
-    static long tidOf(SimRequest request) {
-        return Bits.u64(request.mad(), MadRelay.TID_OFFSET);
     }
 }
