@@ -45,15 +45,35 @@ final class ServiceOptions {
         return eventLoops > 0 ? eventLoops : byDefault;
     }
 
-    /** Refuses a negative count with a usage error (exit 2), as picocli does for any bad option value. */
-    static final class NonNegative implements picocli.CommandLine.ITypeConverter<Integer> {
+    /** Refuses a count below {@code min} with a usage error (exit 2), as picocli does for any bad option value. */
+    abstract static class AtLeast implements picocli.CommandLine.ITypeConverter<Integer> {
+        private final int min;
+
+        AtLeast(int min) {
+            this.min = min;
+        }
+
         @Override
         public Integer convert(String value) {
             int n = Integer.parseInt(value);
-            if (n < 0) {
-                throw new picocli.CommandLine.TypeConversionException("must be 0 or more, was " + n);
+            if (n < min) {
+                throw new picocli.CommandLine.TypeConversionException("must be " + min + " or more, was " + n);
             }
             return n;
+        }
+    }
+
+    /** A count of 0 or more. */
+    static final class NonNegative extends AtLeast {
+        NonNegative() {
+            super(0);
+        }
+    }
+
+    /** A count of 1 or more. */
+    static final class Positive extends AtLeast {
+        Positive() {
+            super(1);
         }
     }
 

@@ -3,9 +3,7 @@ package dev.ibmesh.cli;
 import dev.ibmesh.runtime.umad.UmadServerOptions;
 import java.time.Duration;
 import java.util.Optional;
-import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.TypeConversionException;
 
 /** Where the umad endpoint (ibsim's client protocol, for OpenSM and infiniband-diags) listens, or that it does not. */
 final class UmadOptions {
@@ -32,7 +30,7 @@ final class UmadOptions {
             names = "--umad-timeout",
             paramLabel = "MS",
             defaultValue = "1000",
-            converter = Positive.class,
+            converter = ServiceOptions.Positive.class,
             description = "A program's request with no answer within this many milliseconds goes back to it with"
                     + " status 110 (ETIMEDOUT), as the kernel completes a send that timed out: a MAD lost on a lossy"
                     + " link or discarded for its M_Key. Default: ${DEFAULT-VALUE}.")
@@ -51,17 +49,5 @@ final class UmadOptions {
                 .withHost(host)
                 .withPort(chosen.get())
                 .withResponseTimeout(Duration.ofMillis(timeoutMillis)));
-    }
-
-    /** Refuses 0 and less with a usage error (exit 2). */
-    static final class Positive implements ITypeConverter<Integer> {
-        @Override
-        public Integer convert(String value) {
-            int n = Integer.parseInt(value);
-            if (n < 1) {
-                throw new TypeConversionException("must be 1 or more, was " + n);
-            }
-            return n;
-        }
     }
 }
