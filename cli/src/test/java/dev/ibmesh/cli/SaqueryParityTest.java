@@ -40,14 +40,7 @@ class SaqueryParityTest {
         OfedTools.require("saquery", "infiniband-diags");
         Map<String, String> ours;
         try (OfedFabric f = OfedFabric.start(TOPOLOGY);
-                SmService sm = new SmService(
-                        AgentMadPort.open(new HcaHostPort((HcaDevice) f.device("h1"), 1))
-                                .get(10, TimeUnit.SECONDS),
-                        SmOptions.defaults(),
-                        0,
-                        Duration.ofHours(1),
-                        s -> {})) {
-            sm.start().get(30, TimeUnit.SECONDS);
+                SmService sm = ibmeshSm(f)) {
             ours = answers(f);
         }
         Map<String, String> openSm;
@@ -89,14 +82,7 @@ class SaqueryParityTest {
     void aTableCutByLibumad2simShowsOnlyWholeRecords() throws Exception {
         OfedTools.require("saquery", "infiniband-diags");
         try (OfedFabric f = OfedFabric.start(TOPOLOGY);
-                SmService sm = new SmService(
-                        AgentMadPort.open(new HcaHostPort((HcaDevice) f.device("h1"), 1))
-                                .get(10, TimeUnit.SECONDS),
-                        SmOptions.defaults(),
-                        0,
-                        Duration.ofHours(1),
-                        s -> {})) {
-            sm.start().get(30, TimeUnit.SECONDS);
+                SmService sm = ibmeshSm(f)) {
             OfedTools.Run run = f.run("h2", "saquery", "-p");
             assertEquals(0, run.exitCode(), run::toString);
             Matcher dlid = Pattern.compile("(?m)^\\s*dlid\\.+(\\d+)$").matcher(run.out());
@@ -107,6 +93,24 @@ class SaqueryParityTest {
             }
             assertTrue(records >= 1, run::toString);
         }
+    }
+
+    /** ibmesh's SM on h1, the subnet up. */
+    private static SmService ibmeshSm(OfedFabric f) throws Exception {
+        SmService sm = new SmService(
+                AgentMadPort.open(new HcaHostPort((HcaDevice) f.device("h1"), 1))
+                        .get(10, TimeUnit.SECONDS),
+                SmOptions.defaults(),
+                0,
+                Duration.ofHours(1),
+                s -> {});
+        try {
+            sm.start().get(30, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            sm.close();
+            throw e;
+        }
+        return sm;
     }
 
     /** What saquery prints for each query, from h2, with every LID replaced by its port's name. */
