@@ -39,7 +39,7 @@ public final class MKeyTakeover {
         SmpBatch batch = new SmpBatch();
         for (SmPort port : subnet.endPorts()) {
             PortInfo now = port.info();
-            if (now == null || now.mKey() == 0 || now.mKey() == smps.mKey()) {
+            if (now == null || now.mKey() == 0 || now.mKey() == mKey.key()) {
                 continue;
             }
             PortInfo ours = now.toBuilder()

@@ -77,11 +77,6 @@ public final class SmpDispatcher {
         return submit(Method.SET, attributeId, modifier, data, path, mKey);
     }
 
-    /** The M_Key this SM's SMPs carry. */
-    public long mKey() {
-        return mKey;
-    }
-
     /**
      * Lets every SMP sent from now on wait {@code factor} times as long in all before it fails (1: OpenSM's worst
      * case). The SM raises it after a sweep that lost answers, so the next one gets through a lossy link.
