@@ -22,3 +22,6 @@ await_ibsim() {
     sleep 0.2
   done
 }
+
+# The median of the numbers given (the lower of the middle two for an even count): benches compare medians of runs.
+median() { printf '%s\n' "$@" | sort -g | awk '{v[NR]=$1} END {print v[int((NR+1)/2)]}'; }
