@@ -1,5 +1,7 @@
 package dev.ibmesh.cli;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -10,28 +12,36 @@ import picocli.CommandLine.ScopeType;
         name = "ibmesh",
         mixinStandardHelpOptions = true,
         versionProvider = Ibmesh.Version.class,
-        description = "InfiniBand fabric emulator and conformance tester.",
-        subcommands = {
-            TestCommand.class,
-            DecodeCommand.class,
-            UpCommand.class,
-            DeviceCommand.class,
-            SmCommand.class,
-            GatewayCommand.class,
-            K8sCommand.class,
-            GraphCommand.class,
-            FabricCommand.class,
-            GenerateCommand.class,
-            TesterCommand.class,
-            TopologyCommand.class,
-            CommandLine.HelpCommand.class
-        })
+        description = "InfiniBand fabric emulator and conformance tester.")
 public final class Ibmesh {
+    /**
+     * The subcommands, by the names their {@code @Command} gives, in the order help lists them. Picocli builds the
+     * model of every registered command up front (options, their types, the classes those name): for all of them that
+     * is a third of `ibmesh sm --once`'s start-up, and so is reading every command's annotation for its name. A command
+     * line that names one gets only that one.
+     */
+    static final Map<String, Class<?>> SUBCOMMANDS = subcommands(
+            Map.entry("test", TestCommand.class),
+            Map.entry("decode", DecodeCommand.class),
+            Map.entry("up", UpCommand.class),
+            Map.entry("device", DeviceCommand.class),
+            Map.entry("sm", SmCommand.class),
+            Map.entry("gateway", GatewayCommand.class),
+            Map.entry("k8s", K8sCommand.class),
+            Map.entry("graph", GraphCommand.class),
+            Map.entry("fabric", FabricCommand.class),
+            Map.entry("generate", GenerateCommand.class),
+            Map.entry("tester", TesterCommand.class),
+            Map.entry("topology", TopologyCommand.class),
+            Map.entry("help", CommandLine.HelpCommand.class));
+
+    private static final String LOG_LEVEL = "--log-level";
+
     /** Exit code for a file that could not be read (missing, truncated, not ERF). */
     public static final int EXIT_BAD_INPUT = 1;
 
     @Option(
-            names = "--log-level",
+            names = LOG_LEVEL,
             paramLabel = "LEVEL",
             scope = ScopeType.INHERIT,
             defaultValue = "${env:IBMESH_LOG_LEVEL}",
@@ -43,7 +53,7 @@ public final class Ibmesh {
 
     /** The process: logging set up from the parsed command line, then the command. */
     public static void main(String[] args) {
-        CommandLine cl = newCommandLine();
+        CommandLine cl = newCommandLine(args);
         cl.setExecutionStrategy(parsed -> {
             ConsoleLogging.configure(logLevel(parsed));
             return new CommandLine.RunLast().execute(parsed);
@@ -61,9 +71,40 @@ public final class Ibmesh {
         return test ? ConsoleLogging.Level.WARN : ConsoleLogging.Level.INFO;
     }
 
-    /** The configured command line (tests run it in-process, without touching the JVM's logging). */
-    public static CommandLine newCommandLine() {
-        return new CommandLine(new Ibmesh()).setCaseInsensitiveEnumValuesAllowed(true);
+    /**
+     * The configured command line for these arguments (tests run it in-process, without touching the JVM's logging):
+     * with only the subcommand they name, or with all of them when they name none (help, a usage error).
+     */
+    public static CommandLine newCommandLine(String... args) {
+        CommandLine cl = new CommandLine(new Ibmesh());
+        Class<?> named = SUBCOMMANDS.get(subcommandWord(args));
+        if (named != null && named != CommandLine.HelpCommand.class) {
+            cl.addSubcommand(named);
+        } else {
+            SUBCOMMANDS.values().forEach(cl::addSubcommand);
+        }
+        return cl.setCaseInsensitiveEnumValuesAllowed(true);
+    }
+
+    /** The first argument that is neither an option nor the value of {@code --log-level}, or "" when there is none. */
+    private static String subcommandWord(String[] args) {
+        for (int i = 0; i < args.length; i++) {
+            if (args[i].equals(LOG_LEVEL)) {
+                i++;
+            } else if (!args[i].startsWith("-")) {
+                return args[i];
+            }
+        }
+        return "";
+    }
+
+    @SafeVarargs
+    private static Map<String, Class<?>> subcommands(Map.Entry<String, Class<?>>... commands) {
+        Map<String, Class<?>> byName = new LinkedHashMap<>();
+        for (Map.Entry<String, Class<?>> command : commands) {
+            byName.put(command.getKey(), command.getValue());
+        }
+        return byName;
     }
 
     static final class Version implements CommandLine.IVersionProvider {

@@ -15,7 +15,7 @@ record CliRun(int exit, String out, String err) {
     static CliRun of(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        CommandLine cl = Ibmesh.newCommandLine();
+        CommandLine cl = Ibmesh.newCommandLine(args);
         cl.setOut(new PrintWriter(out));
         cl.setErr(new PrintWriter(err));
         int exit = cl.execute(args);

@@ -21,7 +21,7 @@ final class LightSweep {
         List<String> changes = new ArrayList<>();
         SmpBatch batch = new SmpBatch();
         for (SmNode sw : last.switches()) {
-            batch.add(smps.get(SwitchInfo.ATTRIBUTE_ID, 0, sw.path()), "SwitchInfo of " + sw, a -> {
+            batch.add(smps.get(SwitchInfo.ATTRIBUTE_ID, 0, sw.path()), () -> "SwitchInfo of " + sw, a -> {
                 if (SwitchInfo.decode(a.data(), 0).portStateChange()) {
                     changes.add("PortStateChange on " + sw);
                 }

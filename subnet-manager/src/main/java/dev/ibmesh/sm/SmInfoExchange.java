@@ -46,7 +46,7 @@ final class SmInfoExchange {
             }
             batch.add(
                     smps.get(SmInfo.ATTRIBUTE_ID, 0, p.path()),
-                    "SMInfo of " + p,
+                    () -> "SMInfo of " + p,
                     a -> found.add(new RemoteSm(p, SmInfo.decode(a.data(), 0))));
         }
         batch.await(problem -> {});

@@ -30,6 +30,8 @@ import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * ibmesh's subnet manager: host software on a {@link MadPort} that learns the fabric only through SMPs (IBA 14.4).
@@ -50,6 +52,8 @@ public final class SubnetManager {
     private final Optional<Partitions> partitions;
     private final PKeyTableWriter pKeyTables;
     private Supplier<Map<Integer, Set<Long>>> multicastMembers = Map::of;
+    private static final Logger LOG = LoggerFactory.getLogger(SubnetManager.class);
+
     private final Consumer<String> log;
     private final Optional<Path> guidToLid;
     /**
@@ -111,7 +115,7 @@ public final class SubnetManager {
         long start = System.nanoTime();
         long smpsBefore = smps.sent();
         long timeoutsBefore = smps.timeouts();
-        PhaseClock clock = new PhaseClock();
+        PhaseClock clock = new PhaseClock(smps::sent);
         Subnet subnet = discovery.sweep(last);
         last = subnet;
         clock.mark("discovery");
@@ -152,6 +156,7 @@ public final class SubnetManager {
                 List.copyOf(problems),
                 clock);
         log.accept(result.summary());
+        LOG.debug("sweep phases: {}", clock);
         if (!result.up()) {
             takeover.hiddenKeys(subnet).ifPresent(log);
         }

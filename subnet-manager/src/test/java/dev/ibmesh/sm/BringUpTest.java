@@ -99,6 +99,14 @@ class BringUpTest {
             assertTrue(result.up(), () -> result.summary() + " " + result.problems());
             assertEquals(nodes, result.subnet().nodes().size(), "nodes found");
             assertTrue(log.get(0).startsWith("SUBNET UP: " + nodes + " nodes"), log::toString);
+            Map<String, PhaseClock.Phase> phases = result.phases().phases();
+            assertEquals(
+                    result.smps(),
+                    phases.values().stream().mapToLong(PhaseClock.Phase::smps).sum(),
+                    () -> "every SMP of the sweep is counted in one phase: " + result.phases());
+            assertTrue(
+                    phases.get("discovery").smps() >= result.subnet().portCount(),
+                    () -> "discovery reads the PortInfo of every port: " + result.phases());
             assertEquals(List.of(), f.portsNotIn(PortInfo.PORT_STATE_ACTIVE), "every cabled port is Active");
             return verifyAsTheFabricIs(port, shortest);
         }

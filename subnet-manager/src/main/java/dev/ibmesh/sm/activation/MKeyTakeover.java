@@ -52,7 +52,7 @@ public final class MKeyTakeover {
             String foreign = String.format("0x%016x", now.mKey());
             batch.add(
                     smps.set(PortInfo.ATTRIBUTE_ID, port.number(), ours.toBytes(), port.path(), now.mKey()),
-                    "PortInfo (M_Key takeover from " + foreign + ") of " + port,
+                    () -> "PortInfo (M_Key takeover from " + foreign + ") of " + port,
                     a -> {
                         port.info(PortInfo.decode(a.data(), 0));
                         log.accept("took over " + port + " from another SM's M_Key " + foreign);

@@ -49,13 +49,14 @@ public final class MulticastForwarding {
             int positions = sw.info().numPorts() / MulticastForwardingTable.PORTS_PER_POSITION + 1;
             for (int block : blocks) {
                 for (int position = 0; position < positions; position++) {
+                    int at = position;
                     batch.add(
                             smps.set(
                                     MulticastForwardingTable.ATTRIBUTE_ID,
                                     position << 28 | block,
                                     table(now, block, position).toBytes(),
                                     sw.path()),
-                            "MulticastForwardingTable block " + block + " position " + position + " of " + sw,
+                            () -> "MulticastForwardingTable block " + block + " position " + at + " of " + sw,
                             a -> {});
                 }
             }

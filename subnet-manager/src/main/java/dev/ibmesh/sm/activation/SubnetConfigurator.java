@@ -124,11 +124,14 @@ public final class SubnetConfigurator {
             for (SmPort port : sw.ports()) {
                 PortInfo seen = port.info();
                 if (port.number() > 0 && seen != null && seen.portState() == PortInfo.PORT_STATE_DOWN) {
-                    reads.add(smps.get(PortInfo.ATTRIBUTE_ID, port.number(), sw.path()), "PortInfo of " + port, a -> {
-                        if (PortInfo.decode(a.data(), 0).portState() != PortInfo.PORT_STATE_DOWN) {
-                            up.add(port + " came up during the sweep");
-                        }
-                    });
+                    reads.add(
+                            smps.get(PortInfo.ATTRIBUTE_ID, port.number(), sw.path()),
+                            () -> "PortInfo of " + port,
+                            a -> {
+                                if (PortInfo.decode(a.data(), 0).portState() != PortInfo.PORT_STATE_DOWN) {
+                                    up.add(port + " came up during the sweep");
+                                }
+                            });
                 }
             }
         }
@@ -146,14 +149,14 @@ public final class SubnetConfigurator {
                         0,
                         info.withLinearFdbTop(top).clearingPortStateChange().toBytes(),
                         sw.path()),
-                "SwitchInfo (LinearFDBTop, PortStateChange) of " + sw,
+                () -> "SwitchInfo (LinearFDBTop, PortStateChange) of " + sw,
                 a -> {});
     }
 
     private void set(SmpBatch batch, SmPort port, PortInfo info, String what) {
         batch.add(
                 smps.set(PortInfo.ATTRIBUTE_ID, port.number(), info.toBytes(), port.path()),
-                what + port,
+                () -> what + port,
                 a -> port.info(PortInfo.decode(a.data(), 0)));
     }
 
@@ -182,6 +185,7 @@ public final class SubnetConfigurator {
                 int[] ports = new int[LinearForwardingTable.LIDS_PER_BLOCK];
                 Arrays.fill(ports, LinearForwardingTable.NO_PATH);
                 System.arraycopy(table, from, ports, 0, to - from);
+                int number = block;
                 batch.add(
                         smps.set(
                                 LinearForwardingTable.ATTRIBUTE_ID,
@@ -190,7 +194,7 @@ public final class SubnetConfigurator {
                                                 Arrays.stream(ports).boxed().toList())
                                         .toBytes(),
                                 sw.path()),
-                        "LinearForwardingTable block " + block + " of " + sw,
+                        () -> "LinearForwardingTable block " + number + " of " + sw,
                         a -> {});
             }
             remember.add(() -> written.put(sw.guid(), table.clone()));

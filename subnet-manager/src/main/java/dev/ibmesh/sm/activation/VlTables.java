@@ -88,7 +88,7 @@ public final class VlTables {
         batch.add(
                 smps.set(
                         SlToVlMappingTable.ATTRIBUTE_ID, modifier, new SlToVlMappingTable(table).toBytes(), out.path()),
-                "SLtoVLMappingTable " + (modifier >> 8) + "->" + (modifier & 0xFF) + " of " + out.node(),
+                () -> "SLtoVLMappingTable " + (modifier >> 8) + "->" + (modifier & 0xFF) + " of " + out.node(),
                 a -> {});
         remember.add(() -> written.put(key, vls));
     }
@@ -125,7 +125,7 @@ public final class VlTables {
                         modifier,
                         new VlArbitrationTable(padded).toBytes(),
                         port.path()),
-                "VLArbitrationTable part " + part + " of " + port,
+                () -> "VLArbitrationTable part " + part + " of " + port,
                 a -> {});
     }
 }

@@ -10,6 +10,7 @@ import dev.ibmesh.sm.smp.SmpBatch;
 import dev.ibmesh.sm.smp.SmpDispatcher;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * A directed-route sweep of the whole subnet from the SM's port (IBA 14.4.1, subnet discovery), breadth first, one
@@ -59,7 +60,7 @@ public final class Discovery {
         List<SmPort> freshCaPorts = new ArrayList<>();
         SmpBatch nodeInfos = new SmpBatch();
         for (Probe probe : probes) {
-            String what = "NodeInfo along " + probe.path;
+            Supplier<String> what = () -> "NodeInfo along " + probe.path;
             nodeInfos.add(
                     smps.get(NodeInfo.ATTRIBUTE_ID, 0, probe.path),
                     what,
@@ -68,7 +69,7 @@ public final class Discovery {
                         NodeInfo known = probe.from == null ? null : recall.nodeBehind(probe.from);
                         SmNode node = known == null ? null : arrived(subnet, probe, known, fresh, freshCaPorts);
                         if (node != null) {
-                            recall.recalledNode(node, what);
+                            recall.recalledNode(node, what.get());
                         }
                         return node != null;
                     });
@@ -77,19 +78,19 @@ public final class Discovery {
 
         SmpBatch details = new SmpBatch();
         for (SmNode node : fresh) {
-            String description = "NodeDescription of " + node;
+            Supplier<String> description = () -> "NodeDescription of " + node;
             details.add(
                     smps.get(NodeDescription.ATTRIBUTE_ID, 0, node.path()),
                     description,
                     a -> node.description(NodeDescription.decode(a.data(), 0).text()),
-                    () -> recall.description(node, description));
+                    () -> recall.description(node, description.get()));
             if (node.isSwitch()) {
-                String switchInfo = "SwitchInfo of " + node;
+                Supplier<String> switchInfo = () -> "SwitchInfo of " + node;
                 details.add(
                         smps.get(SwitchInfo.ATTRIBUTE_ID, 0, node.path()),
                         switchInfo,
                         a -> node.switchInfo(SwitchInfo.decode(a.data(), 0)),
-                        () -> recall.switchInfo(node, switchInfo));
+                        () -> recall.switchInfo(node, switchInfo.get()));
                 for (int p = 0; p <= node.info().numPorts(); p++) {
                     readPortInfo(details, recall, node.port(p, node.info().portGuid(), node.path()));
                 }
@@ -141,12 +142,12 @@ public final class Discovery {
     }
 
     private void readPortInfo(SmpBatch batch, Recall recall, SmPort port) {
-        String what = "PortInfo of " + port;
+        Supplier<String> what = () -> "PortInfo of " + port;
         batch.add(
                 smps.get(PortInfo.ATTRIBUTE_ID, port.number(), port.path()),
                 what,
                 a -> port.info(PortInfo.decode(a.data(), 0)),
-                () -> recall.portInfo(port, what));
+                () -> recall.portInfo(port, what.get()));
     }
 
     /** Queues a probe out of {@code port} when it has a trained cable the sweep has not crossed yet. */

@@ -70,7 +70,7 @@ public final class PKeyTableWriter {
         // A CA's table is the one of the port the SMP arrives on; a switch's port 0 is named in bits 31-16 (0).
         batch.add(
                 smps.set(PKeyTable.ATTRIBUTE_ID, block, new PKeyTable(entries).toBytes(), port.path()),
-                "P_KeyTable block " + block + " of " + port,
+                () -> "P_KeyTable block " + block + " of " + port,
                 a -> ofPort.put(block, entries));
     }
 }

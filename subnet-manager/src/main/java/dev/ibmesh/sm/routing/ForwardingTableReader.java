@@ -30,7 +30,7 @@ public final class ForwardingTableReader {
         for (SmNode sw : switches) {
             infos.add(
                     smps.get(SwitchInfo.ATTRIBUTE_ID, 0, sw.path()),
-                    "SwitchInfo of " + sw,
+                    () -> "SwitchInfo of " + sw,
                     a -> tops.put(sw, SwitchInfo.decode(a.data(), 0).linearFdbTop()));
         }
         infos.await(problems);
@@ -41,10 +41,11 @@ public final class ForwardingTableReader {
             Arrays.fill(table, LinearForwardingTable.NO_PATH);
             tables.put(sw, table);
             for (int block = 0; block <= top / LinearForwardingTable.LIDS_PER_BLOCK; block++) {
+                int number = block;
                 int first = block * LinearForwardingTable.LIDS_PER_BLOCK;
                 blocks.add(
                         smps.get(LinearForwardingTable.ATTRIBUTE_ID, block, sw.path()),
-                        "LinearForwardingTable block " + block + " of " + sw,
+                        () -> "LinearForwardingTable block " + number + " of " + sw,
                         a -> {
                             LinearForwardingTable lft = LinearForwardingTable.decode(a.data(), 0);
                             for (int i = 0; i < LinearForwardingTable.LIDS_PER_BLOCK && first + i <= top; i++) {

@@ -8,6 +8,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * SMPs sent together and answered in any order: {@link #await} waits for all of them, then hands each good answer to
@@ -18,16 +19,20 @@ import java.util.function.Consumer;
 public final class SmpBatch {
     private final List<Entry> entries = new ArrayList<>();
 
-    /** Adds an SMP on its way; {@code what} names it in a problem ("PortInfo of sw1 port 3"). */
-    public void add(CompletableFuture<DrSmp> answer, String what, Consumer<DrSmp> onAnswer) {
+    /**
+     * Adds an SMP on its way; {@code what} names it in a problem ("PortInfo of sw1 port 3"), asked only for an SMP that
+     * failed: a sweep sends thousands that do not.
+     */
+    public void add(CompletableFuture<DrSmp> answer, Supplier<String> what, Consumer<DrSmp> onAnswer) {
         add(answer, what, onAnswer, () -> false);
     }
 
     /**
-     * As {@link #add(CompletableFuture, String, Consumer)}; when no answer comes, {@code standIn} may make up for it
+     * As {@link #add(CompletableFuture, Supplier, Consumer)}; when no answer comes, {@code standIn} may make up for it
      * (and returns true), and then it is no problem.
      */
-    public void add(CompletableFuture<DrSmp> answer, String what, Consumer<DrSmp> onAnswer, BooleanSupplier standIn) {
+    public void add(
+            CompletableFuture<DrSmp> answer, Supplier<String> what, Consumer<DrSmp> onAnswer, BooleanSupplier standIn) {
         entries.add(new Entry(answer, what, onAnswer, standIn));
     }
 
@@ -37,6 +42,11 @@ public final class SmpBatch {
 
     /** Waits for every SMP, then applies the answers; returns how many failed. */
     public int await(Consumer<String> problems) {
+        // One wait for the whole batch: joining each answer in turn would wake this thread once per answer it waits
+        // for, and a sweep's batches hold thousands.
+        CompletableFuture.allOf(entries.stream().map(Entry::answer).toArray(CompletableFuture[]::new))
+                .handle((all, failure) -> null)
+                .join();
         int failed = 0;
         for (Entry e : entries) {
             DrSmp answer;
@@ -46,12 +56,12 @@ public final class SmpBatch {
                 if (x.getCause() instanceof MadTimeoutException && e.standIn.getAsBoolean()) {
                     continue;
                 }
-                problems.accept(e.what + ": " + x.getCause().getMessage());
+                problems.accept(e.what.get() + ": " + x.getCause().getMessage());
                 failed++;
                 continue;
             }
             if (answer.status() != 0) {
-                problems.accept(String.format("%s: answered status 0x%04x", e.what, answer.status()));
+                problems.accept(String.format("%s: answered status 0x%04x", e.what.get(), answer.status()));
                 failed++;
                 continue;
             }
@@ -72,5 +82,8 @@ public final class SmpBatch {
     }
 
     private record Entry(
-            CompletableFuture<DrSmp> answer, String what, Consumer<DrSmp> onAnswer, BooleanSupplier standIn) {}
+            CompletableFuture<DrSmp> answer,
+            Supplier<String> what,
+            Consumer<DrSmp> onAnswer,
+            BooleanSupplier standIn) {}
 }
