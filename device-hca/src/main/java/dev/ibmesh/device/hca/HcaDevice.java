@@ -109,7 +109,7 @@ public class HcaDevice extends Device implements PmaNode {
                 QpEngines::create);
         qpMetrics = new QpMetrics(registry(), name(), transport);
         qpMetrics.start();
-        HcaDropMetrics.bind(registry(), this);
+        boundMeters(HcaDropMetrics.bind(registry(), this));
         return started;
     }
 

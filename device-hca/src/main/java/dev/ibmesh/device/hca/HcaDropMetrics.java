@@ -1,8 +1,11 @@
 package dev.ibmesh.device.hca;
 
 import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -13,13 +16,15 @@ import java.util.Locale;
 final class HcaDropMetrics {
     private HcaDropMetrics() {}
 
-    static void bind(MeterRegistry registry, HcaDevice device) {
+    static List<Meter> bind(MeterRegistry registry, HcaDevice device) {
+        List<Meter> meters = new ArrayList<>();
         for (HcaDrop reason : HcaDrop.values()) {
-            FunctionCounter.builder("ibmesh_hca_drops", device, d -> d.drops(reason))
+            meters.add(FunctionCounter.builder("ibmesh_hca_drops", device, d -> d.drops(reason))
                     .description("Packets and MADs the HCA dropped above its ports' link layer, by reason")
                     .tags(Tags.of(
                             "device", device.name(), "reason", reason.name().toLowerCase(Locale.ROOT)))
-                    .register(registry);
+                    .register(registry));
         }
+        return meters;
     }
 }

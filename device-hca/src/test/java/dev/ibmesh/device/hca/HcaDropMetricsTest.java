@@ -67,6 +67,19 @@ class HcaDropMetricsTest {
     }
 
     @Test
+    void aStoppedHcaLeavesNoMeterBehind() throws Exception {
+        assertTrue(metersOf("h") > HcaDrop.values().length, "the HCA's port and drop meters are bound");
+        vertx.undeploy(hca.deploymentID()).await(10, TimeUnit.SECONDS);
+        assertEquals(0, metersOf("h"), "an HCA started again under the same name starts from no meters");
+    }
+
+    private long metersOf(String device) {
+        return registry.getMeters().stream()
+                .filter(m -> device.equals(m.getId().getTag("device")))
+                .count();
+    }
+
+    @Test
     void eachReasonIsCountedAndScraped() {
         // An SMP answer nobody asked for: QP0 would hand it to host software, and none is attached.
         send(SmpPackets.frame(

@@ -18,6 +18,7 @@ import io.grpc.ManagedChannel;
 import io.grpc.Server;
 import io.grpc.health.v1.HealthCheckResponse.ServingStatus;
 import io.grpc.protobuf.services.HealthStatusManager;
+import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -54,6 +55,9 @@ public class Device extends VerticleBase implements PortEvents {
     private final Map<Integer, LinkDialer> dialers = new HashMap<>();
 
     private final List<ManagedChannel> channels = new ArrayList<>();
+    /** The meters bound for this device (its ports', and those a kind of device adds), removed when it stops. */
+    private final List<Meter> meters = new ArrayList<>();
+
     private Server server;
     private HealthStatusManager health;
     private Executor loop;
@@ -186,7 +190,7 @@ public class Device extends VerticleBase implements PortEvents {
         PortLog events = new PortLog(config, ports.length - 1, new LinkReadiness(config, watchers, linksTrained));
         for (PortConfig pc : config.ports()) {
             ports[pc.number()] = new Port(config.nodeGuid(), pc, events, loop, scheduler);
-            PortMetrics.bind(registry, config.name(), ports[pc.number()]);
+            meters.addAll(PortMetrics.bind(registry, config.name(), ports[pc.number()]));
         }
         health = new HealthStatusManager();
         List<BindableService> services = new ArrayList<>(
@@ -226,11 +230,11 @@ public class Device extends VerticleBase implements PortEvents {
             server.shutdownNow();
         }
         channels.forEach(ManagedChannel::shutdownNow);
-        // A device started again under the same name must not leave meters bound to these ports.
-        registry.getMeters().stream()
-                .filter(m -> config.name().equals(m.getId().getTag("device")))
-                .toList()
-                .forEach(registry::remove);
+        // A device started again under the same name must not leave meters bound to these ports. Removed by
+        // reference: searching the registry's meters for this device's tag made stopping a fabric quadratic (a
+        // 702-device fabric took 4 s to stop).
+        meters.forEach(registry::remove);
+        meters.clear();
         return Future.succeededFuture();
     }
 
@@ -253,6 +257,11 @@ public class Device extends VerticleBase implements PortEvents {
     /** The meter registry the device's metrics go to. */
     protected MeterRegistry registry() {
         return registry;
+    }
+
+    /** Meters a kind of device bound to {@link #registry()} for as long as it runs: removed when it stops. */
+    protected void boundMeters(List<Meter> bound) {
+        meters.addAll(bound);
     }
 
     /** The port a VirtualLink stream asks for; port 0 (a switch's management port) has no link. */
