@@ -140,7 +140,11 @@ public final class LinkFlowControl {
         return packets;
     }
 
-    private FlowControlPacket packet(int op, int vl) {
+    /**
+     * A flow-control packet of Op {@code op} for {@code vl} with our FCTBS and current FCCL, recorded as advertised:
+     * build it when it goes out, so that it says the credit as it is then.
+     */
+    public FlowControlPacket packet(int op, int vl) {
         if (vl >= operationalVls) {
             throw new IllegalArgumentException(
                     "VL " + vl + " is not an operational data VL (0.." + (operationalVls - 1) + ")");

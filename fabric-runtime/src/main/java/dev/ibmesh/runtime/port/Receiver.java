@@ -79,7 +79,7 @@ final class Receiver {
         }
         flowControl.rx(vl).release(Blocks.ofFrame(frameBytes));
         if (flowControl.updateDue(vl)) {
-            transmitter.sendFlowControlNow(flowControl.update(vl));
+            transmitter.sendFlowControlNow(vl);
         }
     }
 
@@ -107,7 +107,7 @@ final class Receiver {
         if (flowControl.updateDue(vl)) {
             // The peer's FCTBS moved our ABR past packets we never received (lost or corrupted on the cable): the
             // credit they held is free, and the peer may be waiting for it. Said at once, not at our keep-alive.
-            transmitter.queueFlowControl(flowControl.update(vl));
+            transmitter.oweFlowControl(FlowControlPacket.OP_NORMAL, vl);
         }
         transmitter.publishCredits();
         transmitter.scheduleDrain();

@@ -12,12 +12,11 @@ import dev.ibmesh.runtime.transport.LinkConnection;
 import dev.ibmesh.wire.FlowControlPacket;
 import dev.ibmesh.wire.Lrh;
 import java.util.Arrays;
-import java.util.List;
 import java.util.concurrent.Executor;
 
 /**
  * A port's transmit path: the VL queues, VL arbitration among the VLs whose head packet the peer's credit covers
- * (IBA 7.6.9, 7.9), the flow-control packets waiting to go out (a newer one per VL replaces an older), and the cable
+ * (IBA 7.6.9, 7.9), the flow-control packets owed to the peer (built when they go out), and the cable
  * to the peer ({@link LinkImpairment}, {@link DelayLine}). What may leave goes in link messages of up to {@link
  * #MAX_BATCH_FRAMES} frames, sent at the end of the event loop's turn, so frames queued together leave together.
  * Allocates nothing per packet beyond the protobuf frame that carries it.
@@ -26,6 +25,8 @@ import java.util.concurrent.Executor;
  * from its own thread (the loop stores them with release semantics).
  */
 final class Transmitter {
+    private static final int NOTHING_OWED = -1;
+
     /** Frames (data and link packets) batched into one link message at most. */
     static final int MAX_BATCH_FRAMES = 64;
 
@@ -46,8 +47,13 @@ final class Transmitter {
     private final Lanes lanes = new Lanes();
     /** The transmit credit of each data VL, published for the metrics after every change. */
     private final SingleWriterCounters txCreditBlocks = new SingleWriterCounters(LinkFlowControl.DATA_VLS);
-    /** The flow-control packet waiting to go out per VL: a newer one replaces an older, so this never grows. */
-    private final FlowControlPacket[] pendingFlowControl = new FlowControlPacket[LinkFlowControl.DATA_VLS];
+    /**
+     * The Op of the flow-control packet each data VL owes the peer ({@link #NOTHING_OWED}: none). The packet is built
+     * when it goes out, so it says the credit as it is then: one built earlier and sent after a newer update (a
+     * keep-alive's, queued, behind a release's, sent at once) took back credit the peer had already been given, since
+     * the peer takes each FCCL as it comes (IBA 7.9.4), and left its sender waiting for the next keep-alive.
+     */
+    private final int[] owedFlowControl = new int[LinkFlowControl.DATA_VLS];
     /** What the cable does to what this port sends (nothing, unless the control API impairs the link). */
     private final LinkImpairment impairment = new LinkImpairment();
 
@@ -84,6 +90,7 @@ final class Transmitter {
         this.delayLine = new DelayLine(scheduler);
         this.pacing = new LinkPacing(scheduler, physical, impairment, this::drain);
         this.headOfQueue = new HeadOfQueueLifetime(scheduler, queues, drops, this::drain);
+        Arrays.fill(owedFlowControl, NOTHING_OWED);
     }
 
     /** See {@link Port#transmit}. */
@@ -120,32 +127,39 @@ final class Transmitter {
      * peer's sender may be waiting for exactly this credit, and the messages queued behind this one on the event
      * loop would delay it by a whole window.
      */
-    void sendFlowControlNow(FlowControlPacket update) {
+    void sendFlowControlNow(int vl) {
         LinkConnection link = physical.connection();
         if (link != null && link.isReady()) {
+            if (owedFlowControl[vl] == FlowControlPacket.OP_NORMAL) {
+                owedFlowControl[vl] = NOTHING_OWED; // this one says it all, and newer
+            }
             LinkMessage.Builder m = LinkMessage.newBuilder();
-            addFrame(m, Frame.Kind.LINK, update.encode());
+            addFrame(
+                    m,
+                    Frame.Kind.LINK,
+                    flowControl.packet(FlowControlPacket.OP_NORMAL, vl).encode());
             toWire(m);
         } else {
-            pendingFlowControl[update.vl()] = update;
+            oweFlowControl(FlowControlPacket.OP_NORMAL, vl);
             scheduleDrain();
         }
     }
 
-    /** Flow-control packets to go out with the next batch (each replaces what waited for its VL). */
-    void queueFlowControl(List<FlowControlPacket> packets) {
-        for (FlowControlPacket fc : packets) {
-            pendingFlowControl[fc.vl()] = fc;
-        }
+    /** A flow-control packet of Op {@code op} for {@code vl} goes out with the next batch. */
+    void oweFlowControl(int op, int vl) {
+        owedFlowControl[vl] = op;
     }
 
-    void queueFlowControl(FlowControlPacket packet) {
-        pendingFlowControl[packet.vl()] = packet;
+    /** As {@link #oweFlowControl(int, int)}, for every operational data VL. */
+    private void oweFlowControl(int op) {
+        for (int vl = 0; vl < flowControl.operationalVls(); vl++) {
+            oweFlowControl(op, vl);
+        }
     }
 
     /** The keep-alive: the whole flow-control state goes out again. Returns whether data packets wait. */
     boolean refreshFlowControl() {
-        queueFlowControl(flowControl.updatePackets());
+        oweFlowControl(FlowControlPacket.OP_NORMAL);
         scheduleDrain(); // the drain also discards heads past HOQLife
         return queues.nonEmpty() != 0;
     }
@@ -155,7 +169,7 @@ final class Transmitter {
         impairment.set(settings);
         pacing.reset();
         if (physical.up()) {
-            queueFlowControl(flowControl.updatePackets());
+            oweFlowControl(FlowControlPacket.OP_NORMAL);
         }
         scheduleDrain();
     }
@@ -176,7 +190,7 @@ final class Transmitter {
     /** The link trained: fresh credits, and the flow-control init packets for the operational VLs go first. */
     void linkUp() {
         publishCredits();
-        queueFlowControl(flowControl.initPackets());
+        oweFlowControl(FlowControlPacket.OP_INIT);
     }
 
     /** The link went down: what waited to be sent is dropped, and what was on the cable is lost. */
@@ -184,7 +198,7 @@ final class Transmitter {
         for (int n = queues.clear(); n > 0; n--) {
             drops.drop(DropReason.LINK_DOWN);
         }
-        Arrays.fill(pendingFlowControl, null);
+        Arrays.fill(owedFlowControl, NOTHING_OWED);
         delayLine.clear();
         pacing.reset();
         headOfQueue.cancel();
@@ -227,12 +241,15 @@ final class Transmitter {
         while ((link = physical.connection()) != null && link.isReady()) {
             LinkMessage.Builder batch = LinkMessage.newBuilder();
             int frames = 0;
-            for (int vl = 0; vl < pendingFlowControl.length; vl++) {
-                if (pendingFlowControl[vl] != null) {
-                    addFrame(batch, Frame.Kind.LINK, pendingFlowControl[vl].encode());
-                    pendingFlowControl[vl] = null;
+            for (int vl = 0; vl < owedFlowControl.length; vl++) {
+                if (owedFlowControl[vl] != NOTHING_OWED && vl < flowControl.operationalVls()) {
+                    addFrame(
+                            batch,
+                            Frame.Kind.LINK,
+                            flowControl.packet(owedFlowControl[vl], vl).encode());
                     frames++;
                 }
+                owedFlowControl[vl] = NOTHING_OWED;
             }
             while (frames < MAX_BATCH_FRAMES && physical.up()) {
                 if (paced && !pacing.mayStart()) {
