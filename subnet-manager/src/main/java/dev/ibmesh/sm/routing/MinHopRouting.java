@@ -55,10 +55,12 @@ public final class MinHopRouting implements RoutingEngine {
         if (distance == SwitchGraph.UNREACHABLE) {
             return -1;
         }
-        List<SmPort> closer = new ArrayList<>();
-        for (SmPort p : graph.trunks(s)) {
-            if (graph.hops(graph.index(p.peer().node()), dest) == distance - 1) {
-                closer.add(p);
+        List<SmPort> trunks = graph.trunks(s);
+        int[] peers = graph.trunkPeers(s);
+        List<SmPort> closer = new ArrayList<>(trunks.size());
+        for (int t = 0; t < peers.length; t++) {
+            if (graph.hops(peers[t], dest) == distance - 1) {
+                closer.add(trunks.get(t));
             }
         }
         return load.take(closer).number();

@@ -22,6 +22,9 @@ public final class SwitchGraph {
     private final List<SmNode> switches;
     private final Map<SmNode, Integer> index = new HashMap<>();
     private final List<List<SmPort>> trunks = new ArrayList<>();
+    /** The switch (index) at the far end of each of {@link #trunks}, in the same order: routing asks per LID. */
+    private final int[][] trunkPeers;
+
     private final int[][] hops;
 
     public SwitchGraph(Subnet subnet) {
@@ -37,6 +40,12 @@ public final class SwitchGraph {
                 }
             }
             trunks.add(List.copyOf(out));
+        }
+        trunkPeers = new int[switches.size()][];
+        for (int i = 0; i < switches.size(); i++) {
+            trunkPeers[i] = trunks.get(i).stream()
+                    .mapToInt(p -> index.get(p.peer().node()))
+                    .toArray();
         }
         hops = new int[switches.size()][];
         for (int i = 0; i < switches.size(); i++) {
@@ -62,6 +71,11 @@ public final class SwitchGraph {
         return trunks.get(i);
     }
 
+    /** The switch (index) at the far end of each of {@link #trunks}({@code i}), in the same order. */
+    public int[] trunkPeers(int i) {
+        return trunkPeers[i];
+    }
+
     /**
      * Where {@code endPort}'s packets leave the fabric: its own switch and port 0, or for a CA port the switch port
      * cabled to it. Null for a CA port not cabled to a switch.
@@ -85,8 +99,7 @@ public final class SwitchGraph {
         }
         while (!queue.isEmpty()) {
             int s = queue.poll();
-            for (SmPort p : trunks(s)) {
-                int n = index.get(p.peer().node());
+            for (int n : trunkPeers[s]) {
                 if (d[n] == UNREACHABLE) {
                     d[n] = d[s] + 1;
                     queue.add(n);
