@@ -3,8 +3,6 @@ package dev.ibmesh.runtime.link;
 import dev.ibmesh.wire.Bits;
 import dev.ibmesh.wire.FlowControlPacket;
 import dev.ibmesh.wire.Lrh;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Link-level flow control of one port: a {@link TxCredits} and an {@link RxCredits} per data VL (VL0-14), the
@@ -112,32 +110,9 @@ public final class LinkFlowControl {
         return true;
     }
 
-    /** A normal flow-control packet for {@code vl} with our FCTBS and current FCCL, recorded as advertised. */
-    public FlowControlPacket update(int vl) {
-        return packet(FlowControlPacket.OP_NORMAL, vl);
-    }
-
     /** True if {@link RxCredits#updateDue} says {@code vl} is worth an update now. */
     public boolean updateDue(int vl) {
         return vl < operationalVls && rx[vl].updateDue();
-    }
-
-    /** Flow-control init packets (Op 1) for every operational VL: what a port sends while in LinkInitialize. */
-    public List<FlowControlPacket> initPackets() {
-        return packets(FlowControlPacket.OP_INIT);
-    }
-
-    /** Normal flow-control packets for every operational VL: the periodic refresh the caller's timer drives. */
-    public List<FlowControlPacket> updatePackets() {
-        return packets(FlowControlPacket.OP_NORMAL);
-    }
-
-    private List<FlowControlPacket> packets(int op) {
-        List<FlowControlPacket> packets = new ArrayList<>(operationalVls);
-        for (int vl = 0; vl < operationalVls; vl++) {
-            packets.add(packet(op, vl));
-        }
-        return packets;
     }
 
     /**

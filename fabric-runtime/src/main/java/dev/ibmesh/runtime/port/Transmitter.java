@@ -145,9 +145,14 @@ final class Transmitter {
         }
     }
 
-    /** A flow-control packet of Op {@code op} for {@code vl} goes out with the next batch. */
+    /**
+     * A flow-control packet of Op {@code op} for {@code vl} goes out with the next batch. An init packet owed stays
+     * one: built when it goes out, it says the credit as it is then all the same.
+     */
     void oweFlowControl(int op, int vl) {
-        owedFlowControl[vl] = op;
+        if (owedFlowControl[vl] != FlowControlPacket.OP_INIT) {
+            owedFlowControl[vl] = op;
+        }
     }
 
     /** As {@link #oweFlowControl(int, int)}, for every operational data VL. */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ibmesh.wire.FlowControlPacket;
 import java.util.List;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -18,8 +19,15 @@ class LinkFlowControlTest {
     void linkUp() {
         a.reset();
         b.reset();
-        deliver(b.initPackets(), a);
-        deliver(a.initPackets(), b);
+        deliver(packets(b, FlowControlPacket.OP_INIT), a);
+        deliver(packets(a, FlowControlPacket.OP_INIT), b);
+    }
+
+    /** What a port sends for every operational VL, Op {@code op}. */
+    private static List<FlowControlPacket> packets(LinkFlowControl from, int op) {
+        return IntStream.range(0, from.operationalVls())
+                .mapToObj(vl -> from.packet(op, vl))
+                .toList();
     }
 
     private static void deliver(List<FlowControlPacket> packets, LinkFlowControl to) {
@@ -39,7 +47,7 @@ class LinkFlowControlTest {
 
     @Test
     void initPacketsCoverEveryOperationalVl() {
-        List<FlowControlPacket> init = b.initPackets();
+        List<FlowControlPacket> init = packets(b, FlowControlPacket.OP_INIT);
         assertEquals(2, init.size());
         for (int vl = 0; vl < 2; vl++) {
             FlowControlPacket p = init.get(vl);
@@ -49,7 +57,9 @@ class LinkFlowControlTest {
             assertEquals(20, p.fccl());
             assertTrue(FlowControlPacket.isLpcrcValid(p.encode(), 0));
         }
-        assertEquals(FlowControlPacket.OP_NORMAL, b.updatePackets().get(0).op());
+        assertEquals(
+                FlowControlPacket.OP_NORMAL,
+                b.packet(FlowControlPacket.OP_NORMAL, 0).op());
     }
 
     @Test
@@ -63,7 +73,7 @@ class LinkFlowControlTest {
 
         b.rx(0).release(5);
         assertTrue(b.updateDue(0));
-        assertTrue(a.onFlowControl(b.update(0)));
+        assertTrue(a.onFlowControl(b.packet(FlowControlPacket.OP_NORMAL, 0)));
         assertFalse(b.updateDue(0));
         assertTrue(send(0, 5));
         assertFalse(send(0, 1));
@@ -117,11 +127,11 @@ class LinkFlowControlTest {
         assertEquals(30, a.tx(0).fctbs());
 
         // A's next flow-control packet carries FCTBS 30: B's ABR takes it, so the 10 dropped blocks are accounted.
-        assertTrue(b.onFlowControl(a.update(0)));
+        assertTrue(b.onFlowControl(a.packet(FlowControlPacket.OP_NORMAL, 0)));
         assertEquals(30, b.rx(0).abr());
         b.rx(0).release(20);
         a.tx(0).ignoreCredits(false);
-        assertTrue(a.onFlowControl(b.update(0)));
+        assertTrue(a.onFlowControl(b.packet(FlowControlPacket.OP_NORMAL, 0)));
         assertEquals(20, a.tx(0).available());
     }
 

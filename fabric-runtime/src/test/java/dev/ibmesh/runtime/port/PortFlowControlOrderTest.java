@@ -4,15 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ibmesh.proto.link.v1.Frame;
+import dev.ibmesh.runtime.link.Blocks;
 import dev.ibmesh.wire.FlowControlPacket;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The flow-control packets a port sends say the credit as it is when they go out: the peer takes each FCCL as it
- * comes (IBA 7.9.4), so an update built earlier and sent after a newer one would take credit back, and the peer's
- * sender would wait for the next keep-alive with the receive buffer empty.
+ * The flow-control packets a port owes are built when they go out, so they say the credit as it is then: the peer
+ * takes each FCCL as it comes (IBA 7.9.4), and an update built earlier and sent after a newer one would take credit
+ * back, the peer's sender waiting for the next keep-alive with the receive buffer empty. What is owed keeps its Op.
  */
 class PortFlowControlOrderTest {
     @Test
@@ -43,10 +45,30 @@ class PortFlowControlOrderTest {
         h.port.onReady();
 
         List<FlowControlPacket> updates = updatesOnVl0(h, before);
+        for (int i = 1; i < updates.size(); i++) {
+            int advance = Blocks.mod(updates.get(i).fccl() - updates.get(i - 1).fccl());
+            assertTrue(advance <= Blocks.MAX_CREDIT, () -> "an update took credit back: " + updates);
+        }
+    }
+
+    @Test
+    void theInitPacketsOwedAtLinkUpStayInitPacketsWhileTheStreamIsFull() {
+        PortHarness h = new PortHarness(PortKeepAliveTest.CONSUMER);
+        h.streamReady = false;
+        h.linkUp(); // trained, and the peer's init packets arrived: ours could not go out yet
+        h.streamReady = true;
+        h.port.onReady();
+
+        List<Integer> ops = new ArrayList<>();
+        for (Frame f : h.sent) {
+            if (f.getKind() == Frame.Kind.LINK) {
+                ops.add(FlowControlPacket.decode(f.getBytes().toByteArray(), 0).op());
+            }
+        }
         assertEquals(
-                h.port.flowControl().rx(0).fccl(),
-                updates.get(updates.size() - 1).fccl(),
-                () -> "the last update the peer takes advertises the whole free buffer: " + updates);
+                Collections.nCopies(h.port.flowControl().operationalVls(), FlowControlPacket.OP_INIT),
+                ops,
+                "one init packet per operational VL, not a normal update in its place");
     }
 
     private static List<FlowControlPacket> updatesOnVl0(PortHarness h, int from) {

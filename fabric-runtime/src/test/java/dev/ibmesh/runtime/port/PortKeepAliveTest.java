@@ -17,7 +17,7 @@ class PortKeepAliveTest {
     private static final long MS = 1_000_000L;
 
     /** Delivers and frees every packet at once, as a device that consumes it does. */
-    private static final PortEvents CONSUMER = new PortEvents() {
+    static final PortEvents CONSUMER = new PortEvents() {
         @Override
         public void onPacket(Port port, byte[] frame) {
             port.release(Lrh.vl(frame, 0), frame.length);
