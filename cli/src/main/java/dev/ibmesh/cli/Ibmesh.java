@@ -1,7 +1,9 @@
 package dev.ibmesh.cli;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -36,6 +38,8 @@ public final class Ibmesh {
             Map.entry("help", CommandLine.HelpCommand.class));
 
     private static final String LOG_LEVEL = "--log-level";
+    /** Options of the root command that answer on their own, before any subcommand. */
+    private static final Set<String> ROOT_ONLY = Set.of("-h", "--help", "-V", "--version");
 
     /** Exit code for a file that could not be read (missing, truncated, not ERF). */
     public static final int EXIT_BAD_INPUT = 1;
@@ -86,10 +90,15 @@ public final class Ibmesh {
         return cl.setCaseInsensitiveEnumValuesAllowed(true);
     }
 
-    /** The first argument that is neither an option nor the value of {@code --log-level}, or "" when there is none. */
+    /**
+     * The first argument that is neither an option nor the value of {@code --log-level}, or "" when there is none or
+     * the root's own help or version comes first (its help lists every subcommand).
+     */
     private static String subcommandWord(String[] args) {
         for (int i = 0; i < args.length; i++) {
-            if (args[i].equals(LOG_LEVEL)) {
+            if (ROOT_ONLY.contains(args[i])) {
+                return "";
+            } else if (args[i].equals(LOG_LEVEL)) {
                 i++;
             } else if (!args[i].startsWith("-")) {
                 return args[i];
@@ -104,7 +113,7 @@ public final class Ibmesh {
         for (Map.Entry<String, Class<?>> command : commands) {
             byName.put(command.getKey(), command.getValue());
         }
-        return byName;
+        return Collections.unmodifiableMap(byName);
     }
 
     static final class Version implements CommandLine.IVersionProvider {

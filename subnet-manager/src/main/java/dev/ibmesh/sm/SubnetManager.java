@@ -41,6 +41,8 @@ import org.slf4j.LoggerFactory;
  * <p>Threading: {@link #sweep} blocks its caller, which must not be a device's event loop; one sweep at a time.
  */
 public final class SubnetManager {
+    private static final Logger LOG = LoggerFactory.getLogger(SubnetManager.class);
+
     private final SmpDispatcher smps;
     private final Discovery discovery;
     private final LidManager lidManager;
@@ -52,8 +54,6 @@ public final class SubnetManager {
     private final Optional<Partitions> partitions;
     private final PKeyTableWriter pKeyTables;
     private Supplier<Map<Integer, Set<Long>>> multicastMembers = Map::of;
-    private static final Logger LOG = LoggerFactory.getLogger(SubnetManager.class);
-
     private final Consumer<String> log;
     private final Optional<Path> guidToLid;
     /**

@@ -37,6 +37,13 @@ class MKeyTakeoverTest {
             assertTrue(first.up(), first::summary);
             assertEquals(
                     16 + 8, log.stream().filter(l -> l.startsWith("took over")).count(), String.join("\n", log));
+            assertTrue(
+                    first.phases().phases().containsKey("M_Key takeover"),
+                    () -> first.phases().toString());
+            assertEquals(
+                    16 + 8,
+                    first.phases().phases().get("M_Key takeover").smps(),
+                    () -> "the takeover is a phase of its own: " + first.phases());
             assertEveryEndPortHas(f, NEW);
         }
     }

@@ -58,8 +58,9 @@ public final class MKeyTakeover {
                         log.accept("took over " + port + " from another SM's M_Key " + foreign);
                     });
         }
+        int tried = batch.size();
         batch.await(problems);
-        return batch.size();
+        return tried;
     }
 
     /**

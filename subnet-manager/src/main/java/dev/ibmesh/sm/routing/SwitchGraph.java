@@ -71,7 +71,7 @@ public final class SwitchGraph {
         return trunks.get(i);
     }
 
-    /** The switch (index) at the far end of each of {@link #trunks}({@code i}), in the same order. */
+    /** The switch (index) at the far end of each of {@link #trunks}({@code i}), in the same order; read only. */
     public int[] trunkPeers(int i) {
         return trunkPeers[i];
     }
