@@ -131,22 +131,23 @@ public final class UpDownRouting implements RoutingEngine {
                 set(s, exit.number());
                 return true;
             }
+            List<SmPort> trunks = graph.trunks(s);
+            int[] peers = graph.trunkPeers(s);
             int climb = NONE;
-            for (SmPort p : graph.trunks(s)) {
-                int u = peer(p);
+            for (int u : peers) {
                 if (order[u] < order[s] && cost[u] != NONE) {
                     climb = Math.min(climb, cost[u] + 1);
                 }
             }
             boolean descend = down[s] != NONE && (mustDescend[s] || down[s] <= climb);
             List<SmPort> legal = new ArrayList<>();
-            for (SmPort p : graph.trunks(s)) {
-                int u = peer(p);
+            for (int k = 0; k < peers.length; k++) {
+                int u = peers[k];
                 boolean next = descend
                         ? order[u] > order[s] && down[u] == down[s] - 1
                         : order[u] < order[s] && climb != NONE && cost[u] == climb - 1;
                 if (next) {
-                    legal.add(p);
+                    legal.add(trunks.get(k));
                 }
             }
             if (legal.isEmpty()) {
@@ -179,8 +180,7 @@ public final class UpDownRouting implements RoutingEngine {
         ArrayDeque<Integer> queue = new ArrayDeque<>(List.of(t));
         while (!queue.isEmpty()) {
             int v = queue.poll();
-            for (SmPort p : graph.trunks(v)) {
-                int u = graph.index(p.peer().node());
+            for (int u : graph.trunkPeers(v)) {
                 if (order[u] < order[v] && down[u] == NONE) {
                     down[u] = down[v] + 1;
                     queue.add(u);
