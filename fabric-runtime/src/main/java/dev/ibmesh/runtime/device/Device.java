@@ -231,8 +231,7 @@ public class Device extends VerticleBase implements PortEvents {
         }
         channels.forEach(ManagedChannel::shutdownNow);
         // A device started again under the same name must not leave meters bound to these ports. Removed by
-        // reference: searching the registry's meters for this device's tag made stopping a fabric quadratic (a
-        // 702-device fabric took 4 s to stop).
+        // reference: searching the registry's meters for this device's tag made stopping a fabric quadratic.
         meters.forEach(registry::remove);
         meters.clear();
         return Future.succeededFuture();
