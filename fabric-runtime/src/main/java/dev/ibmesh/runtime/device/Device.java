@@ -152,6 +152,16 @@ public class Device extends VerticleBase implements PortEvents {
         });
     }
 
+    /**
+     * As {@link #run}, and returns once the task has run (at once when called on the device's loop): for a change
+     * that must be in effect before the caller's next step. Queued without waiting, it could come after a frame that
+     * step makes a peer send: gRPC hands a link stream's messages to the loop in one task for as long as they keep
+     * coming, so a message that arrives while that task runs is taken before a task queued earlier.
+     */
+    public void runAndWait(Runnable task) {
+        run(task).toCompletionStage().toCompletableFuture().join();
+    }
+
     public Scheduler scheduler() {
         return scheduler;
     }

@@ -111,14 +111,16 @@ public final class AgentMadPort implements MadPort {
         return sent;
     }
 
+    /** In effect when it returns: a MAD the caller makes the peer send next reaches the listener. */
     @Override
     public Subscription subscribe(Set<Integer> mgmtClasses, Consumer<HostMad> listener) {
-        return dispatch.subscribe(port.device().loop()::execute, mgmtClasses, listener);
+        return dispatch.subscribe(port.device()::runAndWait, mgmtClasses, listener);
     }
 
+    /** In effect when it returns. */
     @Override
     public Subscription watch(MadWatcher watcher) {
-        return dispatch.watch(port.device().loop()::execute, watcher);
+        return dispatch.watch(port.device()::runAndWait, watcher);
     }
 
     @Override

@@ -222,17 +222,17 @@ public final class TesterDevice extends HcaDevice {
 
         @Override
         public void ignoreCredits(boolean ignore) {
-            loop().execute(() -> port.ignoreCredits(ignore));
+            runAndWait(() -> port.ignoreCredits(ignore));
         }
 
         @Override
         public void capture(Consumer<CapturedFrame> sink) {
-            loop().execute(() -> capture = sink);
+            runAndWait(() -> capture = sink);
         }
 
         @Override
         public void hold(boolean hold) {
-            loop().execute(() -> {
+            runAndWait(() -> {
                 holding = hold;
                 if (!hold) {
                     held.forEach(f -> port.release(Lrh.vl(f, 0), f.length));
