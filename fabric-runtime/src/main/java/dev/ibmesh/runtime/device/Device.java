@@ -23,13 +23,18 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.VerticleBase;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
 /**
@@ -40,13 +45,16 @@ import java.util.function.Consumer;
  * <p>This base device trains links, exchanges flow control and consumes what it receives. Switches, HCAs and
  * testers extend it and handle packets in {@link #onPacket}.
  *
- * <p>Threading: {@link #name()}, {@link #deviceConfig()}, {@link #call}, {@link #run} and {@link #loop()} may be
- * called from any thread; everything else (its ports, its state, what subclasses add) only on the device's event
+ * <p>Threading: {@link #name()}, {@link #deviceConfig()}, {@link #call}, {@link #run}, {@link #runAndWait} and
+ * {@link #loop()} may be called from any thread ({@link #runAndWait} not from another device's loop); everything else (its ports, its state, what subclasses add) only on the device's event
  * loop. Code elsewhere reaches the device through {@link #call} or {@link #run}, which hop to that loop and give a
  * {@link Future} of the outcome; a thread that must wait for it (a test, a benchmark's main thread) waits on the
  * future, never on the loop itself (waiting there would stall the device).
  */
 public class Device extends VerticleBase implements PortEvents {
+    /** How long {@link #runAndWait} waits for the device's loop: far beyond any turn of a loop that is not stalled. */
+    public static final Duration RUN_AND_WAIT_LIMIT = Duration.ofSeconds(10);
+
     protected final DeviceConfig config;
     private final LinkTransport transport;
     private final MeterRegistry registry;
@@ -153,13 +161,34 @@ public class Device extends VerticleBase implements PortEvents {
     }
 
     /**
-     * As {@link #run}, and returns once the task has run (at once when called on the device's loop): for a change
-     * that must be in effect before the caller's next step. Queued without waiting, it could come after a frame that
-     * step makes a peer send: gRPC hands a link stream's messages to the loop in one task for as long as they keep
-     * coming, so a message that arrives while that task runs is taken before a task queued earlier.
+     * As {@link #run}, and returns once the task has run (at once when called on the device's own context): for a
+     * change that must be in effect before the caller's next step. Queued without waiting, it could come after a
+     * frame that step makes a peer send: gRPC hands a link stream's messages to the loop in one task for as long as
+     * they keep coming, so a message that arrives while that task runs is taken before a task queued earlier.
+     *
+     * <p>Blocks the calling thread: never call it from another device's loop (devices share event-loop threads, so
+     * it could wait for itself). Waits {@link #RUN_AND_WAIT_LIMIT} at most, so a stalled loop is an error, not a hang.
+     *
+     * @throws IllegalStateException when the loop did not run the task in time
+     * @throws CompletionException with what the task threw
      */
     public void runAndWait(Runnable task) {
-        run(task).toCompletionStage().toCompletableFuture().join();
+        try {
+            run(task)
+                    .toCompletionStage()
+                    .toCompletableFuture()
+                    .get(RUN_AND_WAIT_LIMIT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            throw new IllegalStateException(
+                    "device " + name() + "'s event loop did not run a change within " + RUN_AND_WAIT_LIMIT.toSeconds()
+                            + " s",
+                    e);
+        } catch (ExecutionException e) {
+            throw new CompletionException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while device " + name() + "'s event loop made a change", e);
+        }
     }
 
     public Scheduler scheduler() {

@@ -18,7 +18,9 @@ import java.util.stream.IntStream;
  * SMI and GSI. Timeouts run on the device's clock.
  *
  * <p>Threading: the public methods hop to the device's event loop; all state below is touched there only, except
- * the TransactionID counter.
+ * the TransactionID counter. {@link #subscribe}, {@link #watch} and their subscriptions' {@code close} wait for the
+ * loop to make the change ({@link dev.ibmesh.runtime.device.Device#runAndWait}): not to be called from another
+ * device's loop.
  */
 public final class AgentMadPort implements MadPort {
     /** The agent sees every class: the device's SMA and PMA take what is theirs before host software. */
@@ -111,7 +113,8 @@ public final class AgentMadPort implements MadPort {
         return sent;
     }
 
-    /** In effect when it returns: a MAD the caller makes the peer send next reaches the listener. */
+    /** In effect when it returns: a MAD the caller makes the peer send next reaches the listener (unless a waiting
+     * request takes it). */
     @Override
     public Subscription subscribe(Set<Integer> mgmtClasses, Consumer<HostMad> listener) {
         return dispatch.subscribe(port.device()::runAndWait, mgmtClasses, listener);

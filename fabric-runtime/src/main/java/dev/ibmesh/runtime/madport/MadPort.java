@@ -20,9 +20,10 @@ import java.util.function.Consumer;
  *   <li>{@link #watch} sees every MAD sent and received, matched or not (traces, step logs).
  * </ul>
  *
- * <p>Threading: every method may be called from any thread. Futures and listeners complete on the port's own
- * thread (an emulated device's event loop): a listener must not block; a caller that waits for a future blocks its
- * own thread, never the port's.
+ * <p>Threading: every method may be called from any thread (on an emulated device's port, {@link #subscribe} and
+ * {@link #watch} wait for its event loop, so not from another device's loop). Futures and listeners complete on the
+ * port's own thread (an emulated device's event loop): a listener must not block; a caller that waits for a future
+ * blocks its own thread, never the port's.
  */
 public interface MadPort extends AutoCloseable {
     /** Who the port is: names and GUIDs for reports. */

@@ -8,9 +8,9 @@ import java.util.function.Consumer;
  * not, through the port's queues and credits or straight onto the link; received data packets captured with their
  * times. Only an embedded tester has one: a MAD-only backend cannot put raw frames on a link.
  *
- * <p>Threading: any thread; the futures complete on the tester device's event loop. A change of the exerciser's
- * settings ({@link #ignoreCredits}, {@link #capture}, {@link #hold}) is in effect when the call returns, so a packet
- * the caller makes the DUT send afterwards meets it.
+ * <p>Threading: any thread but another device's event loop; the futures complete on the tester device's event loop.
+ * A change of the exerciser's settings ({@link #ignoreCredits}, {@link #capture}, {@link #hold}) waits for that loop
+ * and is in effect when the call returns, so a packet the caller makes the DUT send afterwards meets it.
  */
 public interface Exerciser {
     /** The tester port's number on the tester node. */

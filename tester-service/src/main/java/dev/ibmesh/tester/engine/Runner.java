@@ -163,8 +163,11 @@ public final class Runner {
                 () -> {
                     timeUp.set(true);
                     log.note("the run took longer than " + limit.toSeconds() + " s: stopping it");
-                    closing.close();
-                    worker.interrupt();
+                    try {
+                        closing.close();
+                    } finally {
+                        worker.interrupt(); // also when closing failed (a tester loop that no longer answers)
+                    }
                 },
                 limit.toMillis(),
                 TimeUnit.MILLISECONDS);

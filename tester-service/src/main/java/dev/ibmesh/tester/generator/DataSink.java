@@ -17,7 +17,9 @@ import java.util.concurrent.CompletableFuture;
  * not drain: its free buffer, and so the credit it advertises, shrinks with every packet until the DUT must stop
  * sending, and {@link #release} gives it all back.
  *
- * <p>Threading: frames arrive on the tester device's event loop; every method may be called from any thread.
+ * <p>Threading: frames arrive on the tester device's event loop; every method may be called from any thread but
+ * another device's event loop ({@link #start}, {@link #hold}, {@link #release} and {@link #close} wait for the
+ * tester's loop to make the change, see {@link Exerciser}).
  */
 public final class DataSink implements AutoCloseable {
     private final Exerciser exerciser;
