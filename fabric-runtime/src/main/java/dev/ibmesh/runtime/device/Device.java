@@ -46,10 +46,11 @@ import java.util.function.Consumer;
  * testers extend it and handle packets in {@link #onPacket}.
  *
  * <p>Threading: {@link #name()}, {@link #deviceConfig()}, {@link #call}, {@link #run}, {@link #runAndWait} and
- * {@link #loop()} may be called from any thread ({@link #runAndWait} not from another device's loop); everything else (its ports, its state, what subclasses add) only on the device's event
- * loop. Code elsewhere reaches the device through {@link #call} or {@link #run}, which hop to that loop and give a
- * {@link Future} of the outcome; a thread that must wait for it (a test, a benchmark's main thread) waits on the
- * future, never on the loop itself (waiting there would stall the device).
+ * {@link #loop()} may be called from any thread ({@link #runAndWait} not from another device's loop); everything
+ * else (its ports, its state, what subclasses add) only on the device's event loop. Code elsewhere reaches the
+ * device through {@link #call} or {@link #run}, which hop to that loop and give a {@link Future} of the outcome; a
+ * thread that must wait for it (a test, a benchmark's main thread) waits on the future, never on the loop itself
+ * (waiting there would stall the device).
  */
 public class Device extends VerticleBase implements PortEvents {
     /** How long {@link #runAndWait} waits for the device's loop: far beyond any turn of a loop that is not stalled. */

@@ -113,8 +113,10 @@ public final class AgentMadPort implements MadPort {
         return sent;
     }
 
-    /** In effect when it returns: a MAD the caller makes the peer send next reaches the listener (unless a waiting
-     * request takes it). */
+    /**
+     * In effect when it returns: a MAD the caller makes the peer send next reaches the listener (unless a waiting
+     * request takes it).
+     */
     @Override
     public Subscription subscribe(Set<Integer> mgmtClasses, Consumer<HostMad> listener) {
         return dispatch.subscribe(port.device()::runAndWait, mgmtClasses, listener);
