@@ -2,11 +2,7 @@ package dev.ibmesh.mad.smp;
 
 import dev.ibmesh.mad.Attribute;
 import dev.ibmesh.wire.Bits;
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.lang.reflect.RecordComponent;
-import java.util.Collections;
 import java.util.Locale;
 
 /**
@@ -299,8 +295,6 @@ public record PortInfo(
     }
 
     private static final Field[] FIELDS = Field.values();
-    /** The canonical constructor taking every component as a long, from a {@code long[]} in {@link Field} order. */
-    private static final MethodHandle NEW_FROM_LONGS;
 
     static {
         RecordComponent[] components = PortInfo.class.getRecordComponents();
@@ -308,22 +302,9 @@ public record PortInfo(
             throw new AssertionError("PortInfo has " + components.length + " components, Field " + FIELDS.length);
         }
         int next = 0;
-        Class<?>[] types = new Class<?>[FIELDS.length];
-        MethodHandles.Lookup lookup = MethodHandles.lookup();
-        try {
-            for (Field f : FIELDS) {
-                RecordComponent c = components[f.ordinal()];
-                types[f.ordinal()] = c.getType();
-                checkComponent(f, c, next);
-                next += f.width;
-            }
-            MethodHandle canonical = lookup.findConstructor(PortInfo.class, MethodType.methodType(void.class, types));
-            MethodType allLongs = MethodType.methodType(PortInfo.class, Collections.nCopies(FIELDS.length, long.class));
-            // explicitCastArguments: long to int keeps the low 32 bits, long to boolean tests bit 0 (flags are 1 bit).
-            NEW_FROM_LONGS =
-                    MethodHandles.explicitCastArguments(canonical, allLongs).asSpreader(long[].class, FIELDS.length);
-        } catch (ReflectiveOperationException e) {
-            throw new AssertionError("PortInfo cannot reach its own components", e);
+        for (Field f : FIELDS) {
+            checkComponent(f, components[f.ordinal()], next);
+            next += f.width;
         }
         if (next != SIZE * 8) {
             throw new AssertionError("PortInfo layout covers " + next + " bits");
@@ -405,17 +386,81 @@ public record PortInfo(
         Field.LINK_SPEED_EXT_ENABLED.check(linkSpeedExtEnabled);
     }
 
+    /**
+     * Decodes the 64 bytes at {@code off}, each component read straight from its field. The call to the canonical
+     * constructor passes 58 arguments: more than the C2 compiler of JDK 17 to 22 can pass (it gives up with
+     * "unsupported calling sequence", JDK-8325467), so every method that inlined this call would stay in C1's slower
+     * code, and C2's work on it would be wasted (on a 702-node fabric that was the whole SMP path of every port and
+     * switch). This method is far bigger than C2 inlines (325 bytecodes), so callers keep a plain call to it.
+     */
     public static PortInfo decode(byte[] b, int off) {
-        long[] values = new long[FIELDS.length];
-        for (Field f : FIELDS) {
-            values[f.ordinal()] = f.get(b, off);
-        }
-        try {
-            return (PortInfo) NEW_FROM_LONGS.invokeExact(values);
-        } catch (Throwable e) {
-            // Every value came from its field's bits, so the constructor's range checks cannot fail.
-            throw new AssertionError("decoding PortInfo", e);
-        }
+        return new PortInfo(
+                Field.M_KEY.get(b, off),
+                Field.GID_PREFIX.get(b, off),
+                intAt(Field.LID, b, off),
+                intAt(Field.MASTER_SM_LID, b, off),
+                intAt(Field.CAPABILITY_MASK, b, off),
+                intAt(Field.DIAG_CODE, b, off),
+                intAt(Field.M_KEY_LEASE_PERIOD, b, off),
+                intAt(Field.LOCAL_PORT_NUM, b, off),
+                intAt(Field.LINK_WIDTH_ENABLED, b, off),
+                intAt(Field.LINK_WIDTH_SUPPORTED, b, off),
+                intAt(Field.LINK_WIDTH_ACTIVE, b, off),
+                intAt(Field.LINK_SPEED_SUPPORTED, b, off),
+                intAt(Field.PORT_STATE, b, off),
+                intAt(Field.PORT_PHYSICAL_STATE, b, off),
+                intAt(Field.LINK_DOWN_DEFAULT_STATE, b, off),
+                intAt(Field.M_KEY_PROTECT_BITS, b, off),
+                intAt(Field.RESERVED274, b, off),
+                intAt(Field.LMC, b, off),
+                intAt(Field.LINK_SPEED_ACTIVE, b, off),
+                intAt(Field.LINK_SPEED_ENABLED, b, off),
+                intAt(Field.NEIGHBOR_MTU, b, off),
+                intAt(Field.MASTER_SM_SL, b, off),
+                intAt(Field.VL_CAP, b, off),
+                intAt(Field.INIT_TYPE, b, off),
+                intAt(Field.VL_HIGH_LIMIT, b, off),
+                intAt(Field.VL_ARBITRATION_HIGH_CAP, b, off),
+                intAt(Field.VL_ARBITRATION_LOW_CAP, b, off),
+                intAt(Field.INIT_TYPE_REPLY, b, off),
+                intAt(Field.MTU_CAP, b, off),
+                intAt(Field.VL_STALL_COUNT, b, off),
+                intAt(Field.HOQ_LIFE, b, off),
+                intAt(Field.OPERATIONAL_VLS, b, off),
+                flagAt(Field.PARTITION_ENFORCEMENT_INBOUND, b, off),
+                flagAt(Field.PARTITION_ENFORCEMENT_OUTBOUND, b, off),
+                flagAt(Field.FILTER_RAW_INBOUND, b, off),
+                flagAt(Field.FILTER_RAW_OUTBOUND, b, off),
+                intAt(Field.M_KEY_VIOLATIONS, b, off),
+                intAt(Field.P_KEY_VIOLATIONS, b, off),
+                intAt(Field.Q_KEY_VIOLATIONS, b, off),
+                intAt(Field.GUID_CAP, b, off),
+                flagAt(Field.CLIENT_REREGISTER, b, off),
+                intAt(Field.MULTICAST_P_KEY_TRAP_SUPPRESSION_ENABLED, b, off),
+                intAt(Field.SUBNET_TIME_OUT, b, off),
+                intAt(Field.RESERVED416, b, off),
+                intAt(Field.RESP_TIME_VALUE, b, off),
+                intAt(Field.LOCAL_PHY_ERRORS, b, off),
+                intAt(Field.OVERRUN_ERRORS, b, off),
+                intAt(Field.MAX_CREDIT_HINT, b, off),
+                intAt(Field.RESERVED448, b, off),
+                intAt(Field.LINK_SPEED_EXT_ACTIVE2, b, off),
+                intAt(Field.LINK_SPEED_EXT_SUPPORTED2, b, off),
+                intAt(Field.LINK_SPEED_EXT_ENABLED2, b, off),
+                intAt(Field.LINK_ROUND_TRIP_LATENCY, b, off),
+                intAt(Field.CAPABILITY_MASK2, b, off),
+                intAt(Field.LINK_SPEED_EXT_ACTIVE, b, off),
+                intAt(Field.LINK_SPEED_EXT_SUPPORTED, b, off),
+                intAt(Field.RESERVED504, b, off),
+                intAt(Field.LINK_SPEED_EXT_ENABLED, b, off));
+    }
+
+    private static int intAt(Field f, byte[] b, int off) {
+        return (int) f.get(b, off);
+    }
+
+    private static boolean flagAt(Field f, byte[] b, int off) {
+        return f.get(b, off) != 0;
     }
 
     @Override
