@@ -1,5 +1,6 @@
 package dev.ibmesh.tester.target;
 
+import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.runtime.device.DeviceConfig;
 import dev.ibmesh.runtime.device.Fabric;
 import dev.ibmesh.runtime.device.FabricPlan;
@@ -29,6 +30,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * A DUT that is a device of a topology, reached through the topology's tester device cabled to it (as the CTS's
@@ -66,6 +69,7 @@ public final class TopologyTarget implements BenchFactory, AutoCloseable {
         Cabling c = cabling(topology, dutName);
         LinkTransport transport = new InProcessLinkTransport("tester-topology");
         Fabric fabric = start(vertx, FabricPlan.embedded(topology), transport, ready);
+        awaitEveryCable(fabric, topology, ready);
         return new TopologyTarget(
                 Optional.of(fabric),
                 (TesterDevice) fabric.device(c.tester()),
@@ -264,6 +268,29 @@ public final class TopologyTarget implements BenchFactory, AutoCloseable {
         }
         throw new UsageException("no tester is cabled to '" + dutName + "': add a device of kind tester to the"
                 + " topology (for instance {name: t1, kind: tester, ports: 1}) and a link from it to " + dutName);
+    }
+
+    /**
+     * Waits until every cable of the topology has trained at both ends. The bench checks only the tester's own port,
+     * and an SMP routed past the DUT crosses other cables, whose far end may train a moment after its near end: the
+     * switch refuses to forward it out of a port that is not up yet, and the SMP is lost. Stops the devices if the
+     * cables do not all train in time.
+     */
+    private static void awaitEveryCable(Fabric fabric, Topology topology, Duration ready) {
+        try {
+            fabric.ready().await(ready.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (Exception e) {
+            String untrained = topology.links().stream()
+                    .flatMap(l -> Stream.of(l.a().port(), l.b().port()))
+                    .filter(end ->
+                            fabric.device(end.device()).port(end.port()).physicalState() != PortInfo.PHYS_STATE_LINK_UP)
+                    .map(end -> end.device() + "/" + end.port())
+                    .collect(Collectors.joining(", "));
+            fabric.stop();
+            throw new BenchException(
+                    "the topology's cables did not all train within " + ready.toMillis() + " ms; not up: " + untrained,
+                    e);
+        }
     }
 
     private static Fabric start(Vertx vertx, List<DeviceConfig> devices, LinkTransport transport, Duration ready) {

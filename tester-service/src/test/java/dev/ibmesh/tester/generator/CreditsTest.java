@@ -54,7 +54,9 @@ class CreditsTest {
 
     @AfterEach
     void stop() throws Exception {
-        bench.close();
+        if (bench != null) { // null when the setup failed
+            bench.close();
+        }
         vertx.close().await();
     }
 

@@ -84,8 +84,9 @@ final class TwoLinkSwitch implements AutoCloseable {
         TesterDevice tester = (TesterDevice) fabric.device("tester");
         Exerciser source = tester.exerciser(1, trace);
         Exerciser sink = tester.exerciser(2, new Trace("tester/2", false));
-        tester.linkUp(1).get(READY.toMillis(), TimeUnit.MILLISECONDS);
-        tester.linkUp(2).get(READY.toMillis(), TimeUnit.MILLISECONDS);
+        // Both ends of both cables: the SMPs to the sink leave the switch by its port 2, whose end of the cable may
+        // train a moment after the tester's end, and the switch would refuse them until it has.
+        fabric.ready().await(READY.toMillis(), TimeUnit.MILLISECONDS);
         MadPort madPort = AgentMadPort.open(new HcaHostPort(tester, 1)).get(READY.toMillis(), TimeUnit.MILLISECONDS);
         SmpClient smp = new SmpClient(madPort, READY);
         SimpleLinkView link = new LinkSetup(smp, 1).bringUp();
