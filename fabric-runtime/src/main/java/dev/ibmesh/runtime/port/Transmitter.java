@@ -237,6 +237,13 @@ final class Transmitter {
         }
     }
 
+    /** Drains now if a drain is waiting in the loop's queue (it then finds nothing left to do). */
+    void drainIfScheduled() {
+        if (drainScheduled) {
+            drain();
+        }
+    }
+
     /** Sends what credits and arbitration allow, in link messages of up to {@link #MAX_BATCH_FRAMES} frames. */
     void drain() {
         drainScheduled = false;

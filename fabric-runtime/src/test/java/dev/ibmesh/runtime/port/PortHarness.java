@@ -32,6 +32,13 @@ final class PortHarness {
     final List<Frame> sent = new ArrayList<>();
     /** What the stream answers to isReady (gRPC's flow-control hint); a test sets it false to stand for a full one. */
     boolean streamReady = true;
+    /**
+     * When set, work the port defers to its event loop waits in {@link #loopQueue} (a loop busy with other tasks)
+     * instead of running at once.
+     */
+    boolean loopBusy;
+
+    final List<Runnable> loopQueue = new ArrayList<>();
 
     private final Wire wire = new Wire();
 
@@ -40,7 +47,15 @@ final class PortHarness {
     }
 
     PortHarness(PortConfig config, PortEvents events) {
-        port = new Port(0xA1, config, events, Runnable::run, clock);
+        port = new Port(0xA1, config, events, this::onLoop, clock);
+    }
+
+    private void onLoop(Runnable task) {
+        if (loopBusy) {
+            loopQueue.add(task);
+        } else {
+            task.run();
+        }
     }
 
     /** Connects the stream (the port is then training). */
