@@ -93,6 +93,31 @@ public record DeviceSpec(
                 IBMESH_VENDOR_ID);
     }
 
+    /**
+     * A device of a bench built in code: node and system image GUID derived from its name ({@link Guids#derive}), the
+     * default port GUIDs and description, ibmesh's vendor ID, and no listen or HTTP address (it runs in this JVM).
+     */
+    public static DeviceSpec ofName(
+            String name,
+            DeviceKind kind,
+            int numPorts,
+            Optional<SwitchOptions> switchOptions,
+            List<String> deviations) {
+        long guid = Guids.derive(name);
+        return new DeviceSpec(
+                name,
+                kind,
+                numPorts,
+                guid,
+                guid,
+                defaultPortGuids(kind, numPorts, guid),
+                defaultDescription(name, kind),
+                switchOptions,
+                Optional.empty(),
+                Optional.empty(),
+                deviations);
+    }
+
     /** The port GUID NodeInfo reports when asked through {@code port}; a switch answers port 0's on every port. */
     public long portGuid(int port) {
         return kind == DeviceKind.SWITCH ? portGuids.get(0) : portGuids.get(port - 1);

@@ -4,7 +4,6 @@ import dev.ibmesh.runtime.device.Fabric;
 import dev.ibmesh.runtime.device.FabricPlan;
 import dev.ibmesh.runtime.topology.DeviceKind;
 import dev.ibmesh.runtime.topology.DeviceSpec;
-import dev.ibmesh.runtime.topology.Guids;
 import dev.ibmesh.runtime.topology.LinkEnd;
 import dev.ibmesh.runtime.topology.LinkSpec;
 import dev.ibmesh.runtime.topology.PortParams;
@@ -77,8 +76,8 @@ public final class EmbeddedBench {
         boolean isSwitch = spec.dutKind().equals("switch");
         DeviceKind dutKind = isSwitch ? DeviceKind.SWITCH : DeviceKind.HCA;
         int dutPorts = isSwitch ? SWITCH_PORTS : 1;
-        DeviceSpec tester = device(TESTER, DeviceKind.TESTER, 1, Optional.empty(), List.of());
-        DeviceSpec dut = device(
+        DeviceSpec tester = DeviceSpec.ofName(TESTER, DeviceKind.TESTER, 1, Optional.empty(), List.of());
+        DeviceSpec dut = DeviceSpec.ofName(
                 DUT,
                 dutKind,
                 dutPorts,
@@ -96,22 +95,5 @@ public final class EmbeddedBench {
         LinkSpec cable =
                 new LinkSpec(new LinkEnd(new PortRef(TESTER, 1), params), new LinkEnd(new PortRef(DUT, 1), params));
         return new Topology(List.of(tester, dut), List.of(cable));
-    }
-
-    private static DeviceSpec device(
-            String name, DeviceKind kind, int ports, Optional<SwitchOptions> options, List<String> deviations) {
-        long guid = Guids.derive(name);
-        return new DeviceSpec(
-                name,
-                kind,
-                ports,
-                guid,
-                guid,
-                DeviceSpec.defaultPortGuids(kind, ports, guid),
-                DeviceSpec.defaultDescription(name, kind),
-                options,
-                Optional.empty(),
-                Optional.empty(),
-                deviations);
     }
 }

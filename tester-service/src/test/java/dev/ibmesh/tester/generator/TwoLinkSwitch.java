@@ -11,7 +11,6 @@ import dev.ibmesh.runtime.madport.MadPort;
 import dev.ibmesh.runtime.port.Port;
 import dev.ibmesh.runtime.topology.DeviceKind;
 import dev.ibmesh.runtime.topology.DeviceSpec;
-import dev.ibmesh.runtime.topology.Guids;
 import dev.ibmesh.runtime.topology.LinkEnd;
 import dev.ibmesh.runtime.topology.LinkSpec;
 import dev.ibmesh.runtime.topology.PortParams;
@@ -130,19 +129,7 @@ final class TwoLinkSwitch implements AutoCloseable {
     }
 
     private static DeviceSpec device(String name, DeviceKind kind, int ports, Optional<SwitchOptions> options) {
-        long guid = Guids.derive(name);
-        return new DeviceSpec(
-                name,
-                kind,
-                ports,
-                guid,
-                guid,
-                DeviceSpec.defaultPortGuids(kind, ports, guid),
-                DeviceSpec.defaultDescription(name, kind),
-                options,
-                Optional.empty(),
-                Optional.empty(),
-                List.of());
+        return DeviceSpec.ofName(name, kind, ports, options, List.of());
     }
 
     private static PortInfo portInfo(SmpClient smp, int port, int... path) {

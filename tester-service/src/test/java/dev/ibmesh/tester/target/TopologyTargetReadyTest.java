@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ibmesh.runtime.topology.DeviceKind;
 import dev.ibmesh.runtime.topology.DeviceSpec;
-import dev.ibmesh.runtime.topology.Guids;
 import dev.ibmesh.runtime.topology.LinkEnd;
 import dev.ibmesh.runtime.topology.LinkSpec;
 import dev.ibmesh.runtime.topology.LinkWidth;
@@ -77,18 +76,6 @@ class TopologyTargetReadyTest {
     }
 
     private static DeviceSpec device(String name, DeviceKind kind, int ports, Optional<SwitchOptions> options) {
-        long guid = Guids.derive(name);
-        return new DeviceSpec(
-                name,
-                kind,
-                ports,
-                guid,
-                guid,
-                DeviceSpec.defaultPortGuids(kind, ports, guid),
-                DeviceSpec.defaultDescription(name, kind),
-                options,
-                Optional.empty(),
-                Optional.empty(),
-                List.of());
+        return DeviceSpec.ofName(name, kind, ports, options, List.of());
     }
 }
