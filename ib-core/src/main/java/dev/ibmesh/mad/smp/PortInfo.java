@@ -202,9 +202,10 @@ public record PortInfo(
 
     /**
      * The layout: spec name, IBA bit offset and width of each component, in component order; each constant is its
-     * component's name in upper snake case. Decoding, encoding and the builder work from this table alone; the class
-     * checks when it loads that it covers the 64 bytes without gaps and matches the record's components, each with
-     * its builder setter.
+     * component's name in upper snake case. Encoding and the builder work from this table alone, and decoding reads
+     * each component from its constant ({@link #decode} lists them in component order); the class checks when it
+     * loads that it covers the 64 bytes without gaps and matches the record's components, each with its builder
+     * setter.
      */
     private enum Field {
         M_KEY("M_Key", 0, 64),

@@ -37,18 +37,15 @@ class TopologyTargetReadyTest {
 
     @Test
     void aCableThatCannotTrainIsNamedBeforeAnyProcedureRuns() {
-        PortParams only1x = widths(LinkWidth.W1X);
         BenchException e = assertThrows(
-                BenchException.class,
-                () -> TopologyTarget.embedded(vertx, topology(only1x), "dut", Duration.ofSeconds(2)));
+                BenchException.class, () -> TopologyTarget.embedded(vertx, topology(), "dut", Duration.ofSeconds(2)));
         assertTrue(
                 e.getMessage().contains("not up: dut/2, far/1"),
                 "the message names both ends of the cable that did not train: " + e.getMessage());
     }
 
-    /** tester/1 - dut/1, and dut/2 - far/1 whose far end enables {@code farEnd}; the near end enables 4x only. */
-    private static Topology topology(PortParams farEnd) {
-        PortParams near = widths(LinkWidth.W4X);
+    /** tester/1 - dut/1, and dut/2 - far/1, a cable whose dut end enables 4x only and whose far end 1x only. */
+    private static Topology topology() {
         return new Topology(
                 List.of(
                         device("tester", DeviceKind.TESTER, 1, Optional.empty()),
@@ -59,7 +56,8 @@ class TopologyTargetReadyTest {
                                 new LinkEnd(new PortRef("tester", 1), PortParams.DEFAULT),
                                 new LinkEnd(new PortRef("dut", 1), PortParams.DEFAULT)),
                         new LinkSpec(
-                                new LinkEnd(new PortRef("dut", 2), near), new LinkEnd(new PortRef("far", 1), farEnd))));
+                                new LinkEnd(new PortRef("dut", 2), widths(LinkWidth.W4X)),
+                                new LinkEnd(new PortRef("far", 1), widths(LinkWidth.W1X)))));
     }
 
     private static PortParams widths(LinkWidth width) {
