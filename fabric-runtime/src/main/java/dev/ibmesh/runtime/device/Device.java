@@ -7,10 +7,13 @@ import dev.ibmesh.runtime.port.PortEvents;
 import dev.ibmesh.runtime.time.ContextCalls;
 import dev.ibmesh.runtime.time.Scheduler;
 import dev.ibmesh.runtime.time.VertxScheduler;
+import dev.ibmesh.runtime.transport.GrpcLinkOpener;
 import dev.ibmesh.runtime.transport.LinkDialer;
 import dev.ibmesh.runtime.transport.LinkHandler;
 import dev.ibmesh.runtime.transport.LinkMetadata;
+import dev.ibmesh.runtime.transport.LinkOpener;
 import dev.ibmesh.runtime.transport.LinkTransport;
+import dev.ibmesh.runtime.transport.LocalLinks;
 import dev.ibmesh.runtime.transport.VirtualLinkService;
 import dev.ibmesh.wire.Lrh;
 import io.grpc.BindableService;
@@ -237,16 +240,13 @@ public class Device extends VerticleBase implements PortEvents {
                 List.of(new VirtualLinkService(config.name(), this::linkHandler), health.getHealthService()));
         services.addAll(services());
         server = transport.startServer(config.listenAddress(), services, loop);
+        LocalLinks local = transport.localLinks();
+        if (local != null) {
+            local.serve(config.listenAddress(), this::linkHandler, loop);
+        }
         for (LinkPlan link : config.links()) {
             if (link.dials()) {
-                ManagedChannel channel = transport.channel(link.peerAddress(), loop);
-                channels.add(channel);
-                LinkDialer dialer = new LinkDialer(
-                        channel,
-                        LinkMetadata.of(config.nodeGuid(), link.localPort(), link.peerDevice(), link.peerPort()),
-                        ports[link.localPort()],
-                        scheduler,
-                        link.peerDevice() + "/" + link.peerPort());
+                LinkDialer dialer = new LinkDialer(opener(link), ports[link.localPort()], scheduler);
                 dialers.put(link.localPort(), dialer);
                 dialer.start();
             }
@@ -259,6 +259,10 @@ public class Device extends VerticleBase implements PortEvents {
     public Future<?> stop() {
         if (health != null) {
             health.enterTerminalState();
+        }
+        LocalLinks local = transport.localLinks();
+        if (local != null) {
+            local.unserve(config.listenAddress());
         }
         dialers.values().forEach(LinkDialer::stop);
         for (Port p : ports) {
@@ -301,6 +305,21 @@ public class Device extends VerticleBase implements PortEvents {
     /** Meters a kind of device bound to {@link #registry()} for as long as it runs: removed when it stops. */
     protected void boundMeters(List<Meter> bound) {
         meters.addAll(bound);
+    }
+
+    /** How the link of {@code link.localPort()} reaches its peer: straight to a device of this JVM, or over gRPC. */
+    private LinkOpener opener(LinkPlan link) {
+        String peer = link.peerDevice() + "/" + link.peerPort();
+        if (transport.isLocal(link.peerAddress())) {
+            String self = String.format("0x%016x/%d", config.nodeGuid(), link.localPort());
+            return transport.localLinks().opener(link.peerAddress(), link.peerPort(), loop, self, peer);
+        }
+        ManagedChannel channel = transport.channel(link.peerAddress(), loop);
+        channels.add(channel);
+        return new GrpcLinkOpener(
+                channel,
+                LinkMetadata.of(config.nodeGuid(), link.localPort(), link.peerDevice(), link.peerPort()),
+                peer);
     }
 
     /** The port a VirtualLink stream asks for; port 0 (a switch's management port) has no link. */

@@ -319,8 +319,8 @@ public final class Port implements LinkHandler {
         }
         // What the device sent while it took these frames (an HCA's ACKs) leaves now, not behind the loop's queue: a
         // stream's deliveries run in one task of the loop for as long as the peer keeps sending (gRPC serialises a
-        // call's callbacks), and a drain queued behind them waited 30 ms and more under a steady RDMA WRITE, long
-        // enough for the requester's ACK timeout.
+        // call's callbacks, and a local link's inbox runs alike), and a drain queued behind them waited 30 ms and more
+        // under a steady RDMA WRITE, long enough for the requester's ACK timeout.
         transmitter.drainIfScheduled();
     }
 

@@ -11,11 +11,14 @@ import java.util.List;
 import java.util.concurrent.Executor;
 
 /**
- * Links inside one JVM: no sockets, no copies beyond protobuf's. Addresses are device names, scoped by a fabric
- * id so that several fabrics (tests) can run in one JVM.
+ * Devices inside one JVM: their links go straight from port to port ({@link LocalLinks}), their other gRPC services
+ * (an HCA's verbs, health) and any VirtualLink stream dialled explicitly run over grpc-java's in-process transport. No
+ * sockets, no copies. Addresses are device names, scoped by a fabric id so that several fabrics (tests) can run in one
+ * JVM.
  */
 public final class InProcessLinkTransport implements LinkTransport {
     private final String fabricId;
+    private final LocalLinks links = new LocalLinks();
 
     public InProcessLinkTransport(String fabricId) {
         this.fabricId = fabricId;
@@ -33,6 +36,11 @@ public final class InProcessLinkTransport implements LinkTransport {
     @Override
     public ManagedChannel channel(String address, Executor executor) {
         return InProcessChannelBuilder.forName(name(address)).executor(executor).build();
+    }
+
+    @Override
+    public LocalLinks localLinks() {
+        return links;
     }
 
     private String name(String device) {

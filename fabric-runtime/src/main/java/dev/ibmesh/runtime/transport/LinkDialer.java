@@ -1,43 +1,33 @@
 package dev.ibmesh.runtime.transport;
 
 import dev.ibmesh.proto.link.v1.LinkMessage;
-import dev.ibmesh.proto.link.v1.VirtualLinkGrpc;
 import dev.ibmesh.runtime.fault.FaultLog;
 import dev.ibmesh.runtime.time.Scheduler;
-import io.grpc.Channel;
-import io.grpc.Metadata;
 import io.grpc.Status;
-import io.grpc.stub.ClientCallStreamObserver;
-import io.grpc.stub.ClientResponseObserver;
-import io.grpc.stub.MetadataUtils;
 
 /**
- * The dialling end of one virtual link: opens the Connect stream to the peer device's port and, when the stream
- * ends for any reason other than {@link #stop()}, dials again after a backoff that doubles from 50 ms to 2 s (and
- * starts over once a stream carried a message). The link thus comes back by itself when the peer returns.
+ * The dialling end of one virtual link: opens a stream to the peer device's port ({@link LinkOpener}) and, when the
+ * stream ends for any reason other than {@link #stop()}, dials again after a backoff that doubles from 50 ms to 2 s
+ * (and starts over once a stream carried a message). The link thus comes back by itself when the peer returns.
  *
- * <p>Threading: created, started and stopped on the device's event loop; the channel's executor must be that
- * event loop too, so stream callbacks arrive there.
+ * <p>Threading: created, started and stopped on the device's event loop, where the opener's streams call back.
  */
 public final class LinkDialer {
     static final long INITIAL_BACKOFF_NANOS = 50_000_000L;
     static final long MAX_BACKOFF_NANOS = 2_000_000_000L;
 
-    private final VirtualLinkGrpc.VirtualLinkStub stub;
+    private final LinkOpener opener;
     private final LinkHandler port;
     private final Scheduler scheduler;
-    private final String peer;
     private long backoffNanos = INITIAL_BACKOFF_NANOS;
     private boolean stopped = true;
-    private StreamConnection current;
+    private DialedLink current;
     private Scheduler.Cancellable pendingRedial;
 
-    public LinkDialer(Channel channel, Metadata headers, LinkHandler port, Scheduler scheduler, String peer) {
-        this.stub =
-                VirtualLinkGrpc.newStub(channel).withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers));
+    public LinkDialer(LinkOpener opener, LinkHandler port, Scheduler scheduler) {
+        this.opener = opener;
         this.port = port;
         this.scheduler = scheduler;
-        this.peer = peer;
     }
 
     public void start() {
@@ -79,31 +69,7 @@ public final class LinkDialer {
     private void dial() {
         pendingRedial = null;
         Watch watch = new Watch();
-        ClientResponseObserver<LinkMessage, LinkMessage> observer = new ClientResponseObserver<>() {
-            @Override
-            public void beforeStart(ClientCallStreamObserver<LinkMessage> requests) {
-                requests.disableAutoRequestWithInitial(StreamConnection.WINDOW);
-                watch.connection = new StreamConnection(requests, watch, peer);
-                requests.setOnReadyHandler(() -> watch.connection.ready());
-            }
-
-            @Override
-            public void onNext(LinkMessage message) {
-                backoffNanos = INITIAL_BACKOFF_NANOS;
-                watch.connection.delivered(message);
-            }
-
-            @Override
-            public void onError(Throwable t) {
-                watch.connection.ended(Status.fromThrowable(t), false);
-            }
-
-            @Override
-            public void onCompleted() {
-                watch.connection.ended(Status.OK.withDescription("peer " + peer + " closed the link"), true);
-            }
-        };
-        stub.connect(observer);
+        watch.connection = opener.open(watch);
         current = watch.connection;
         if (!accepted(current)) {
             current.abandon();
@@ -113,7 +79,7 @@ public final class LinkDialer {
     }
 
     /** Whether the port takes the new stream; a port that fails taking it refuses it (and is dialled again). */
-    private boolean accepted(StreamConnection connection) {
+    private boolean accepted(DialedLink connection) {
         try {
             return port.onConnected(connection);
         } catch (RuntimeException e) {
@@ -133,10 +99,11 @@ public final class LinkDialer {
 
     /** Sits between the stream and the port to learn when a stream ends, so the dialer can dial again. */
     private final class Watch implements StreamListener {
-        StreamConnection connection;
+        DialedLink connection;
 
         @Override
         public void onMessage(LinkMessage message) {
+            backoffNanos = INITIAL_BACKOFF_NANOS;
             port.onMessage(message);
         }
 

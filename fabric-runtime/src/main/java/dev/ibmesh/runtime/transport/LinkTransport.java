@@ -8,8 +8,9 @@ import java.util.List;
 import java.util.concurrent.Executor;
 
 /**
- * How devices reach each other: in one JVM over grpc-java's in-process transport, or across processes and hosts
- * over Netty. Device code is the same for both; only the addresses differ (a device name, or host:port).
+ * How devices reach each other: in one JVM straight from port to port ({@link LocalLinks}, with grpc-java's in-process
+ * transport for their other services), or across processes and hosts over Netty. Device code is the same for both;
+ * only the addresses differ (a device name, or host:port).
  */
 public interface LinkTransport {
     /** Starts a device's gRPC server at {@code address}, running every call on {@code executor}. */
@@ -17,6 +18,19 @@ public interface LinkTransport {
 
     /** A channel to the device at {@code address}; stream callbacks run on {@code executor}. */
     ManagedChannel channel(String address, Executor executor);
+
+    /**
+     * Where the devices of this JVM serve their links to each other directly ({@link LocalLinks}), or null when every
+     * link is a gRPC stream.
+     */
+    default LocalLinks localLinks() {
+        return null;
+    }
+
+    /** Whether a link to the device at {@code address} goes through {@link #localLinks()} rather than gRPC. */
+    default boolean isLocal(String address) {
+        return localLinks() != null;
+    }
 
     /** Stops what the transport serves beyond the devices' own servers; after the devices stopped. */
     default void close() {}

@@ -20,8 +20,8 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The links of one shard of a fabric ({@code ibmesh up --shard K/N}): in-process between the shard's own devices, as
- * in one JVM, and gRPC over the network to the devices of other shards. A shard listens on one address for every
+ * The links of one shard of a fabric ({@code ibmesh up --shard K/N}): {@link LocalLinks} between the shard's own
+ * devices, as in one JVM, and gRPC over the network to the devices of other shards. A shard listens on one address for every
  * link the other shards dial; each Connect stream goes to the device its {@code ibmesh-target-device} header names,
  * its callbacks on that device's event loop as if the device served it itself.
  *
@@ -86,6 +86,17 @@ public final class ShardLinkTransport implements LinkTransport {
     public ManagedChannel channel(String address, Executor executor) {
         int at = address.lastIndexOf(AT);
         return at < 0 ? local.channel(address, executor) : network.channel(address.substring(at + 1), executor);
+    }
+
+    @Override
+    public LocalLinks localLinks() {
+        return local.localLinks();
+    }
+
+    /** A device of this shard; one of another shard is dialled over the network. */
+    @Override
+    public boolean isLocal(String address) {
+        return address.lastIndexOf(AT) < 0;
     }
 
     @Override

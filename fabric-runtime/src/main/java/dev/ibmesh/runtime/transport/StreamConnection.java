@@ -14,7 +14,7 @@ import io.grpc.stub.CallStreamObserver;
  * this boundary (reported to the {@link FaultLog}): it must not reach gRPC, which would cancel the stream, nor skip
  * the {@code request(1)} that keeps the window open. Event loop only.
  */
-final class StreamConnection implements LinkConnection {
+final class StreamConnection implements DialedLink {
     /** Link messages a receiver accepts ahead of handling them: enough to keep both event loops busy. */
     static final int WINDOW = 8;
 
@@ -51,8 +51,8 @@ final class StreamConnection implements LinkConnection {
         }
     }
 
-    /** Ends the stream without telling the handler (it never accepted this connection). */
-    void abandon() {
+    @Override
+    public void abandon() {
         if (!ended) {
             ended = true;
             outbound.onCompleted();

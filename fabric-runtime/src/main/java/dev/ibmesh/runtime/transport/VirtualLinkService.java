@@ -2,7 +2,6 @@ package dev.ibmesh.runtime.transport;
 
 import dev.ibmesh.proto.link.v1.LinkMessage;
 import dev.ibmesh.proto.link.v1.VirtualLinkGrpc;
-import dev.ibmesh.runtime.fault.FaultLog;
 import io.grpc.Metadata;
 import io.grpc.Status;
 import io.grpc.stub.ServerCallStreamObserver;
@@ -10,9 +9,9 @@ import io.grpc.stub.StreamObserver;
 
 /**
  * The serving end of virtual links for one device: each Connect stream attaches to the port named by the
- * {@code ibmesh-target-port} header, when {@code ibmesh-target-device} (if sent) names this device. Bad requests (no or bad header, no such port, port already linked) are
- * refused with a status that says which, and change nothing; a port that fails taking the stream refuses it with
- * INTERNAL (the exception goes to the {@link FaultLog}).
+ * {@code ibmesh-target-port} header, when {@code ibmesh-target-device} (if sent) names this device. Bad requests (no
+ * or bad header, no such port, port already linked) are refused with a status that says which, and change nothing; a
+ * port that fails taking the stream refuses it with INTERNAL ({@link LinkRefusal}).
  *
  * <p>Threading: the gRPC server runs its callbacks on the device's event loop (its executor), so the ports need
  * no locks.
@@ -51,21 +50,10 @@ public final class VirtualLinkService extends VirtualLinkGrpc.VirtualLinkImplBas
                             + (headers == null ? null : headers.get(LinkMetadata.TARGET_PORT))));
         }
         LinkHandler handler = ports.port(target);
-        if (handler == null) {
-            return refuse(out, Status.NOT_FOUND.withDescription("this device has no port " + target));
-        }
         StreamConnection connection = new StreamConnection(out, handler, peer);
-        boolean accepted;
-        try {
-            accepted = handler.onConnected(connection);
-        } catch (RuntimeException e) {
-            FaultLog.shared().caught("VirtualLink.onConnected", e);
-            return refuse(out, Status.INTERNAL.withDescription("port " + target + " failed to take the link: " + e));
-        }
-        if (!accepted) {
-            return refuse(
-                    out,
-                    Status.FAILED_PRECONDITION.withDescription("port " + target + " is already linked or disabled"));
+        Status refused = LinkRefusal.offer(handler, target, connection);
+        if (refused != null) {
+            return refuse(out, refused);
         }
         out.setOnReadyHandler(connection::ready);
         out.setOnCancelHandler(

@@ -110,7 +110,7 @@ class LinkFaultBoundaryTest {
         Handler local = new Handler(1);
         ManualScheduler clock = new ManualScheduler();
         Metadata headers = LinkMetadata.of(0xA1, 1, "dev", 1);
-        LinkDialer dialer = onLoop(() -> new LinkDialer(channel, headers, local, clock, "dev/1"));
+        LinkDialer dialer = onLoop(() -> new LinkDialer(new GrpcLinkOpener(channel, headers, "dev/1"), local, clock));
         onLoop(() -> {
             dialer.start();
             return null;

@@ -1,0 +1,168 @@
+package dev.ibmesh.runtime.transport;
+
+import dev.ibmesh.proto.link.v1.LinkMessage;
+import dev.ibmesh.runtime.fault.FaultLog;
+import io.grpc.Status;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * One end of a {@link LocalLinks} link. What the other end does (a message, the end of the link, room to send again)
+ * becomes an event in this end's inbox, and the inbox runs on this end's event loop in one task for as long as events
+ * keep coming, so the listener sees them in order and a burst costs one hand-over between threads, not one each.
+ * Like a {@link StreamConnection}, it lets {@link StreamConnection#WINDOW} messages be on their way unhandled, tells
+ * its listener of the end exactly once, and keeps a listener's exception from reaching the link.
+ *
+ * <p>Threading: {@link #send}, {@link #isReady}, {@link #close} and {@link #abandon} on this end's loop; the window
+ * and the inbox are shared with the other end's loop.
+ */
+final class LocalLinkEnd implements DialedLink {
+    private final Executor loop;
+    private final String peer;
+    private final Queue<Runnable> inbox = new ConcurrentLinkedQueue<>();
+    private final AtomicBoolean scheduled = new AtomicBoolean();
+    /** Messages this end may still send before the other end has handled those already sent. */
+    private final AtomicInteger window = new AtomicInteger(StreamConnection.WINDOW);
+
+    private final FaultLog faults = FaultLog.shared();
+    private LocalLinkEnd other;
+    private StreamListener listener;
+    private boolean ended;
+
+    LocalLinkEnd(Executor loop, String peer) {
+        this.loop = loop;
+        this.peer = peer;
+    }
+
+    static void join(LocalLinkEnd a, LocalLinkEnd b) {
+        a.other = b;
+        b.other = a;
+    }
+
+    void listen(StreamListener listener) {
+        this.listener = listener;
+    }
+
+    @Override
+    public boolean isReady() {
+        return !ended && window.get() > 0;
+    }
+
+    @Override
+    public void send(LinkMessage message) {
+        if (!ended) {
+            window.decrementAndGet();
+            LocalLinkEnd to = other;
+            to.post(() -> to.delivered(message));
+        }
+    }
+
+    @Override
+    public void close() {
+        if (!ended) {
+            abandon();
+            disconnected(Status.OK.withDescription("closed by this end"));
+        }
+    }
+
+    @Override
+    public void abandon() {
+        if (!ended) {
+            ended = true;
+            LocalLinkEnd to = other;
+            to.post(() -> to.ended(Status.OK.withDescription("peer " + to.peer + " closed the link")));
+        }
+    }
+
+    @Override
+    public String peer() {
+        return peer;
+    }
+
+    /** On this end's loop: the accepting end offers itself to the port the dial named. */
+    void acceptAt(PortDirectory ports, int port) {
+        LinkHandler handler = ports.port(port);
+        Status refused = LinkRefusal.offer(handler, port, this);
+        if (refused == null) {
+            // Only now: a port that refused the link must not hear of it again.
+            listener = handler;
+        } else {
+            refuse(refused);
+        }
+    }
+
+    /** This end will not carry the link: the other end's listener learns why. */
+    void refuse(Status status) {
+        ended = true;
+        LocalLinkEnd to = other;
+        to.post(() -> to.ended(status));
+    }
+
+    /** Runs {@code event} on this end's loop, after the events already in the inbox. Any thread. */
+    void post(Runnable event) {
+        inbox.add(event);
+        if (scheduled.compareAndSet(false, true)) {
+            loop.execute(this::runInbox);
+        }
+    }
+
+    private void runInbox() {
+        do {
+            Runnable event;
+            while ((event = inbox.poll()) != null) {
+                event.run();
+            }
+            scheduled.set(false);
+        } while (!inbox.isEmpty() && scheduled.compareAndSet(false, true));
+    }
+
+    private void delivered(LinkMessage message) {
+        try {
+            if (listener == null) {
+                // The link was refused here: the message reaches no port.
+            } else if (ended) {
+                listener.onLateMessage(message);
+            } else {
+                listener.onMessage(message);
+            }
+        } catch (RuntimeException e) {
+            faults.caught("VirtualLink.onMessage", e);
+        }
+        LocalLinkEnd sender = other;
+        if (sender.window.getAndIncrement() == 0) {
+            sender.post(sender::ready);
+        }
+    }
+
+    private void ready() {
+        if (!ended && listener != null) {
+            try {
+                listener.onReady();
+            } catch (RuntimeException e) {
+                faults.caught("VirtualLink.onReady", e);
+            }
+        }
+    }
+
+    /** The other end ended the link. */
+    private void ended(Status cause) {
+        if (!ended) {
+            ended = true;
+            disconnected(cause);
+        }
+    }
+
+    private void disconnected(Status cause) {
+        if (listener == null) {
+            return;
+        }
+        try {
+            listener.onDisconnected(cause);
+        } catch (RuntimeException e) {
+            faults.caught("VirtualLink.onDisconnected", e);
+        }
+    }
+}
