@@ -34,11 +34,27 @@ public final class PacketCheck {
      */
     public static RejectReason check(
             byte[] b, int off, int len, Mtu mtuCap, boolean checkIcrc, Set<RejectReason> unchecked) {
+        return check(b, off, len, mtuCap, checkIcrc, unchecked, false);
+    }
+
+    /**
+     * As {@link #check(byte[], int, int, Mtu, boolean, Set)}; {@code vcrcKnownGood} says the VCRC is already known to
+     * match these bytes (whoever computed or checked it over them is in this JVM and nothing changed them since), so
+     * the check's outcome is known and it is not computed again.
+     */
+    public static RejectReason check(
+            byte[] b,
+            int off,
+            int len,
+            Mtu mtuCap,
+            boolean checkIcrc,
+            Set<RejectReason> unchecked,
+            boolean vcrcKnownGood) {
         if (len < Lrh.SIZE + 2) {
             // Not even an LRH and a VCRC: the CRC cannot be meaningful, the length is what is wrong.
             return RejectReason.BELOW_MINIMUM_LENGTH;
         }
-        if (!unchecked.contains(RejectReason.BAD_VCRC) && !Vcrc.isValid(b, off, len)) {
+        if (!vcrcKnownGood && !unchecked.contains(RejectReason.BAD_VCRC) && !Vcrc.isValid(b, off, len)) {
             return RejectReason.BAD_VCRC;
         }
         int lnh = Lrh.lnh(b, off);

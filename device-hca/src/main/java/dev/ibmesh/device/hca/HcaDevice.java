@@ -343,7 +343,8 @@ public class HcaDevice extends Device implements PmaNode {
 
         @Override
         public boolean transmit(int port, byte[] frame) {
-            return port(port).transmit(frame);
+            // The transport's frames are sealed as they are written (FrameWriter), and nothing writes to them after.
+            return port(port).transmitSealed(frame);
         }
 
         @Override

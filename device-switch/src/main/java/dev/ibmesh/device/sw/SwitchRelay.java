@@ -107,7 +107,7 @@ final class SwitchRelay {
             if (vl != NO_VL) {
                 byte[] copy = frame.clone();
                 retag(copy, vl);
-                any |= output.transmit(copy);
+                any |= transmit(output, in, copy);
             }
         }
         if (any) {
@@ -147,7 +147,7 @@ final class SwitchRelay {
     }
 
     private void forward(HeldPacket p, Port output) {
-        if (output.transmit(p.frame())) {
+        if (transmit(output, p.in(), p.frame())) {
             relayed++;
         }
         p.release();
@@ -205,6 +205,14 @@ final class SwitchRelay {
     private static void relayError(Port in, int inVl, int bytes) {
         in.counters().increment(Counter.PORT_RCV_SWITCH_RELAY_ERRORS);
         in.release(inVl, bytes);
+    }
+
+    /**
+     * Sends a relayed frame: sealed when the input port checked its VCRC (as every port does unless a deviation took
+     * the check away), since a retag recomputes it and nothing else changes the bytes.
+     */
+    private static boolean transmit(Port output, Port in, byte[] frame) {
+        return in.checksVcrc() ? output.transmitSealed(frame) : output.transmit(frame);
     }
 
     /** The output VL goes into the LRH; the VL is a variant field, so only the VCRC changes (the ICRC masks it). */

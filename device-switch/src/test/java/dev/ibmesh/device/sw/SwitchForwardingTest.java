@@ -25,12 +25,15 @@ import dev.ibmesh.mad.smp.Notice;
 import dev.ibmesh.mad.smp.PortInfo;
 import dev.ibmesh.mad.smp.SlToVlMappingTable;
 import dev.ibmesh.mad.smp.SwitchInfo;
+import dev.ibmesh.proto.link.v1.Frame;
 import dev.ibmesh.runtime.device.Device;
 import dev.ibmesh.runtime.device.FabricTestKit;
 import dev.ibmesh.runtime.device.LinkPlan;
 import dev.ibmesh.runtime.device.RecordingDevice;
 import dev.ibmesh.runtime.link.Blocks;
+import dev.ibmesh.runtime.port.DropReason;
 import dev.ibmesh.runtime.port.PortConfig;
+import dev.ibmesh.runtime.port.ReceiveDeparture;
 import dev.ibmesh.runtime.sma.GmpPackets;
 import dev.ibmesh.runtime.sma.SmpPackets;
 import dev.ibmesh.runtime.sma.dr.DirectedRoute;
@@ -47,6 +50,7 @@ import dev.ibmesh.wire.PacketBuilder;
 import io.vertx.core.Vertx;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -166,6 +170,24 @@ class SwitchForwardingTest {
         await(
                 "a packet for LID " + lid + " at " + host.name(),
                 () -> onLoop(host, () -> host.received.stream().anyMatch(f -> Lrh.dlid(f, 0) == lid)));
+    }
+
+    @Test
+    void aPortThatDoesNotCheckTheVcrcRelaysUnsealedSoTheNextHopStillDropsABadOne() {
+        SwitchDevice s1 = switches.get(0);
+        SwitchDevice s2 = switches.get(1);
+        onLoop(s1, () -> s1.port(1).receivePolicy().depart(Set.of(ReceiveDeparture.NO_VCRC_CHECK)));
+        byte[] bad = PacketBuilder.iba(
+                        Lrh.of(0, 0, Lrh.LNH_IBA_LOCAL, H2, H1), Bth.of(OpCode.RC_SEND_ONLY, 0xFFFF, 0x99, false, 0))
+                .payload(new byte[64])
+                .badVcrc()
+                .build();
+        onLoop(h1, () -> h1.port(1).inject(Frame.Kind.DATA, bad, false));
+        onLoop(h1, () -> h1.port(1).transmit(packet(0, H2, H1, 1)));
+        await("the good packet behind it arrives", () -> onLoop(h2, () -> h2.received.size()) == 1);
+        assertEquals(2, onLoop(s1, s1::relayed), "s1 relays both: it does not check the VCRC");
+        assertEquals(1, onLoop(s2, () -> s2.port(1).drops(DropReason.BAD_VCRC)), "s2 checks what s1 did not");
+        assertEquals(1, Bth.psn(onLoop(h2, () -> h2.received.get(0)), 8));
     }
 
     @Test

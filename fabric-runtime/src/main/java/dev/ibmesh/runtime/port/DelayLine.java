@@ -11,7 +11,7 @@ import java.util.ArrayDeque;
  * One timer, for the oldest message. Owned by one port and called from its event loop only.
  */
 final class DelayLine {
-    private record InFlight(long due, LinkConnection link, LinkMessage message) {}
+    private record InFlight(long due, LinkConnection link, LinkMessage message, long sealed) {}
 
     private final Scheduler scheduler;
     private final ArrayDeque<InFlight> inFlight = new ArrayDeque<>();
@@ -21,13 +21,13 @@ final class DelayLine {
         this.scheduler = scheduler;
     }
 
-    /** Sends {@code message} on {@code link} after {@code delayNanos}. */
-    void send(LinkConnection link, LinkMessage message, long delayNanos) {
+    /** Sends {@code message} on {@code link} after {@code delayNanos} ({@code sealed}: see {@link LinkConnection}). */
+    void send(LinkConnection link, LinkMessage message, long sealed, long delayNanos) {
         if (delayNanos == 0 && inFlight.isEmpty()) {
-            link.send(message);
+            link.send(message, sealed);
             return;
         }
-        inFlight.add(new InFlight(scheduler.nanoTime() + delayNanos, link, message));
+        inFlight.add(new InFlight(scheduler.nanoTime() + delayNanos, link, message, sealed));
         if (timer == null) {
             arm();
         }
@@ -56,7 +56,7 @@ final class DelayLine {
         long now = scheduler.nanoTime();
         while (!inFlight.isEmpty() && inFlight.peek().due() <= now) {
             InFlight m = inFlight.poll();
-            m.link().send(m.message());
+            m.link().send(m.message(), m.sealed());
         }
         if (!inFlight.isEmpty()) {
             arm();

@@ -196,7 +196,23 @@ public final class Port implements LinkHandler {
      * not up, or the port state allows only SMPs (Init, Armed) and this is not one.
      */
     public boolean transmit(byte[] frame) {
-        return transmitter.offer(frame);
+        return transmitter.offer(frame, false);
+    }
+
+    /**
+     * As {@link #transmit}, for a frame the device sealed: it computed the VCRC over exactly these bytes, or checked
+     * the one they came with and changed nothing since (a switch relaying a packet), and nothing writes to them again.
+     * A receiver in this JVM then knows its VCRC check passes without computing it, as Linux skips checking the
+     * checksums of what its loopback device carries (CHECKSUM_UNNECESSARY); every frame still carries a correct VCRC,
+     * and one the cable corrupts is checked. Frames made wrong on purpose (a tester's) go through {@link #transmit}.
+     */
+    public boolean transmitSealed(byte[] frame) {
+        return transmitter.offer(frame, true);
+    }
+
+    /** Whether this port checks the VCRC of what it receives: no deviation took the check away (C7-7, C7-9). */
+    public boolean checksVcrc() {
+        return !receivePolicy().departs(ReceiveDeparture.NO_VCRC_CHECK);
     }
 
     /**
@@ -305,12 +321,17 @@ public final class Port implements LinkHandler {
 
     @Override
     public void onMessage(LinkMessage message) {
+        onMessage(message, 0);
+    }
+
+    @Override
+    public void onMessage(LinkMessage message, long sealed) {
         if (message.hasPhy()) {
             states.peerPhy(message.getPhy());
         }
         for (int i = 0; i < message.getFramesCount(); i++) {
             try {
-                receiver.receive(message.getFrames(i));
+                receiver.receive(message.getFrames(i), i < Long.SIZE && (sealed >>> i & 1) != 0);
             } catch (RuntimeException e) {
                 // One frame's failure must not lose the frames after it in the message, nor reach the stream.
                 drops.drop(DropReason.INTERNAL_ERROR);

@@ -16,8 +16,13 @@ public final class ReceiveCheck {
     private ReceiveCheck() {}
 
     public static DropReason check(byte[] b, int off, int len, ReceivePolicy policy) {
+        return check(b, off, len, policy, false);
+    }
+
+    /** As {@link #check(byte[], int, int, ReceivePolicy)}, for a frame whose VCRC the sender sealed in this JVM. */
+    static DropReason check(byte[] b, int off, int len, ReceivePolicy policy, boolean sealed) {
         DropReason linkLevel =
-                map(PacketCheck.check(b, off, len, policy.mtuCap(), policy.endNode(), policy.unchecked()));
+                map(PacketCheck.check(b, off, len, policy.mtuCap(), policy.endNode(), policy.unchecked(), sealed));
         if (linkLevel != DropReason.NONE) {
             return linkLevel;
         }

@@ -58,12 +58,13 @@ final class Receiver {
         this.transmitter = transmitter;
     }
 
-    void receive(Frame frame) {
+    /** @param sealed the sender sealed this frame in this JVM: its VCRC is known to be right ({@link Port#transmitSealed}) */
+    void receive(Frame frame, boolean sealed) {
         byte[] bytes = frame.getBytes().toByteArray();
         tap.received(frame.getKind(), bytes);
         switch (frame.getKind()) {
             case LINK -> receiveLinkPacket(bytes);
-            case DATA -> receiveDataPacket(bytes, frame.getEndBad());
+            case DATA -> receiveDataPacket(bytes, frame.getEndBad(), sealed);
             default -> drops.drop(DropReason.SYMBOL_ERROR);
         }
     }
@@ -113,7 +114,7 @@ final class Receiver {
         transmitter.scheduleDrain();
     }
 
-    private void receiveDataPacket(byte[] b, boolean endBad) {
+    private void receiveDataPacket(byte[] b, boolean endBad, boolean sealed) {
         if (!physical.up()) {
             drops.drop(DropReason.LINK_NOT_UP);
             return;
@@ -126,7 +127,7 @@ final class Receiver {
             drops.drop(DropReason.REMOTE_PHYSICAL_ERROR);
             return;
         }
-        DropReason reason = ReceiveCheck.check(b, 0, b.length, policy);
+        DropReason reason = ReceiveCheck.check(b, 0, b.length, policy, sealed);
         if (reason != DropReason.NONE) {
             drops.drop(reason);
             return;

@@ -93,12 +93,12 @@ final class Transmitter {
         Arrays.fill(owedFlowControl, NOTHING_OWED);
     }
 
-    /** See {@link Port#transmit}. */
-    boolean offer(byte[] frame) {
+    /** See {@link Port#transmit} and {@link Port#transmitSealed}. */
+    boolean offer(byte[] frame, boolean sealed) {
         int vl = frame.length >= Lrh.SIZE ? Lrh.vl(frame, 0) : -1;
         boolean allowed =
                 vl == Lrh.VL15 ? physical.up() : logical.active() && vl >= 0 && vl < flowControl.operationalVls();
-        if (!allowed || !queues.offer(vl, frame, scheduler.nanoTime())) {
+        if (!allowed || !queues.offer(vl, frame, scheduler.nanoTime(), sealed)) {
             drops.drop(DropReason.TRANSMIT_REFUSED);
             return false;
         }
@@ -133,11 +133,12 @@ final class Transmitter {
             if (owedFlowControl[vl] == FlowControlPacket.OP_NORMAL) {
                 owedFlowControl[vl] = NOTHING_OWED; // this one says it all, and newer
             }
-            LinkMessage.Builder m = LinkMessage.newBuilder();
+            Batch m = new Batch();
             addFrame(
                     m,
                     Frame.Kind.LINK,
-                    flowControl.packet(FlowControlPacket.OP_NORMAL, vl).encode());
+                    flowControl.packet(FlowControlPacket.OP_NORMAL, vl).encode(),
+                    false);
             toWire(m);
         } else {
             oweFlowControl(FlowControlPacket.OP_NORMAL, vl);
@@ -251,14 +252,15 @@ final class Transmitter {
         boolean paced = pacing.on();
         LinkConnection link;
         while ((link = physical.connection()) != null && link.isReady()) {
-            LinkMessage.Builder batch = LinkMessage.newBuilder();
+            Batch batch = new Batch();
             int frames = 0;
             for (int vl = 0; vl < owedFlowControl.length; vl++) {
                 if (owedFlowControl[vl] != NOTHING_OWED && vl < flowControl.operationalVls()) {
                     addFrame(
                             batch,
                             Frame.Kind.LINK,
-                            flowControl.packet(owedFlowControl[vl], vl).encode());
+                            flowControl.packet(owedFlowControl[vl], vl).encode(),
+                            false);
                     frames++;
                 }
                 owedFlowControl[vl] = NOTHING_OWED;
@@ -271,6 +273,7 @@ final class Transmitter {
                 if (vl == VlArbiter.NONE) {
                     break;
                 }
+                boolean sealed = queues.headSealed(vl);
                 byte[] frame = queues.poll(vl);
                 if (paced) {
                     pacing.charge(frame.length);
@@ -278,13 +281,13 @@ final class Transmitter {
                 sent(vl, frame.length);
                 counters.transmitted(frame.length, Lrh.isMulticast(Lrh.dlid(frame, 0)));
                 keepAlive.sent();
-                addFrame(batch, Frame.Kind.DATA, frame);
+                addFrame(batch, Frame.Kind.DATA, frame, sealed);
                 frames++;
                 if (flowControl.canSend(vl, Blocks.ofFrame(frame.length)) && impairment.duplicate()) {
                     // The copy takes credit too, so both ends' flow-control counts stay in step; without credit
                     // for it there is no copy, and none is counted.
                     sent(vl, frame.length);
-                    onCable(batch, Frame.Kind.DATA, frame);
+                    onCable(batch, Frame.Kind.DATA, frame, sealed);
                 }
             }
             if (frames == 0) {
@@ -308,32 +311,48 @@ final class Transmitter {
     }
 
     /** A frame this port sends: the capture sees it as sent, the peer as the cable delivers it. */
-    private void addFrame(LinkMessage.Builder batch, Frame.Kind kind, byte[] bytes) {
+    private void addFrame(Batch batch, Frame.Kind kind, byte[] bytes, boolean sealed) {
         tap.sent(kind, bytes);
-        onCable(batch, kind, bytes);
+        onCable(batch, kind, bytes, sealed);
     }
 
-    private void onCable(LinkMessage.Builder batch, Frame.Kind kind, byte[] bytes) {
+    private void onCable(Batch batch, Frame.Kind kind, byte[] bytes, boolean sealed) {
         byte[] carried = impairment.carry(kind == Frame.Kind.DATA, bytes);
         if (carried != null) {
-            // No copy: a frame handed to the port is the port's, and nothing writes to it again.
-            batch.addFrames(Frame.newBuilder().setKind(kind).setBytes(UnsafeByteOperations.unsafeWrap(carried)));
+            // A frame the cable corrupted is a new array, and no longer sealed.
+            batch.add(kind, carried, sealed && carried == bytes);
         }
     }
 
     /** Sends what the cable still carries of a batch, after the cable's delay. */
-    private void toWire(LinkMessage.Builder batch) {
-        if (batch.getFramesCount() == 0) {
+    private void toWire(Batch batch) {
+        LinkMessage.Builder message = batch.message;
+        if (message.getFramesCount() == 0) {
             return;
         }
         long delay = impairment.delayNanos();
         if (delay > 0) {
-            for (int i = 0; i < batch.getFramesCount(); i++) {
+            for (int i = 0; i < message.getFramesCount(); i++) {
                 impairment.counted(
-                        LinkImpairment.Effect.DELAYED, batch.getFrames(i).getKind() == Frame.Kind.DATA);
+                        LinkImpairment.Effect.DELAYED, message.getFrames(i).getKind() == Frame.Kind.DATA);
             }
         }
-        delayLine.send(physical.connection(), batch.build(), delay);
+        delayLine.send(physical.connection(), message.build(), batch.sealed, delay);
+    }
+
+    /** A link message being filled, and which of its frames were sealed by their device (bit n: frame n). */
+    private static final class Batch {
+        final LinkMessage.Builder message = LinkMessage.newBuilder();
+        long sealed;
+
+        void add(Frame.Kind kind, byte[] bytes, boolean isSealed) {
+            int n = message.getFramesCount();
+            // No copy: a frame handed to the port is the port's, and nothing writes to it again.
+            message.addFrames(Frame.newBuilder().setKind(kind).setBytes(UnsafeByteOperations.unsafeWrap(bytes)));
+            if (isSealed && n < Long.SIZE) {
+                sealed |= 1L << n;
+            }
+        }
     }
 
     /** The arbiter's view of the queues: a VL is ready with a head packet that its credits cover. */

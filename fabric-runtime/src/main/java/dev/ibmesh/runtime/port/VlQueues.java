@@ -17,9 +17,13 @@ final class VlQueues {
     private static final int FIRST_RING = 8;
     private static final byte[][] NO_FRAMES = new byte[0][];
     private static final long[] NO_TIMES = new long[0];
+    private static final boolean[] NO_SEALS = new boolean[0];
 
     private final byte[][][] frames = new byte[16][][];
     private final long[][] queuedAt = new long[16][];
+    /** Whether each frame was sealed by the device that queued it ({@link Port#transmitSealed}). */
+    private final boolean[][] sealed = new boolean[16][];
+
     private final int[] head = new int[16];
     private final int[] size = new int[16];
     private final int capacity;
@@ -30,11 +34,12 @@ final class VlQueues {
         for (int vl = 0; vl < 16; vl++) {
             frames[vl] = NO_FRAMES;
             queuedAt[vl] = NO_TIMES;
+            sealed[vl] = NO_SEALS;
         }
     }
 
     /** False when the VL's queue is full. */
-    boolean offer(int vl, byte[] frame, long now) {
+    boolean offer(int vl, byte[] frame, long now, boolean isSealed) {
         if (size[vl] == capacity) {
             return false;
         }
@@ -44,6 +49,7 @@ final class VlQueues {
         int slot = (head[vl] + size[vl]) % frames[vl].length;
         frames[vl][slot] = frame;
         queuedAt[vl][slot] = now;
+        sealed[vl][slot] = isSealed;
         SIZE.setRelease(size, vl, size[vl] + 1);
         nonEmpty |= 1 << vl;
         return true;
@@ -52,6 +58,11 @@ final class VlQueues {
     /** The head frame of {@code vl}, or null. */
     byte[] peek(int vl) {
         return size[vl] == 0 ? null : frames[vl][head[vl]];
+    }
+
+    /** Whether the head frame of {@code vl} was sealed; only meaningful when the queue is not empty. */
+    boolean headSealed(int vl) {
+        return sealed[vl][head[vl]];
     }
 
     /** When the head frame of {@code vl} was queued; only meaningful when the queue is not empty. */
@@ -80,13 +91,16 @@ final class VlQueues {
         int length = Math.min(capacity, Math.max(FIRST_RING, n * 2));
         byte[][] f = new byte[length][];
         long[] t = new long[length];
+        boolean[] s = new boolean[length];
         for (int i = 0; i < n; i++) {
             int from = (head[vl] + i) % n;
             f[i] = frames[vl][from];
             t[i] = queuedAt[vl][from];
+            s[i] = sealed[vl][from];
         }
         frames[vl] = f;
         queuedAt[vl] = t;
+        sealed[vl] = s;
         head[vl] = 0;
     }
 

@@ -12,6 +12,16 @@ public interface LinkConnection {
 
     void send(LinkMessage message);
 
+    /**
+     * Sends {@code message}, of which the frames whose bit is set in {@code sealed} (bit n: frame n) were sealed by
+     * their device in this JVM: their VCRC was computed or checked over exactly these bytes, so a receiver in this JVM
+     * knows the outcome of its VCRC check without computing it. A link to another process drops the hint, and the
+     * receiver there checks every frame.
+     */
+    default void send(LinkMessage message, long sealed) {
+        send(message);
+    }
+
     /** Ends the stream cleanly; the peer sees the link go down. */
     void close();
 

@@ -103,8 +103,13 @@ public final class LinkDialer {
 
         @Override
         public void onMessage(LinkMessage message) {
+            onMessage(message, 0);
+        }
+
+        @Override
+        public void onMessage(LinkMessage message, long sealed) {
             backoffNanos = INITIAL_BACKOFF_NANOS;
-            port.onMessage(message);
+            port.onMessage(message, sealed);
         }
 
         @Override

@@ -53,10 +53,15 @@ final class LocalLinkEnd implements DialedLink {
 
     @Override
     public void send(LinkMessage message) {
+        send(message, 0);
+    }
+
+    @Override
+    public void send(LinkMessage message, long sealed) {
         if (!ended) {
             window.decrementAndGet();
             LocalLinkEnd to = other;
-            to.post(() -> to.delivered(message));
+            to.post(() -> to.delivered(message, sealed));
         }
     }
 
@@ -119,14 +124,14 @@ final class LocalLinkEnd implements DialedLink {
         } while (!inbox.isEmpty() && scheduled.compareAndSet(false, true));
     }
 
-    private void delivered(LinkMessage message) {
+    private void delivered(LinkMessage message, long sealed) {
         try {
             if (listener == null) {
                 // The link was refused here: the message reaches no port.
             } else if (ended) {
                 listener.onLateMessage(message);
             } else {
-                listener.onMessage(message);
+                listener.onMessage(message, sealed);
             }
         } catch (RuntimeException e) {
             faults.caught("VirtualLink.onMessage", e);

@@ -30,6 +30,8 @@ final class PortHarness {
     final Port port;
     /** Frames the port put on the wire, in order. */
     final List<Frame> sent = new ArrayList<>();
+    /** Whether each frame of {@link #sent} went out sealed ({@link LinkConnection#send(LinkMessage, long)}). */
+    final List<Boolean> sentSealed = new ArrayList<>();
     /** What the stream answers to isReady (gRPC's flow-control hint); a test sets it false to stand for a full one. */
     boolean streamReady = true;
     /**
@@ -107,12 +109,21 @@ final class PortHarness {
     }
 
     void receive(Frame.Kind kind, byte[] bytes, boolean endBad) {
-        port.onMessage(LinkMessage.newBuilder()
+        port.onMessage(message(kind, bytes, endBad));
+    }
+
+    /** The peer, in this JVM, sends one data packet it sealed ({@link Port#transmitSealed}). */
+    void receiveSealed(byte[] frame) {
+        port.onMessage(message(Frame.Kind.DATA, frame, false), 1);
+    }
+
+    private static LinkMessage message(Frame.Kind kind, byte[] bytes, boolean endBad) {
+        return LinkMessage.newBuilder()
                 .addFrames(Frame.newBuilder()
                         .setKind(kind)
                         .setBytes(ByteString.copyFrom(bytes))
                         .setEndBad(endBad))
-                .build());
+                .build();
     }
 
     /** Data packets the port sent. */
@@ -148,7 +159,15 @@ final class PortHarness {
 
         @Override
         public void send(LinkMessage message) {
-            sent.addAll(message.getFramesList());
+            send(message, 0);
+        }
+
+        @Override
+        public void send(LinkMessage message, long sealed) {
+            for (int i = 0; i < message.getFramesCount(); i++) {
+                sent.add(message.getFrames(i));
+                sentSealed.add((sealed >>> i & 1) != 0);
+            }
         }
 
         @Override
