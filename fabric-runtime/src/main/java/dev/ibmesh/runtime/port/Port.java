@@ -234,7 +234,10 @@ public final class Port implements LinkHandler {
         receiver.release(vl, frameBytes);
     }
 
-    /** The device discarded a data packet before queueing it: its SL maps to no data VL ({@link DropReason#UNMAPPED_SL}). */
+    /**
+     * The device discarded a data packet before queueing it: its SL maps to no data VL ({@link
+     * DropReason#UNMAPPED_SL}).
+     */
     public void discardUnmappedSl() {
         drops.drop(DropReason.UNMAPPED_SL);
     }

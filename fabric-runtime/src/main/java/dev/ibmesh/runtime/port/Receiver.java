@@ -58,7 +58,10 @@ final class Receiver {
         this.transmitter = transmitter;
     }
 
-    /** @param sealed the sender sealed this frame in this JVM: its VCRC is known to be right ({@link Port#transmitSealed}) */
+    /**
+     * @param sealed the sender sealed this frame in this JVM: its VCRC is known to be right ({@link
+     *     Port#transmitSealed})
+     */
     void receive(Frame frame, boolean sealed) {
         byte[] bytes = frame.getBytes().toByteArray();
         tap.received(frame.getKind(), bytes);

@@ -7,9 +7,9 @@ import java.lang.invoke.VarHandle;
  * A port's transmit queues, one per VL (0-15), each a bounded ring of frames with the time each was queued (for
  * the head-of-queue lifetime). A ring starts empty and doubles when it fills, up to the capacity: most ports use one
  * or two VLs and a few slots, and a fabric of thousands of ports would otherwise hold megabytes of empty rings.
- * Allocates nothing per packet once a ring has grown to what the traffic needs. Event loop only, except {@link #depth}: each queue's
- * size is stored with release semantics (the loop is its only writer), so the metrics scrape reads it from its own
- * thread.
+ * Allocates nothing per packet once a ring has grown to what the traffic needs. Event loop only, except {@link
+ * #depth}: each queue's size is stored with release semantics (the loop is its only writer), so the metrics scrape
+ * reads it from its own thread.
  */
 final class VlQueues {
     private static final VarHandle SIZE = MethodHandles.arrayElementVarHandle(int[].class);

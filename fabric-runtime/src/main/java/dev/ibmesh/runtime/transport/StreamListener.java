@@ -7,7 +7,10 @@ import io.grpc.Status;
 public interface StreamListener {
     void onMessage(LinkMessage message);
 
-    /** A message from a link in this JVM, with the frames its sender sealed ({@link LinkConnection#send(LinkMessage, long)}). */
+    /**
+     * A message from a link in this JVM, with the frames its sender sealed ({@link LinkConnection#send(LinkMessage,
+     * long)}).
+     */
     default void onMessage(LinkMessage message, long sealed) {
         onMessage(message);
     }
