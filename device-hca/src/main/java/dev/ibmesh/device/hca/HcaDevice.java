@@ -222,13 +222,18 @@ public class HcaDevice extends Device implements PmaNode {
         } else if (GmpPackets.isGmp(frame)) {
             receiveGmp(port, frame, slid);
         } else {
-            transport.receive(port, frame);
+            transport.receiveInBurst(port, frame);
         }
     }
 
     @Override
     public void onTransmitSpace(Port port) {
         transport.onTransmitSpace(port.number());
+    }
+
+    @Override
+    public void onFramesDelivered(Port port) {
+        transport.framesDelivered();
     }
 
     /**

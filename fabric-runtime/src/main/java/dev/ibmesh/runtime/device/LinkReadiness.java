@@ -37,6 +37,11 @@ final class LinkReadiness implements PortEvents {
     }
 
     @Override
+    public void onFramesDelivered(Port port) {
+        next.onFramesDelivered(port);
+    }
+
+    @Override
     public void onStateChange(Port port) {
         if (port.physicalState() == PortInfo.PHYS_STATE_LINK_UP && untrained.get(port.number())) {
             untrained.clear(port.number());

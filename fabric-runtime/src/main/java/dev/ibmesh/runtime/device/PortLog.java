@@ -52,6 +52,11 @@ final class PortLog implements PortEvents {
     }
 
     @Override
+    public void onFramesDelivered(Port port) {
+        next.onFramesDelivered(port);
+    }
+
+    @Override
     public void onStateChange(Port port) {
         logChange(port);
         next.onStateChange(port);

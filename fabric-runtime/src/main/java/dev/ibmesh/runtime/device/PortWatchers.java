@@ -37,6 +37,11 @@ final class PortWatchers implements PortEvents {
     }
 
     @Override
+    public void onFramesDelivered(Port port) {
+        next.onFramesDelivered(port);
+    }
+
+    @Override
     public void onStateChange(Port port) {
         for (Consumer<Port> w : watchers) {
             try {

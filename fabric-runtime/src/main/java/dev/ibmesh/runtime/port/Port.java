@@ -341,6 +341,11 @@ public final class Port implements LinkHandler {
                 faults.caught("Port.receive", e);
             }
         }
+        try {
+            receiver.framesDelivered();
+        } catch (RuntimeException e) {
+            faults.caught("Port.onFramesDelivered", e);
+        }
         // What the device sent while it took these frames (an HCA's ACKs) leaves now, not behind the loop's queue: a
         // stream's deliveries run in one task of the loop for as long as the peer keeps sending (gRPC serialises a
         // call's callbacks, and a local link's inbox runs alike), and a drain queued behind them waited 30 ms and more

@@ -14,6 +14,12 @@ public interface PortEvents {
      */
     default void onTransmitSpace(Port port) {}
 
+    /**
+     * Every frame of one link message has been through the receive path: what the device gathered over them may go
+     * out now (an HCA's coalesced ACKs).
+     */
+    default void onFramesDelivered(Port port) {}
+
     /** The port's physical state or PortState changed (the SMA turns this into trap 128 and PortStateChange). */
     void onStateChange(Port port);
 }

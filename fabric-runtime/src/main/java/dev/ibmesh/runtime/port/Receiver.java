@@ -72,6 +72,11 @@ final class Receiver {
         }
     }
 
+    /** Every frame of one link message went through {@link #receive}: the device hears of it. */
+    void framesDelivered() {
+        events.onFramesDelivered(port);
+    }
+
     /** See {@link Port#release}. */
     void release(int vl, int frameBytes) {
         if (vl == deliveringVl) {

@@ -92,8 +92,20 @@ public final class HcaTransport {
         return malformedDrops.get();
     }
 
-    /** A data packet (LRH through VCRC, link checks passed) for a QP other than 0 and 1. */
+    /**
+     * A data packet (LRH through VCRC, link checks passed) for a QP other than 0 and 1, that arrived on its own:
+     * handled, and the ACK it asked for sent.
+     */
     public void receive(int port, byte[] frame) {
+        receiveInBurst(port, frame);
+        framesDelivered();
+    }
+
+    /**
+     * As {@link #receive}, for one of the frames of a link message: the ACKs they ask for are coalesced and go out
+     * at {@link #framesDelivered}, which the caller calls after the last of them.
+     */
+    public void receiveInBurst(int port, byte[] frame) {
         IbaFrame p = IbaFrame.of(frame);
         if (p == null || !p.opCode().isKnown()) {
             malformedDrops.increment();
@@ -144,6 +156,11 @@ public final class HcaTransport {
             return;
         }
         engine.onPacket(p);
+    }
+
+    /** The frames of one inbound link message have all been received: the ACKs coalesced over them go out. */
+    public void framesDelivered() {
+        ctx.sendOwedAcks();
     }
 
     /** The port's transmit queue has room again: queued frames go, then blocked senders resume. */

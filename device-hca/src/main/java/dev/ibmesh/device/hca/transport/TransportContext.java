@@ -3,6 +3,8 @@ package dev.ibmesh.device.hca.transport;
 import dev.ibmesh.device.hca.verbs.QpState;
 import dev.ibmesh.device.hca.verbs.QueuePair;
 import dev.ibmesh.runtime.time.Scheduler;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -21,6 +23,8 @@ public final class TransportContext {
     private final LocalMemory memory;
     private final FrameFactory frames;
     private final Outbox[] outboxes;
+    /** The ACKs owed by RC responders, sent at {@link #sendOwedAcks}. */
+    private final List<Runnable> owedAcks = new ArrayList<>();
 
     TransportContext(
             String device, HcaPorts ports, Scheduler scheduler, Set<HcaDeviation> deviations, LocalMemory memory) {
@@ -58,6 +62,19 @@ public final class TransportContext {
 
     public Outbox outbox(int port) {
         return outboxes[port];
+    }
+
+    /** An RC responder owes an ACK: {@code send} sends it, at the end of the frames being delivered now. */
+    public void owesAck(Runnable send) {
+        owedAcks.add(send);
+    }
+
+    /** Sends every ACK owed. */
+    void sendOwedAcks() {
+        for (int i = 0; i < owedAcks.size(); i++) {
+            owedAcks.get(i).run();
+        }
+        owedAcks.clear();
     }
 
     /** A QP moved from {@code from} to its current state (modify-QP, or the transport on an error): DEBUG. */

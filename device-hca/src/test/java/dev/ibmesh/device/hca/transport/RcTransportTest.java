@@ -89,6 +89,49 @@ class RcTransportTest {
     }
 
     @Test
+    void requestsArrivingInOneLinkMessageAreAnsweredByOneAckForTheLast() {
+        Conn c = f.connectRc();
+        for (int i = 0; i < 3; i++) {
+            f.b.postRecv(c.qpB(), i, 64L * i, 64);
+        }
+        f.a.verbs.postSend(
+                c.qpA(),
+                List.of(
+                        SendWr.builder(1, WrOpcode.SEND).inline(new byte[8]).build(),
+                        SendWr.builder(2, WrOpcode.SEND).inline(new byte[8]).build(),
+                        SendWr.builder(3, WrOpcode.SEND).inline(new byte[8]).build()));
+        assertTrue(f.sentBy(f.a).stream().allMatch(s -> s.packet().bth().ackReq()), "each asks for an ACK");
+        f.deliverAsOneMessage();
+        List<Sent> answers = f.sentBy(f.b);
+        assertEquals(1, answers.size(), "one coalesced ACK");
+        assertEquals(102, answers.get(0).psn());
+        Aeth aeth = answers.get(0).packet().header(Aeth.class);
+        assertEquals(Aeth.TYPE_ACK, aeth.syndromeType());
+        assertEquals(3, aeth.msn(), "it says all three messages are done");
+        f.settle();
+        assertEquals(
+                List.of(1L, 2L, 3L),
+                f.a.pollSend().stream().map(WorkCompletion::wrId).toList());
+    }
+
+    @Test
+    void anAckOwedGoesOutBeforeANakOfALaterRequestInTheSameMessage() {
+        Conn c = f.connectRc();
+        f.b.postRecv(c.qpB(), 1, 0, 64);
+        f.a.verbs.postSend(
+                c.qpA(),
+                List.of(
+                        SendWr.builder(1, WrOpcode.SEND).inline(new byte[8]).build(),
+                        SendWr.builder(2, WrOpcode.SEND).inline(new byte[8]).build()));
+        f.deliverAsOneMessage();
+        List<Sent> answers = f.sentBy(f.b);
+        assertEquals(List.of(100, 101), answers.stream().map(Sent::psn).toList(), "the ACK, then the RNR NAK");
+        assertEquals(Aeth.TYPE_ACK, answers.get(0).packet().header(Aeth.class).syndromeType());
+        assertEquals(
+                Aeth.TYPE_RNR_NAK, answers.get(1).packet().header(Aeth.class).syndromeType());
+    }
+
+    @Test
     void sendWithImmediateAndInlineData() {
         Conn c = f.connectRc();
         f.b.postRecv(c.qpB(), 1, 0, 64);

@@ -96,6 +96,21 @@ final class TwoHcas {
         }
     }
 
+    /**
+     * Delivers the frames in flight now as one link message per receiving side: each side receives them all, then
+     * hears that the message ended (its coalesced ACKs go then). What they cause is left in flight.
+     */
+    void deliverAsOneMessage() {
+        List<InFlight> burst = new ArrayList<>(inFlight);
+        inFlight.clear();
+        for (InFlight f : burst) {
+            f.to.transport.receiveInBurst(1, f.frame);
+        }
+        for (Side s : List.of(a, b)) {
+            s.transport.framesDelivered();
+        }
+    }
+
     /** Puts the held frames back on the wire, in the order they were held. */
     void release() {
         release(held.size());

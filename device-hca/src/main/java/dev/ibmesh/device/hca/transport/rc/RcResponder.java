@@ -37,10 +37,16 @@ import java.util.function.Consumer;
  * access error: R_Key, range or region access flags. NAK remote operational error: the receive buffer's L_Key. Each
  * of these takes the QP to Error (IBA 9.9.3 [unverified]).</li>
  * <li>ACKs carry the MSN (messages completed) and the credits (receive WQEs posted, by the AETH credit table);
- * requests without AckReq are acknowledged by the next ACK (coalescing).</li>
+ * requests without AckReq are acknowledged by the next ACK (coalescing). An ACK is owed, not sent, until the frames
+ * that arrived with its request have all been handled ({@link TransportContext#owesAck}): one ACK then answers every
+ * request of the burst, as an HCA coalesces ACKs: an ACK acknowledges every request up to its PSN (the requester's
+ * side is IBA 9.7.6; the responder's latitude to coalesce is our reading of 9.7.5.1 [unverified]). Any other
+ * response (a NAK, a READ response, an atomic ACK) sends the owed ACK first, so responses keep PSN order.</li>
  * </ul>
  */
 final class RcResponder {
+    private static final int NO_ACK_OWED = -1;
+
     private final QueuePair qp;
     private final TransportContext ctx;
     private final QpCounters counters;
@@ -50,6 +56,11 @@ final class RcResponder {
     private int epsn;
     private int msn;
     private boolean sequenceNakSent;
+    /** The PSN of the ACK owed (not yet sent), or {@link #NO_ACK_OWED}; and the MSN it carries. */
+    private int owedAckPsn = NO_ACK_OWED;
+
+    private int owedAckMsn;
+    private final Runnable sendOwedAck = this::sendOwedAck;
     private InboundMessage current;
     /** Under {@link HcaDeviation#READ_OVERTAKEN_BY_ATOMIC}: the responses of a READ, held until the next request. */
     private Runnable heldRead;
@@ -67,6 +78,7 @@ final class RcResponder {
         epsn = qp.rqPsn();
         msn = 0;
         sequenceNakSent = false;
+        owedAckPsn = NO_ACK_OWED;
         current = null;
         heldRead = null;
         resources.reset(qp.maxDestRdAtomic());
@@ -375,7 +387,23 @@ final class RcResponder {
     }
 
     private void ack(int psn) {
-        respond(OpCode.RC_ACKNOWLEDGE, psn, FrameWriter.EMPTY, Aeth.ack(creditCode(), msn));
+        if (owedAckPsn == NO_ACK_OWED) {
+            ctx.owesAck(sendOwedAck);
+        }
+        owedAckPsn = psn;
+        owedAckMsn = msn;
+    }
+
+    /** Sends the ACK owed, if any, with the credits as they are now; none once the QP stopped receiving. */
+    private void sendOwedAck() {
+        if (owedAckPsn == NO_ACK_OWED) {
+            return;
+        }
+        int psn = owedAckPsn;
+        owedAckPsn = NO_ACK_OWED;
+        if (qp.state().receives()) {
+            send(OpCode.RC_ACKNOWLEDGE, psn, FrameWriter.EMPTY, Aeth.ack(creditCode(), owedAckMsn));
+        }
     }
 
     private void atomicAck(int psn, long original) {
@@ -398,6 +426,11 @@ final class RcResponder {
     }
 
     private void respond(OpCode op, int psn, FrameWriter.Payload payload, ExtHeader... headers) {
+        sendOwedAck();
+        send(op, psn, payload, headers);
+    }
+
+    private void send(OpCode op, int psn, FrameWriter.Payload payload, ExtHeader... headers) {
         int pkey = ctx.ports().pkey(qp.port(), qp.pkeyIndex());
         boolean queued = ctx.outbox(qp.port())
                 .send(ctx.frames()
