@@ -19,7 +19,9 @@ import dev.ibmesh.wire.Gid;
 import dev.ibmesh.wire.IbaPacket;
 import dev.ibmesh.wire.Lrh;
 import dev.ibmesh.wire.Mtu;
+import dev.ibmesh.wire.PacketCheck;
 import dev.ibmesh.wire.PacketParser;
+import dev.ibmesh.wire.Vcrc;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -343,6 +345,11 @@ final class TwoHcas {
             }
             if (full) {
                 return false;
+            }
+            // An HCA's device seals what its transport sends (Port.transmitSealed): a receiver in the same JVM takes
+            // the VCRC as right without computing it, so every frame of every transport test is checked here.
+            if (!Vcrc.isValid(frame, 0, frame.length) || !PacketCheck.isIcrcValid(frame, 0, frame.length)) {
+                throw new AssertionError(name + " sent a frame with a wrong VCRC or ICRC");
             }
             Sent s = new Sent(this, clock.nanoTime(), (IbaPacket)
                     PacketParser.parse(frame).packetOrThrow());
