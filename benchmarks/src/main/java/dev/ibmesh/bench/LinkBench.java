@@ -16,8 +16,6 @@ import dev.ibmesh.wire.OpCode;
 import dev.ibmesh.wire.PacketBuilder;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.vertx.core.Vertx;
-import java.io.IOException;
-import java.net.ServerSocket;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -65,8 +63,8 @@ public final class LinkBench {
         Pair(boolean inProcess) throws Exception {
             LinkTransport t =
                     inProcess ? new InProcessLinkTransport("bench-" + System.nanoTime()) : new NettyLinkTransport();
-            String addrA = inProcess ? "a" : "127.0.0.1:" + freePort();
-            String addrB = inProcess ? "b" : "127.0.0.1:" + freePort();
+            String addrA = inProcess ? "a" : LoopbackAddress.free();
+            String addrB = inProcess ? "b" : LoopbackAddress.free();
             a = new BenchDevice(config("a", 1, addrA, new LinkPlan(1, "b", 1, addrB, true)), t);
             b = new BenchDevice(config("b", 2, addrB, new LinkPlan(1, "a", 1, null, false)), t);
             vertx.deployVerticle(b).await(10, TimeUnit.SECONDS);
@@ -188,11 +186,5 @@ public final class LinkBench {
     private static DeviceConfig config(String name, long guid, String listen, LinkPlan link) {
         return new DeviceConfig(
                 name, "hca", guid, guid, name, List.of(PortConfig.defaults(1)), List.of(link), listen, List.of());
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
     }
 }
