@@ -71,6 +71,9 @@ public class Device extends VerticleBase implements PortEvents {
     private final List<Meter> meters = new ArrayList<>();
 
     private Server server;
+    /** Stops serving this device's ports to direct links in this JVM (null: not served). */
+    private Runnable unserveLocalLinks;
+
     private HealthStatusManager health;
     private Executor loop;
     private Scheduler scheduler;
@@ -242,7 +245,7 @@ public class Device extends VerticleBase implements PortEvents {
         server = transport.startServer(config.listenAddress(), services, loop);
         LocalLinks local = transport.localLinks();
         if (local != null) {
-            local.serve(config.listenAddress(), this::linkHandler, loop);
+            unserveLocalLinks = local.serve(config.listenAddress(), this::linkHandler, loop);
         }
         for (LinkPlan link : config.links()) {
             if (link.dials()) {
@@ -260,9 +263,9 @@ public class Device extends VerticleBase implements PortEvents {
         if (health != null) {
             health.enterTerminalState();
         }
-        LocalLinks local = transport.localLinks();
-        if (local != null) {
-            local.unserve(config.listenAddress());
+        if (unserveLocalLinks != null) {
+            unserveLocalLinks.run();
+            unserveLocalLinks = null;
         }
         dialers.values().forEach(LinkDialer::stop);
         for (Port p : ports) {

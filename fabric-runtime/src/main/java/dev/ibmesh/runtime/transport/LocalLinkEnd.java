@@ -90,11 +90,11 @@ final class LocalLinkEnd implements DialedLink {
     /** On this end's loop: the accepting end offers itself to the port the dial named. */
     void acceptAt(PortDirectory ports, int port) {
         LinkHandler handler = ports.port(port);
+        // Set before the offer: a port that ends the link while it takes it hears of the end, as from a stream.
+        listener = handler;
         Status refused = LinkRefusal.offer(handler, port, this);
-        if (refused == null) {
-            // Only now: a port that refused the link must not hear of it again.
-            listener = handler;
-        } else {
+        if (refused != null) {
+            listener = null; // a port that refused the link hears nothing more of it
             refuse(refused);
         }
     }
@@ -115,13 +115,25 @@ final class LocalLinkEnd implements DialedLink {
     }
 
     private void runInbox() {
-        do {
-            Runnable event;
-            while ((event = inbox.poll()) != null) {
-                event.run();
+        boolean drained = false;
+        try {
+            do {
+                Runnable event;
+                while ((event = inbox.poll()) != null) {
+                    event.run();
+                }
+                scheduled.set(false);
+            } while (!inbox.isEmpty() && scheduled.compareAndSet(false, true));
+            drained = true;
+        } finally {
+            if (!drained) {
+                // An Error escaped an event (the events catch RuntimeExceptions): the events behind it still run.
+                scheduled.set(false);
+                if (!inbox.isEmpty() && scheduled.compareAndSet(false, true)) {
+                    loop.execute(this::runInbox);
+                }
             }
-            scheduled.set(false);
-        } while (!inbox.isEmpty() && scheduled.compareAndSet(false, true));
+        }
     }
 
     private void delivered(LinkMessage message, long sealed) {

@@ -14,7 +14,7 @@ import java.util.concurrent.Executor;
  * machinery was the largest code the JIT compiled while an SM first swept a fabric (docs/design.md, "Links in one
  * JVM").
  *
- * <p>A device serves its ports here while it runs ({@link #serve}, {@link #unserve}); a port dials a served device
+ * <p>A device serves its ports here while it runs ({@link #serve}); a port dials a served device
  * through {@link #opener}. A dial to a device not served (not started yet, or stopped) ends at once with UNAVAILABLE,
  * and the {@link LinkDialer} dials again after its backoff, as it does when a gRPC peer is away. Any thread.
  */
@@ -23,14 +23,15 @@ public final class LocalLinks {
 
     private final Map<String, Served> devices = new ConcurrentHashMap<>();
 
-    /** Serves the ports of the device at {@code address}, whose event loop is {@code loop}. */
-    public void serve(String address, PortDirectory ports, Executor loop) {
-        devices.put(address, new Served(ports, loop));
-    }
-
-    /** The device at {@code address} stopped: dials to it are refused from now on. */
-    public void unserve(String address) {
-        devices.remove(address);
+    /**
+     * Serves the ports of the device at {@code address}, whose event loop is {@code loop}. Running the answer stops
+     * serving them (the device stopped: dials are refused from then on); it leaves alone a device that took the
+     * address since.
+     */
+    public Runnable serve(String address, PortDirectory ports, Executor loop) {
+        Served served = new Served(ports, loop);
+        devices.put(address, served);
+        return () -> devices.remove(address, served);
     }
 
     /**

@@ -146,14 +146,44 @@ class LocalLinksTest {
     @Test
     void aDeviceThatStoppedRefusesDialsQueuedBeforeIt() {
         Port remote = new Port(true);
-        links.serve("sw", n -> remote, served);
+        Runnable stop = links.serve("sw", n -> remote, served);
         Port local = new Port(true);
         dial(local, 1);
-        links.unserve("sw");
+        stop.run();
         served.runAll();
         dialling.runAll();
         assertNull(remote.connection, "the stopped device's port was not offered the link");
         assertEquals(Status.Code.UNAVAILABLE, local.ends.get(0).getCode());
+    }
+
+    @Test
+    void aLateStopOfAnOldDeviceLeavesItsSuccessorServed() {
+        Runnable stopOld = links.serve("sw", n -> new Port(true), served);
+        Port successor = new Port(true);
+        links.serve("sw", n -> successor, served);
+        stopOld.run();
+        dial(new Port(true), 1);
+        served.runAll();
+        assertTrue(successor.connection != null, "the device serving now took the link");
+    }
+
+    @Test
+    void aPortThatEndsTheLinkWhileTakingItHearsOfTheEnd() {
+        Port remote = new Port(true) {
+            @Override
+            public boolean onConnected(LinkConnection c) {
+                super.onConnected(c);
+                c.close();
+                return true;
+            }
+        };
+        links.serve("sw", n -> remote, served);
+        Port local = new Port(true);
+        dial(local, 1);
+        served.runAll();
+        dialling.runAll();
+        assertEquals(1, remote.ends.size(), "told of the end it made, as a stream tells it");
+        assertEquals(1, local.ends.size());
     }
 
     @Test

@@ -100,6 +100,7 @@ final class RcResponder {
     void reset() {
         current = null;
         heldRead = null;
+        owedAckPsn = NO_ACK_OWED;
     }
 
     void onRequest(IbaFrame p) {
@@ -389,21 +390,25 @@ final class RcResponder {
     private void ack(int psn) {
         if (owedAckPsn == NO_ACK_OWED) {
             ctx.owesAck(sendOwedAck);
+        } else if (Psn.diff(psn, owedAckPsn) < 0) {
+            return; // an older PSN (a duplicate executed again under a deviation): the newer ACK covers it
         }
         owedAckPsn = psn;
         owedAckMsn = msn;
     }
 
-    /** Sends the ACK owed, if any, with the credits as they are now; none once the QP stopped receiving. */
+    /**
+     * Sends the ACK owed, if any, with the credits as they are now. Also when the QP went to Error since (its requests
+     * were executed, and a responder that had not coalesced would have acknowledged them); a reset or a destroyed QP
+     * owes nothing ({@link #start}, {@link #reset}).
+     */
     private void sendOwedAck() {
         if (owedAckPsn == NO_ACK_OWED) {
             return;
         }
         int psn = owedAckPsn;
         owedAckPsn = NO_ACK_OWED;
-        if (qp.state().receives()) {
-            send(OpCode.RC_ACKNOWLEDGE, psn, FrameWriter.EMPTY, Aeth.ack(creditCode(), owedAckMsn));
-        }
+        send(OpCode.RC_ACKNOWLEDGE, psn, FrameWriter.EMPTY, Aeth.ack(creditCode(), owedAckMsn));
     }
 
     private void atomicAck(int psn, long original) {
