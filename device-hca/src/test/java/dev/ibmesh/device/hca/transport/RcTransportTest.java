@@ -94,12 +94,7 @@ class RcTransportTest {
         for (int i = 0; i < 3; i++) {
             f.b.postRecv(c.qpB(), i, 64L * i, 64);
         }
-        f.a.verbs.postSend(
-                c.qpA(),
-                List.of(
-                        SendWr.builder(1, WrOpcode.SEND).inline(new byte[8]).build(),
-                        SendWr.builder(2, WrOpcode.SEND).inline(new byte[8]).build(),
-                        SendWr.builder(3, WrOpcode.SEND).inline(new byte[8]).build()));
+        f.a.verbs.postSend(c.qpA(), inlineSends(1, 2, 3));
         assertTrue(f.sentBy(f.a).stream().allMatch(s -> s.packet().bth().ackReq()), "each asks for an ACK");
         f.deliverAsOneMessage();
         List<Sent> answers = f.sentBy(f.b);
@@ -118,17 +113,21 @@ class RcTransportTest {
     void anAckOwedGoesOutBeforeANakOfALaterRequestInTheSameMessage() {
         Conn c = f.connectRc();
         f.b.postRecv(c.qpB(), 1, 0, 64);
-        f.a.verbs.postSend(
-                c.qpA(),
-                List.of(
-                        SendWr.builder(1, WrOpcode.SEND).inline(new byte[8]).build(),
-                        SendWr.builder(2, WrOpcode.SEND).inline(new byte[8]).build()));
+        f.a.verbs.postSend(c.qpA(), inlineSends(1, 2));
         f.deliverAsOneMessage();
         List<Sent> answers = f.sentBy(f.b);
         assertEquals(List.of(100, 101), answers.stream().map(Sent::psn).toList(), "the ACK, then the RNR NAK");
         assertEquals(Aeth.TYPE_ACK, answers.get(0).packet().header(Aeth.class).syndromeType());
         assertEquals(
                 Aeth.TYPE_RNR_NAK, answers.get(1).packet().header(Aeth.class).syndromeType());
+    }
+
+    /** 8-byte inline SENDs, one per WR ID. */
+    private static List<SendWr> inlineSends(long... wrIds) {
+        return Arrays.stream(wrIds)
+                .mapToObj(id ->
+                        SendWr.builder(id, WrOpcode.SEND).inline(new byte[8]).build())
+                .toList();
     }
 
     @Test
