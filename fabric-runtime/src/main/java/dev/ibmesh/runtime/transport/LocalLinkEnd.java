@@ -11,8 +11,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One end of a {@link LocalLinks} link. What the other end does (a message, the end of the link, room to send again)
- * becomes an event in this end's inbox, and the inbox runs on this end's event loop in one task for as long as events
- * keep coming, so the listener sees them in order and a burst costs one hand-over between threads, not one each.
+ * becomes an event in this end's inbox, and the inbox runs on this end's event loop in one task for up to {@link
+ * #EVENTS_PER_TURN} events, so the listener sees them in order and a burst costs one hand-over between threads, not
+ * one each, while the loop's other tasks still get their turn.
  * Like a {@link StreamConnection}, it lets {@link StreamConnection#WINDOW} messages be on their way unhandled, tells
  * its listener of the end exactly once, and keeps a listener's exception from reaching the link.
  *
@@ -20,6 +21,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * and the inbox are shared with the other end's loop.
  */
 final class LocalLinkEnd implements DialedLink {
+    /** Events one turn of the inbox runs at most before it lets the loop's other tasks run. */
+    static final int EVENTS_PER_TURN = 512;
+
     private final Executor loop;
     private final String peer;
     private final Queue<Runnable> inbox = new ConcurrentLinkedQueue<>();
@@ -117,10 +121,18 @@ final class LocalLinkEnd implements DialedLink {
     private void runInbox() {
         boolean drained = false;
         try {
+            int budget = EVENTS_PER_TURN;
             do {
                 Runnable event;
                 while ((event = inbox.poll()) != null) {
                     event.run();
+                    if (--budget == 0) {
+                        // Still scheduled: the rest waits behind what else the loop has to do (timers, other ports,
+                        // an application's turn), which a peer that never stops sending would otherwise starve.
+                        drained = true;
+                        loop.execute(this::runInbox);
+                        return;
+                    }
                 }
                 scheduled.set(false);
             } while (!inbox.isEmpty() && scheduled.compareAndSet(false, true));

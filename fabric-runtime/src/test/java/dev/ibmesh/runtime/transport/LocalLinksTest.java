@@ -12,6 +12,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executor;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,6 +28,10 @@ class LocalLinksTest {
         @Override
         public void execute(Runnable task) {
             tasks.add(task);
+        }
+
+        void runOne() {
+            tasks.poll().run();
         }
 
         void runAll() {
@@ -202,6 +207,27 @@ class LocalLinksTest {
         assertEquals(0, local.readies, "the sender hears of the room on its own loop");
         dialling.runAll();
         assertEquals(1, local.readies, "told once, when the window opened again");
+    }
+
+    @Test
+    void aLongBurstLetsTheLoopsOtherTasksRunBetweenTurns() {
+        Port remote = new Port(true);
+        links.serve("sw", n -> remote, served);
+        Port local = new Port(true);
+        DialedLink link = dial(local, 1);
+        served.runAll();
+        int burst = 2 * LocalLinkEnd.EVENTS_PER_TURN + 5;
+        for (int i = 0; i < burst; i++) {
+            link.send(message(i));
+        }
+        boolean[] otherTaskRan = new boolean[1];
+        served.execute(() -> otherTaskRan[0] = remote.messages.size() < burst);
+        served.runOne();
+        assertEquals(LocalLinkEnd.EVENTS_PER_TURN, remote.messages.size(), "one turn's worth");
+        served.runAll();
+        assertTrue(otherTaskRan[0], "a task queued during the burst ran before its end");
+        assertEquals(burst, remote.messages.size(), "and then the rest, in order");
+        assertEquals(IntStream.range(0, burst).boxed().toList(), remote.messages);
     }
 
     @Test
