@@ -1,7 +1,6 @@
 package dev.ibmesh.runtime.transport;
 
 import dev.ibmesh.proto.link.v1.LinkMessage;
-import dev.ibmesh.runtime.fault.FaultLog;
 import io.grpc.Status;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -31,9 +30,10 @@ final class LocalLinkEnd implements DialedLink {
     /** Messages this end may still send before the other end has handled those already sent. */
     private final AtomicInteger window = new AtomicInteger(StreamConnection.WINDOW);
 
-    private final FaultLog faults = FaultLog.shared();
     private LocalLinkEnd other;
-    private StreamListener listener;
+    /** Null while no port takes this end: the accepting end before its port took it, or after it refused it. */
+    private ListenerBoundary listener;
+
     private boolean ended;
 
     LocalLinkEnd(Executor loop, String peer) {
@@ -47,7 +47,7 @@ final class LocalLinkEnd implements DialedLink {
     }
 
     void listen(StreamListener listener) {
-        this.listener = listener;
+        this.listener = new ListenerBoundary(listener);
     }
 
     @Override
@@ -95,7 +95,7 @@ final class LocalLinkEnd implements DialedLink {
     void acceptAt(PortDirectory ports, int port) {
         LinkHandler handler = ports.port(port);
         // Set before the offer: a port that ends the link while it takes it hears of the end, as from a stream.
-        listener = handler;
+        listener = handler == null ? null : new ListenerBoundary(handler);
         Status refused = LinkRefusal.offer(handler, port, this);
         if (refused != null) {
             listener = null; // a port that refused the link hears nothing more of it
@@ -149,16 +149,8 @@ final class LocalLinkEnd implements DialedLink {
     }
 
     private void delivered(LinkMessage message, long sealed) {
-        try {
-            if (listener == null) {
-                // The link was refused here: the message reaches no port.
-            } else if (ended) {
-                listener.onLateMessage(message);
-            } else {
-                listener.onMessage(message, sealed);
-            }
-        } catch (RuntimeException e) {
-            faults.caught("VirtualLink.onMessage", e);
+        if (listener != null) { // null: the link was refused here, and the message reaches no port
+            listener.message(message, sealed, ended);
         }
         LocalLinkEnd sender = other;
         if (sender.window.getAndIncrement() == 0) {
@@ -168,11 +160,7 @@ final class LocalLinkEnd implements DialedLink {
 
     private void ready() {
         if (!ended && listener != null) {
-            try {
-                listener.onReady();
-            } catch (RuntimeException e) {
-                faults.caught("VirtualLink.onReady", e);
-            }
+            listener.ready();
         }
     }
 
@@ -185,13 +173,8 @@ final class LocalLinkEnd implements DialedLink {
     }
 
     private void disconnected(Status cause) {
-        if (listener == null) {
-            return;
-        }
-        try {
-            listener.onDisconnected(cause);
-        } catch (RuntimeException e) {
-            faults.caught("VirtualLink.onDisconnected", e);
+        if (listener != null) {
+            listener.disconnected(cause);
         }
     }
 }

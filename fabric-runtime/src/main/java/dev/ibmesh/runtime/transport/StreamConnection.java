@@ -1,7 +1,6 @@
 package dev.ibmesh.runtime.transport;
 
 import dev.ibmesh.proto.link.v1.LinkMessage;
-import dev.ibmesh.runtime.fault.FaultLog;
 import io.grpc.Status;
 import io.grpc.stub.CallStreamObserver;
 
@@ -11,22 +10,21 @@ import io.grpc.stub.CallStreamObserver;
  * one. So a slow device slows its peer's sender instead of letting messages pile up (each message carries at most
  * a batch of frames, and the port's credits bound those further).
  * Tells the handler of the end exactly once, whichever way the stream ends. An exception from the handler stops at
- * this boundary (reported to the {@link FaultLog}): it must not reach gRPC, which would cancel the stream, nor skip
- * the {@code request(1)} that keeps the window open. Event loop only.
+ * this boundary ({@link ListenerBoundary}): it must not reach gRPC, which would cancel the stream, nor skip the
+ * {@code request(1)} that keeps the window open. Event loop only.
  */
 final class StreamConnection implements DialedLink {
     /** Link messages a receiver accepts ahead of handling them: enough to keep both event loops busy. */
     static final int WINDOW = 8;
 
     private final CallStreamObserver<LinkMessage> outbound;
-    private final StreamListener handler;
+    private final ListenerBoundary handler;
     private final String peer;
-    private final FaultLog faults = FaultLog.shared();
     private boolean ended;
 
     StreamConnection(CallStreamObserver<LinkMessage> outbound, StreamListener handler, String peer) {
         this.outbound = outbound;
-        this.handler = handler;
+        this.handler = new ListenerBoundary(handler);
         this.peer = peer;
     }
 
@@ -65,15 +63,7 @@ final class StreamConnection implements DialedLink {
     }
 
     void delivered(LinkMessage message) {
-        try {
-            if (ended) {
-                handler.onLateMessage(message);
-            } else {
-                handler.onMessage(message);
-            }
-        } catch (RuntimeException e) {
-            faults.caught("VirtualLink.onMessage", e);
-        }
+        handler.message(message, 0, ended);
         try {
             // Also once ended: what the peer sent before it saw the end is still taken (and counted as lost).
             outbound.request(1);
@@ -84,11 +74,7 @@ final class StreamConnection implements DialedLink {
 
     void ready() {
         if (!ended) {
-            try {
-                handler.onReady();
-            } catch (RuntimeException e) {
-                faults.caught("VirtualLink.onReady", e);
-            }
+            handler.ready();
         }
     }
 
@@ -109,10 +95,6 @@ final class StreamConnection implements DialedLink {
     }
 
     private void disconnected(Status cause) {
-        try {
-            handler.onDisconnected(cause);
-        } catch (RuntimeException e) {
-            faults.caught("VirtualLink.onDisconnected", e);
-        }
+        handler.disconnected(cause);
     }
 }
