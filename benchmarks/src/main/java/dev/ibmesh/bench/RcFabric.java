@@ -20,8 +20,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * Two real HCAs through one real switch in this JVM, h1 - s1 - h2 (wire-format packets, credits per VL), each device
  * on its own Vert.x event loop, linked straight from port to port as in one {@code ibmesh up}, or (loopback) by gRPC
- * VirtualLink streams over TCP on 127.0.0.1, as devices in separate processes are. Brought up as an SM would: directed-route SMPs from h1 give
- * LIDs 1 (h1), 2 (h2) and 3 (s1), program the switch's LFT, and move every port to Armed, then Active.
+ * VirtualLink streams over TCP on 127.0.0.1, as devices in separate processes are. Brought up as an SM would:
+ * directed-route SMPs from h1 give LIDs 1 (h1), 2 (h2) and 3 (s1), program the switch's LFT, and move every port to
+ * Armed, then Active.
  */
 final class RcFabric implements AutoCloseable {
     static final int H1_LID = 1;

@@ -10,9 +10,9 @@ import java.util.concurrent.Executor;
  * the peer port on the peer device's event loop, in order, with the same window and readiness a stream has
  * ({@link StreamConnection#WINDOW}). The bytes on the link are the same wire-format frames either way.
  *
- * <p>Why: in one JVM, grpc-java's in-process transport cost more than the ports' own work per message, and its call
- * machinery was the largest code the JIT compiled while an SM first swept a fabric (docs/design.md, "Links in one
- * JVM").
+ * <p>Why: in one JVM, grpc-java's in-process transport added a client call, a stream, a server call and their
+ * executors to every message, and that machinery was the largest code the JIT compiled while an SM first swept a
+ * fabric (docs/design.md, "Links in one JVM").
  *
  * <p>A device serves its ports here while it runs ({@link #serve}); a port dials a served device
  * through {@link #opener}. A dial to a device not served (not started yet, or stopped) ends at once with UNAVAILABLE,

@@ -21,9 +21,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The links of one shard of a fabric ({@code ibmesh up --shard K/N}): {@link LocalLinks} between the shard's own
- * devices, as in one JVM, and gRPC over the network to the devices of other shards. A shard listens on one address for every
- * link the other shards dial; each Connect stream goes to the device its {@code ibmesh-target-device} header names,
- * its callbacks on that device's event loop as if the device served it itself.
+ * devices, as in one JVM, and gRPC over the network to the devices of other shards. A shard listens on one address
+ * for every link the other shards dial; each Connect stream goes to the device its {@code ibmesh-target-device}
+ * header names, its callbacks on that device's event loop as if the device served it itself.
  *
  * <p>Addresses: a device of this shard by its name; a device of another shard as {@link #remote}{@code (device,
  * shard address)}.
