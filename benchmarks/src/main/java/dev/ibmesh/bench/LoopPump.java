@@ -3,7 +3,7 @@ package dev.ibmesh.bench;
 import dev.ibmesh.device.hca.verbs.WcStatus;
 import dev.ibmesh.device.hca.verbs.WorkCompletion;
 import dev.ibmesh.runtime.device.Device;
-import io.netty.util.concurrent.AbstractEventExecutor;
+import io.netty.channel.EventLoop;
 import io.vertx.core.Vertx;
 import io.vertx.core.internal.ContextInternal;
 import java.util.concurrent.CompletableFuture;
@@ -16,10 +16,12 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Two differences from perftest, both because the application shares the machine's cores with the emulated HCAs
  * and switch (perftest shares none with real hardware). A turn that found nothing to do yields the thread, so the
- * switch's and the other HCA's loops get the core. And the next turn is queued with Netty's {@code lazyExecute} on
- * the loop's own event loop: the loop is running (this turn is on it), so it needs no wake-up, while
- * {@link Device#loop()} (Vert.x {@code runOnContext}) would wake the selector every turn, a system call that was 10%
- * of the CPU.
+ * switch's and the other HCA's loops get the core. And the next turn is scheduled, due at once, on the loop's own
+ * event loop: the loop is running (this turn is on it), so it needs no wake-up, while {@link Device#loop()} (Vert.x
+ * {@code runOnContext}) would wake the selector every turn, a system call that was 10% of the CPU. A scheduled task
+ * runs once per turn of the loop, after its network I/O; a task queued again and again would run to the loop's task
+ * quantum (Netty: 100 ms at least) first, and starve the sockets of the device's gRPC links, which the loop serves
+ * ({@link dev.ibmesh.runtime.transport.NetworkLoop}).
  */
 abstract class LoopPump implements Runnable {
     /** What a turn did. */
@@ -31,7 +33,7 @@ abstract class LoopPump implements Runnable {
 
     private final Device device;
     private final CompletableFuture<Long> finished = new CompletableFuture<>();
-    private AbstractEventExecutor eventLoop;
+    private EventLoop eventLoop;
 
     LoopPump(Device device) {
         this.device = device;
@@ -74,9 +76,9 @@ abstract class LoopPump implements Runnable {
             Thread.yield();
         }
         if (eventLoop == null) {
-            eventLoop = (AbstractEventExecutor) ((ContextInternal) Vertx.currentContext()).nettyEventLoop();
+            eventLoop = ((ContextInternal) Vertx.currentContext()).nettyEventLoop();
         }
-        eventLoop.lazyExecute(this);
+        eventLoop.schedule(this, 0, TimeUnit.NANOSECONDS);
     }
 
     /** Waits for the pump to finish; the time it finished, System.nanoTime. */

@@ -14,6 +14,7 @@ import dev.ibmesh.runtime.transport.LinkMetadata;
 import dev.ibmesh.runtime.transport.LinkOpener;
 import dev.ibmesh.runtime.transport.LinkTransport;
 import dev.ibmesh.runtime.transport.LocalLinks;
+import dev.ibmesh.runtime.transport.NetworkLoop;
 import dev.ibmesh.runtime.transport.VirtualLinkService;
 import dev.ibmesh.wire.Lrh;
 import io.grpc.BindableService;
@@ -71,6 +72,8 @@ public class Device extends VerticleBase implements PortEvents {
     private final List<Meter> meters = new ArrayList<>();
 
     private Server server;
+    /** Where the device's gRPC links do their network I/O: its own event loop (null before it started). */
+    private NetworkLoop io;
     /** Stops serving this device's ports to direct links in this JVM (null: not served). */
     private Runnable unserveLocalLinks;
 
@@ -242,7 +245,8 @@ public class Device extends VerticleBase implements PortEvents {
         List<BindableService> services = new ArrayList<>(
                 List.of(new VirtualLinkService(config.name(), this::linkHandler), health.getHealthService()));
         services.addAll(services());
-        server = transport.startServer(config.listenAddress(), services, loop);
+        io = NetworkLoop.of(context);
+        server = transport.startServer(config.listenAddress(), services, loop, io);
         LocalLinks local = transport.localLinks();
         if (local != null) {
             unserveLocalLinks = local.serve(config.listenAddress(), this::linkHandler, loop);
@@ -317,7 +321,7 @@ public class Device extends VerticleBase implements PortEvents {
             String self = String.format("0x%016x/%d", config.nodeGuid(), link.localPort());
             return transport.localLinks().opener(link.peerAddress(), link.peerPort(), loop, self, peer);
         }
-        ManagedChannel channel = transport.channel(link.peerAddress(), loop);
+        ManagedChannel channel = transport.channel(link.peerAddress(), loop, io);
         channels.add(channel);
         return new GrpcLinkOpener(
                 channel,

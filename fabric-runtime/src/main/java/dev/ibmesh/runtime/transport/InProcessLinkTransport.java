@@ -25,7 +25,8 @@ public final class InProcessLinkTransport implements LinkTransport {
     }
 
     @Override
-    public Server startServer(String address, List<BindableService> services, Executor executor) throws IOException {
+    public Server startServer(String address, List<BindableService> services, Executor executor, NetworkLoop io)
+            throws IOException {
         InProcessServerBuilder b = InProcessServerBuilder.forName(name(address)).executor(executor);
         for (BindableService s : services) {
             b.addService(ServerInterceptors.intercept(s, LinkMetadata.serverInterceptor()));
@@ -34,7 +35,7 @@ public final class InProcessLinkTransport implements LinkTransport {
     }
 
     @Override
-    public ManagedChannel channel(String address, Executor executor) {
+    public ManagedChannel channel(String address, Executor executor, NetworkLoop io) {
         return InProcessChannelBuilder.forName(name(address)).executor(executor).build();
     }
 

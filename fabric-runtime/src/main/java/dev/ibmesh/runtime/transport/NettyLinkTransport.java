@@ -4,8 +4,8 @@ import io.grpc.BindableService;
 import io.grpc.ManagedChannel;
 import io.grpc.Server;
 import io.grpc.ServerInterceptors;
-import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
-import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
+import io.grpc.netty.NettyChannelBuilder;
+import io.grpc.netty.NettyServerBuilder;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.List;
@@ -20,6 +20,9 @@ import java.util.concurrent.TimeUnit;
  * {@link #PING_TIMEOUT_SECONDS} s: the serving end pings after {@link #SERVER_PING_SECONDS} s, the dialling end after
  * {@link #CLIENT_PING_SECONDS} s (the least grpc-java lets a client ask). The ports see LinkDown within seconds, as
  * they would a lost signal, and the dialler dials again until the network is back.
+ *
+ * <p>A device's server and channels do their I/O on the device's own event loop ({@link NetworkLoop}); without one
+ * (a client of a test or a tool) a channel uses gRPC's Netty threads.
  */
 public final class NettyLinkTransport implements LinkTransport {
     static final long SERVER_PING_SECONDS = 2;
@@ -27,8 +30,14 @@ public final class NettyLinkTransport implements LinkTransport {
     static final long PING_TIMEOUT_SECONDS = 2;
 
     @Override
-    public Server startServer(String address, List<BindableService> services, Executor executor) throws IOException {
+    public Server startServer(String address, List<BindableService> services, Executor executor, NetworkLoop io)
+            throws IOException {
         NettyServerBuilder b = serverBuilder(address).executor(executor);
+        if (io != null) {
+            b.bossEventLoopGroup(io.acceptor())
+                    .workerEventLoopGroup(io.eventLoop())
+                    .channelFactory(io.serverChannels());
+        }
         for (BindableService s : services) {
             b.addService(ServerInterceptors.intercept(s, LinkMetadata.serverInterceptor()));
         }
@@ -36,15 +45,18 @@ public final class NettyLinkTransport implements LinkTransport {
     }
 
     @Override
-    public ManagedChannel channel(String address, Executor executor) {
+    public ManagedChannel channel(String address, Executor executor, NetworkLoop io) {
         InetSocketAddress a = socket(address);
-        return NettyChannelBuilder.forAddress(a.getHostString(), a.getPort())
+        NettyChannelBuilder b = NettyChannelBuilder.forAddress(a.getHostString(), a.getPort())
                 .usePlaintext()
                 .keepAliveTime(CLIENT_PING_SECONDS, TimeUnit.SECONDS)
                 .keepAliveTimeout(PING_TIMEOUT_SECONDS, TimeUnit.SECONDS)
                 .keepAliveWithoutCalls(true)
-                .executor(executor)
-                .build();
+                .executor(executor);
+        if (io != null) {
+            b.eventLoopGroup(io.eventLoop()).channelFactory(io.channels());
+        }
+        return b.build();
     }
 
     /** A server on {@code address} that pings its clients and lets them ping it, as {@link #channel} does. */

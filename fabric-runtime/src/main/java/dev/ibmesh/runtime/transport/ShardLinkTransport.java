@@ -72,7 +72,8 @@ public final class ShardLinkTransport implements LinkTransport {
 
     /** A device of this shard, {@code address} being its name: served in-process, and to other shards. */
     @Override
-    public Server startServer(String address, List<BindableService> services, Executor executor) throws IOException {
+    public Server startServer(String address, List<BindableService> services, Executor executor, NetworkLoop io)
+            throws IOException {
         Server s = local.startServer(address, services, executor);
         services.stream()
                 .filter(VirtualLinkService.class::isInstance)
@@ -83,9 +84,9 @@ public final class ShardLinkTransport implements LinkTransport {
     }
 
     @Override
-    public ManagedChannel channel(String address, Executor executor) {
+    public ManagedChannel channel(String address, Executor executor, NetworkLoop io) {
         int at = address.lastIndexOf(AT);
-        return at < 0 ? local.channel(address, executor) : network.channel(address.substring(at + 1), executor);
+        return at < 0 ? local.channel(address, executor) : network.channel(address.substring(at + 1), executor, io);
     }
 
     @Override
