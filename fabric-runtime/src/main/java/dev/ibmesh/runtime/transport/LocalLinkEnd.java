@@ -12,7 +12,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * One end of a {@link LocalLinks} link. What the other end does (a message, the end of the link, room to send again)
  * becomes an event in this end's inbox, and the inbox runs on this end's event loop in one task for up to {@link
  * #EVENTS_PER_TURN} events, so the listener sees them in order and a burst costs one hand-over between threads, not
- * one each, while the loop's other tasks still get their turn.
+ * one each, while the loop's other work (tasks, timers, sockets) still gets its turn ({@link LoopContinuation}).
  * Like a {@link StreamConnection}, it lets {@link StreamConnection#WINDOW} messages be on their way unhandled, tells
  * its listener of the end exactly once, and keeps a listener's exception from reaching the link.
  *
@@ -127,10 +127,10 @@ final class LocalLinkEnd implements DialedLink {
                 while ((event = inbox.poll()) != null) {
                     event.run();
                     if (--budget == 0) {
-                        // Still scheduled: the rest waits behind what else the loop has to do (timers, other ports,
-                        // an application's turn), which a peer that never stops sending would otherwise starve.
+                        // Still scheduled: the rest waits for what else the loop has to do (timers, sockets, other
+                        // ports, an application's turn), which a peer that never stops sending would otherwise starve.
                         drained = true;
-                        loop.execute(this::runInbox);
+                        LoopContinuation.later(loop, this::runInbox);
                         return;
                     }
                 }
