@@ -71,13 +71,43 @@ public final class OfedTools {
     public record Started(Process process, Path out, Path err, String command) {
         public Run finish() throws IOException, InterruptedException {
             if (!process.waitFor(60, TimeUnit.SECONDS)) {
+                String where = whereBlocked(process.pid());
                 process.destroyForcibly();
-                throw new AssertionError("'" + command + "' did not finish within 60 s");
+                throw new AssertionError("'" + command + "' did not finish within 60 s; its threads were in:\n"
+                        + where + "--- stdout\n" + Files.readString(out, StandardCharsets.UTF_8) + "--- stderr\n"
+                        + Files.readString(err, StandardCharsets.UTF_8));
             }
             return new Run(
                     process.exitValue(),
                     Files.readString(out, StandardCharsets.UTF_8),
                     Files.readString(err, StandardCharsets.UTF_8));
+        }
+    }
+
+    /**
+     * Where each thread of a process that does not end is waiting: its kernel wait channel and its system call (the
+     * number and arguments Linux shows in /proc), the evidence for a tool hung in a read of the simulator's socket.
+     */
+    static String whereBlocked(long pid) {
+        StringBuilder b = new StringBuilder();
+        File[] tasks = new File("/proc/" + pid + "/task").listFiles();
+        for (File task : tasks == null ? new File[0] : tasks) {
+            b.append("thread ")
+                    .append(task.getName())
+                    .append(": wchan ")
+                    .append(readOrWhy(task.toPath().resolve("wchan")))
+                    .append(", syscall ")
+                    .append(readOrWhy(task.toPath().resolve("syscall")))
+                    .append('\n');
+        }
+        return b.length() == 0 ? "(no threads under /proc/" + pid + "/task)\n" : b.toString();
+    }
+
+    private static String readOrWhy(Path file) {
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8).trim();
+        } catch (IOException e) {
+            return "(" + e.getMessage() + ")";
         }
     }
 
