@@ -129,8 +129,8 @@ final class LocalLinkEnd implements DialedLink {
                     if (--budget == 0) {
                         // Still scheduled: the rest waits for what else the loop has to do (timers, sockets, other
                         // ports, an application's turn), which a peer that never stops sending would otherwise starve.
-                        drained = true;
                         LoopContinuation.later(loop, this::runInbox);
+                        drained = true;
                         return;
                     }
                 }

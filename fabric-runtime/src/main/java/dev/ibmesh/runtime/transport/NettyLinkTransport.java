@@ -46,7 +46,7 @@ public final class NettyLinkTransport implements LinkTransport {
 
     @Override
     public ManagedChannel channel(String address, Executor executor, NetworkLoop io) {
-        InetSocketAddress a = socket(address);
+        InetSocketAddress a = unresolved(address); // gRPC's resolver looks the name up, off the device's loop
         NettyChannelBuilder b = NettyChannelBuilder.forAddress(a.getHostString(), a.getPort())
                 .usePlaintext()
                 .keepAliveTime(CLIENT_PING_SECONDS, TimeUnit.SECONDS)
@@ -61,15 +61,16 @@ public final class NettyLinkTransport implements LinkTransport {
 
     /** A server on {@code address} that pings its clients and lets them ping it, as {@link #channel} does. */
     static NettyServerBuilder serverBuilder(String address) {
-        return NettyServerBuilder.forAddress(socket(address))
+        InetSocketAddress a = unresolved(address);
+        return NettyServerBuilder.forAddress(new InetSocketAddress(a.getHostString(), a.getPort()))
                 .keepAliveTime(SERVER_PING_SECONDS, TimeUnit.SECONDS)
                 .keepAliveTimeout(PING_TIMEOUT_SECONDS, TimeUnit.SECONDS)
                 .permitKeepAliveTime(CLIENT_PING_SECONDS / 2, TimeUnit.SECONDS)
                 .permitKeepAliveWithoutCalls(true);
     }
 
-    /** Parses {@code host:port} (IPv6 hosts in brackets). */
-    static InetSocketAddress socket(String address) {
+    /** Parses {@code host:port} (IPv6 hosts in brackets), without looking the host up. */
+    static InetSocketAddress unresolved(String address) {
         int colon = address.lastIndexOf(':');
         if (colon <= 0 || colon == address.length() - 1) {
             throw new IllegalArgumentException("address must be host:port, was '" + address + "'");
@@ -87,6 +88,6 @@ public final class NettyLinkTransport implements LinkTransport {
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("port in '" + address + "' must be 0..65535");
         }
-        return new InetSocketAddress(host, port);
+        return InetSocketAddress.createUnresolved(host, port);
     }
 }

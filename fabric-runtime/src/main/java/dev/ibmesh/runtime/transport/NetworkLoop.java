@@ -13,7 +13,7 @@ import io.vertx.core.spi.transport.Transport;
  * Where a device's gRPC links do their network I/O: on the device's own Vert.x event loop, the thread that runs its
  * ports. A link message then goes from the socket to the port, and from the port to the socket, without a hand-off to
  * gRPC's Netty threads and back: on 2 cores those hand-offs (two thread wake-ups per message each way) kept RDMA
- * WRITE over loopback at about 1.9 Gb/s, and without them it is 3.4-3.8 (./bench rc --loopback).
+ * WRITE over loopback at 2.4-2.6 Gb/s, and without them it is 3.2-3.7 (./bench rc --loopback).
  *
  * <p>The channels are of the Vert.x transport's kind, so they fit its event loops. A server accepts on Vert.x's
  * acceptor loops: binding waits for the accepting loop, which must not be the caller's own.
