@@ -72,8 +72,6 @@ public class Device extends VerticleBase implements PortEvents {
     private final List<Meter> meters = new ArrayList<>();
 
     private Server server;
-    /** Where the device's gRPC links do their network I/O: its own event loop (null before it started). */
-    private NetworkLoop io;
     /** Stops serving this device's ports to direct links in this JVM (null: not served). */
     private Runnable unserveLocalLinks;
 
@@ -245,7 +243,8 @@ public class Device extends VerticleBase implements PortEvents {
         List<BindableService> services = new ArrayList<>(
                 List.of(new VirtualLinkService(config.name(), this::linkHandler), health.getHealthService()));
         services.addAll(services());
-        io = NetworkLoop.of(context);
+        // The device's gRPC links do their network I/O on its own event loop.
+        NetworkLoop io = NetworkLoop.of(context);
         server = transport.startServer(config.listenAddress(), services, loop, io);
         LocalLinks local = transport.localLinks();
         if (local != null) {
@@ -253,7 +252,7 @@ public class Device extends VerticleBase implements PortEvents {
         }
         for (LinkPlan link : config.links()) {
             if (link.dials()) {
-                LinkDialer dialer = new LinkDialer(opener(link), ports[link.localPort()], scheduler);
+                LinkDialer dialer = new LinkDialer(opener(link, io), ports[link.localPort()], scheduler);
                 dialers.put(link.localPort(), dialer);
                 dialer.start();
             }
@@ -314,8 +313,11 @@ public class Device extends VerticleBase implements PortEvents {
         meters.addAll(bound);
     }
 
-    /** How the link of {@code link.localPort()} reaches its peer: straight to a device of this JVM, or over gRPC. */
-    private LinkOpener opener(LinkPlan link) {
+    /**
+     * How the link of {@code link.localPort()} reaches its peer: straight to a device of this JVM, or over gRPC with
+     * its I/O on {@code io}.
+     */
+    private LinkOpener opener(LinkPlan link, NetworkLoop io) {
         String peer = link.peerDevice() + "/" + link.peerPort();
         if (transport.isLocal(link.peerAddress())) {
             String self = String.format("0x%016x/%d", config.nodeGuid(), link.localPort());

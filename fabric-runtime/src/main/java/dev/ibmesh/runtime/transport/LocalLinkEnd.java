@@ -80,9 +80,7 @@ final class LocalLinkEnd implements DialedLink {
     @Override
     public void abandon() {
         if (!ended) {
-            ended = true;
-            LocalLinkEnd to = other;
-            to.post(() -> to.ended(Status.OK.withDescription("peer " + to.peer + " closed the link")));
+            refuse(Status.OK.withDescription("peer " + other.peer + " closed the link"));
         }
     }
 
@@ -103,7 +101,7 @@ final class LocalLinkEnd implements DialedLink {
         }
     }
 
-    /** This end will not carry the link: the other end's listener learns why. */
+    /** This end will not carry the link (any more): the other end's listener learns why. */
     void refuse(Status status) {
         ended = true;
         LocalLinkEnd to = other;
