@@ -12,7 +12,7 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY . .
-RUN --mount=type=cache,target=/root/.m2 mvn -B -ntp -DskipTests package -pl cli -am
+RUN --mount=type=cache,target=/root/.m2 mvn -B -ntp -DskipTests -Dclass-archives.skip package -pl cli -am
 
 # Run: Debian's OpenJDK 17 JRE (whose jmods the Jib base jlinks) and busybox-static for the health check's wget (one
 # static file; curl would bring a dozen libraries, a java check a JVM start every interval). Slim images lack the man
