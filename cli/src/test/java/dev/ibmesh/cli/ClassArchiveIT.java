@@ -36,9 +36,10 @@ class ClassArchiveIT {
     }
 
     @Test
-    void theUpArchiveHoldsTheDevicesAndTheUmadEndpoint() throws Exception {
+    void theUpArchiveHoldsTheDevicesItsSmAndTheUmadEndpoint() throws Exception {
         String held = archived("ibmesh-up.jsa");
         assertTrue(held.contains("dev.ibmesh.device.sw.SwitchDevice app_loader"), "SwitchDevice not archived");
+        assertTrue(held.contains("dev.ibmesh.sm.SubnetManager app_loader"), "SubnetManager not archived");
         assertTrue(held.contains("dev.ibmesh.runtime.umad.UmadServer app_loader"), "UmadServer not archived");
     }
 
