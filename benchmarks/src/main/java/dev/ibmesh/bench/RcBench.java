@@ -8,9 +8,11 @@ import java.util.Arrays;
  * bandwidth for 64 B to 1 MiB (ib_write_bw), the message rate of 64-byte SENDs (ib_send_bw), and the latency of
  * 8-byte inline SENDs, half the ping-pong round trip (ib_send_lat). The fabric is {@link RcFabric}: real HcaDevices
  * and a SwitchDevice, every packet in wire format across links with credits, straight from port to port as in one
- * {@code ibmesh up}, or with {@code --loopback} over gRPC on TCP loopback as between processes; path MTU 4096. The
- * applications ({@link SendStream}, {@link RecvSink}, {@link PingPong}) drive each HCA through its verbs facade on
- * that HCA's event loop, busy-polling as perftest does.
+ * {@code ibmesh up}, or with {@code --loopback} over gRPC on TCP loopback as between processes; path MTU 4096. In one
+ * JVM it is measured twice: the three devices on one event loop, as {@code ibmesh up} runs a fabric by default, then
+ * each on a loop of its own (a packet then crosses threads at every hop, as with {@code --event-loops}); over loopback
+ * each device has its own loop, as separate processes do. The applications ({@link SendStream}, {@link RecvSink},
+ * {@link PingPong}) drive each HCA through its verbs facade on that HCA's event loop, busy-polling as perftest does.
  *
  * <p>Run: {@code ./bench rc [SCALE] [--loopback]} (SCALE multiplies the message counts; default 1). Targets ([fabric]
  * issue, 2-core machine): 10 Gb/s RDMA WRITE at 64 KiB, a million 64-byte SENDs per second, p99 below 200 us; over
@@ -23,12 +25,14 @@ public final class RcBench {
     private final RcHost b;
     private final double scale;
     private final boolean loopback;
+    private final int eventLoops;
 
-    private RcBench(RcHost a, RcHost b, double scale, boolean loopback) {
+    private RcBench(RcHost a, RcHost b, double scale, boolean loopback, int eventLoops) {
         this.a = a;
         this.b = b;
         this.scale = scale;
         this.loopback = loopback;
+        this.eventLoops = eventLoops;
     }
 
     public static void main(String[] args) throws Exception {
@@ -50,18 +54,23 @@ public final class RcBench {
                 }
             }
         }
-        try (RcFabric fabric = new RcFabric(loopback)) {
-            RcHost a = RcHost.open(fabric.h1);
-            RcHost b = RcHost.open(fabric.h2);
-            a.connect(b, RcFabric.H2_LID);
-            b.connect(a, RcFabric.H1_LID);
-            for (RcHost h : new RcHost[] {a, b}) {
-                OnLoop.call(h.hca, () -> {
-                    h.fillReceives();
-                    return null;
-                });
+        int[] placements = loopback
+                ? new int[] {RcFabric.LOOP_PER_DEVICE}
+                : new int[] {RcFabric.ONE_LOOP, RcFabric.LOOP_PER_DEVICE};
+        for (int eventLoops : placements) {
+            try (RcFabric fabric = new RcFabric(loopback, eventLoops)) {
+                RcHost a = RcHost.open(fabric.h1);
+                RcHost b = RcHost.open(fabric.h2);
+                a.connect(b, RcFabric.H2_LID);
+                b.connect(a, RcFabric.H1_LID);
+                for (RcHost h : new RcHost[] {a, b}) {
+                    OnLoop.call(h.hca, () -> {
+                        h.fillReceives();
+                        return null;
+                    });
+                }
+                new RcBench(a, b, scale, loopback, eventLoops).run();
             }
-            new RcBench(a, b, scale, loopback).run();
         }
         System.exit(0);
     }
@@ -71,6 +80,11 @@ public final class RcBench {
                 "ibmesh rc bench: h1 - s1 - h2 in one JVM (HcaDevice, SwitchDevice, links with credits %s), RC, path"
                         + " MTU 4096%n",
                 loopback ? "over gRPC on TCP loopback, as between processes" : "from port to port, as in ibmesh up");
+        System.out.println(
+                eventLoops == RcFabric.ONE_LOOP
+                        ? "event loops: one for the three devices, as ibmesh up runs a fabric (its default)"
+                        : "event loops: one per device (ibmesh up --event-loops " + eventLoops
+                                + "; devices in separate processes)");
         System.out.println(Machine.line());
         warmUp();
 

@@ -13,13 +13,15 @@ import dev.ibmesh.runtime.transport.LinkTransport;
 import dev.ibmesh.runtime.transport.NettyLinkTransport;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Two real HCAs through one real switch in this JVM, h1 - s1 - h2 (wire-format packets, credits per VL), each device
- * on its own Vert.x event loop, linked straight from port to port as in one {@code ibmesh up}, or (loopback) by gRPC
+ * Two real HCAs through one real switch in this JVM, h1 - s1 - h2 (wire-format packets, credits per VL), all three
+ * devices on one Vert.x event loop ({@link #ONE_LOOP}, as {@code ibmesh up} runs a fabric by default) or each on its
+ * own ({@link #LOOP_PER_DEVICE}), linked straight from port to port as in one {@code ibmesh up}, or (loopback) by gRPC
  * VirtualLink streams over TCP on 127.0.0.1, as devices in separate processes are. Brought up as an SM would:
  * directed-route SMPs from h1 give LIDs 1 (h1), 2 (h2) and 3 (s1), program the switch's LFT, and move every port to
  * Armed, then Active.
@@ -29,12 +31,19 @@ final class RcFabric implements AutoCloseable {
     static final int H2_LID = 2;
     private static final int S1_LID = 3;
 
-    private final Vertx vertx = Vertx.vertx();
+    /** Event loops for the three devices: one, as {@code ibmesh up} shares one among a fabric's devices. */
+    static final int ONE_LOOP = 1;
+    /** A loop for each device: {@code ibmesh up --event-loops 3}, and what devices in separate processes have. */
+    static final int LOOP_PER_DEVICE = 3;
+
+    private final Vertx vertx;
     final HcaDevice h1;
     final HcaDevice h2;
     final SwitchDevice s1;
 
-    RcFabric(boolean loopback) throws Exception {
+    /** {@code eventLoops}: {@link #ONE_LOOP} or {@link #LOOP_PER_DEVICE}. */
+    RcFabric(boolean loopback, int eventLoops) throws Exception {
+        vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(eventLoops));
         LinkTransport transport =
                 loopback ? new NettyLinkTransport() : new InProcessLinkTransport("rc-bench-" + System.nanoTime());
         String s1Address = loopback ? LoopbackAddress.free() : "s1";

@@ -90,7 +90,7 @@ public final class SoakBench {
 
     /** Runs the soak for {@code length}; what failed (empty: every check held). Progress goes to {@code log}. */
     public static List<String> run(Duration length, long seed, Consumer<String> log) throws Exception {
-        try (RcFabric fabric = new RcFabric(false)) {
+        try (RcFabric fabric = new RcFabric(false, RcFabric.LOOP_PER_DEVICE)) {
             return new SoakBench(fabric, seed, log).soak(length);
         }
     }
