@@ -74,6 +74,14 @@ public final class FrameWriter {
     }
 
     /**
+     * Computes a frame's ICRC and VCRC anew in place, after its fields changed: a frame with an ICRC (LNH 2 or 3), no
+     * room after the VCRC.
+     */
+    public static void seal(byte[] frame) {
+        seal(frame, frame.length - 6, 0, 0);
+    }
+
+    /**
      * Computes the ICRC over the first {@code icrcCovered} bytes and writes it after them, then the VCRC over those
      * and the ICRC; {@code icrcXor} and {@code vcrcXor} damage them on purpose (zero for a correct frame).
      */

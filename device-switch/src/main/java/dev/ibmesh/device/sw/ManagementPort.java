@@ -94,11 +94,11 @@ final class ManagementPort implements PmaNode {
      */
     boolean receive(Port in, byte[] frame) {
         boolean smp = SmpPackets.isSmp(frame);
-        if (smp && SmpPackets.mad(frame).mgmtClass() == MgmtClass.SUBN_DIRECTED_ROUTE) {
+        if (smp && SmpPackets.isDirectedRoute(frame)) {
             // Every directed-route SMP ends its hop at the switch's SMI, so port 0 is its destination here too.
             in.release(Lrh.VL15, frame.length);
             if (icrcValid(in, frame, true)) {
-                smi.receiveDirected(in.number(), Lrh.slid(frame, 0), SmpPackets.mad(frame));
+                smi.receiveDirected(in.number(), frame);
             }
             return true;
         }

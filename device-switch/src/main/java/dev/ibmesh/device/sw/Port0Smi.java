@@ -13,6 +13,7 @@ import dev.ibmesh.runtime.sma.SmpPackets;
 import dev.ibmesh.runtime.sma.dr.DirectedRoute;
 import dev.ibmesh.runtime.sma.dr.DrDecision;
 import dev.ibmesh.runtime.sma.dr.DrNode;
+import dev.ibmesh.runtime.sma.dr.IntermediateHop;
 import dev.ibmesh.wire.Lrh;
 import java.util.Set;
 
@@ -61,9 +62,19 @@ final class Port0Smi {
         this.deviations = Set.copyOf(deviations);
     }
 
-    /** A directed-route SMP received on external port {@code in} (its link checks passed), with its LRH SLID. */
-    void receiveDirected(int in, int slid, Mad mad) {
-        act(in, slid, DirectedRoute.receive(anyHopPointer(DrSmp.decode(mad)), drNode(), in));
+    /**
+     * A directed-route SMP frame received on external port {@code in}, its ICRC checked. An intermediate hop is done on
+     * the frame's bytes ({@link IntermediateHop}) unless the switch runs with deviations, which act on the records.
+     */
+    void receiveDirected(int in, byte[] frame) {
+        int egress =
+                deviations.isEmpty() ? IntermediateHop.egressPort(frame, device.portCount()) : IntermediateHop.NONE;
+        if (egress != IntermediateHop.NONE) {
+            transmit(device.port(egress), IntermediateHop.next(frame, in));
+            return;
+        }
+        DrSmp smp = anyHopPointer(DrSmp.decode(SmpPackets.mad(frame)));
+        act(in, Lrh.slid(frame, 0), DirectedRoute.receive(smp, drNode(), in));
     }
 
     /**
@@ -163,14 +174,18 @@ final class Port0Smi {
 
     /** A directed-route hop out of external port {@code port}, from and to the permissive LID. */
     private boolean forward(int port, DrSmp smp) {
-        Port out = device.port(port);
         DrSmp leaving = deviations.contains(SwitchDeviation.NO_DR_RETURN_PATH) ? withoutReturnEntry(smp) : smp;
         if (leaving.direction() && deviations.contains(SwitchDeviation.NO_DR_D_BIT)) {
             // deviation: the response goes back along the ReturnPath, but with the D bit clear on the wire
             leaving = leaving.withHeader(
                     leaving.header().withStatus(leaving.header().status() & ~DrSmp.D_BIT));
         }
-        if (out == null || !out.transmit(SmpPackets.frame(Lrh.PERMISSIVE_LID, Lrh.PERMISSIVE_LID, leaving.encode()))) {
+        return transmit(device.port(port), SmpPackets.frame(Lrh.PERMISSIVE_LID, Lrh.PERMISSIVE_LID, leaving.encode()));
+    }
+
+    /** Sends an SMP frame out of a port; false, and counted, when the port cannot take it. */
+    private boolean transmit(Port out, byte[] frame) {
+        if (out == null || !out.transmit(frame)) {
             dropped++;
             return false;
         }
@@ -201,12 +216,7 @@ final class Port0Smi {
             arrive(0, node.lid(), mad);
             return true;
         }
-        Port output = relay.route(dlid);
-        if (output == null || !output.transmit(SmpPackets.frame(dlid, node.lid(), sl, mad))) {
-            dropped++;
-            return false;
-        }
-        return true;
+        return transmit(relay.route(dlid), SmpPackets.frame(dlid, node.lid(), sl, mad));
     }
 
     private DrNode drNode() {

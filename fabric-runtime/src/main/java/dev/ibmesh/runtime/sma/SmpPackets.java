@@ -1,6 +1,7 @@
 package dev.ibmesh.runtime.sma;
 
 import dev.ibmesh.mad.Mad;
+import dev.ibmesh.mad.MgmtClass;
 import dev.ibmesh.wire.Bth;
 import dev.ibmesh.wire.Deth;
 import dev.ibmesh.wire.ExtHeader;
@@ -18,12 +19,16 @@ public final class SmpPackets {
     private static final Bth BTH = Bth.of(OpCode.UD_SEND_ONLY, 0xFFFF, 0, false, 0);
     /** Q_Key 0, source QP0. */
     private static final ExtHeader[] DETH = {new Deth(0, 0)};
+    /** Where the MAD starts: after LRH, BTH and DETH. */
+    public static final int MAD_OFFSET = Lrh.SIZE + Bth.SIZE + 8;
+    /** An SMP frame as an SMA or a directed-route hop writes it: headers, the MAD, ICRC and VCRC. */
+    public static final int FRAME_SIZE = MAD_OFFSET + Mad.SIZE + 6;
 
     private SmpPackets() {}
 
     /** True for an IBA local packet on VL15 that is a UD SEND Only to QP0 with room for a MAD. */
     public static boolean isSmp(byte[] frame) {
-        return frame.length >= Lrh.SIZE + Bth.SIZE + 8 + Mad.SIZE + 6
+        return frame.length >= FRAME_SIZE
                 && Lrh.vl(frame, 0) == Lrh.VL15
                 && Lrh.lnh(frame, 0) == Lrh.LNH_IBA_LOCAL
                 && Bth.opCode(frame, Lrh.SIZE) == OpCode.UD_SEND_ONLY.code()
@@ -32,7 +37,12 @@ public final class SmpPackets {
 
     /** The MAD of a frame {@link #isSmp} accepted. */
     public static Mad mad(byte[] frame) {
-        return Mad.copyOf(frame, Lrh.SIZE + Bth.SIZE + 8, Mad.SIZE);
+        return Mad.copyOf(frame, MAD_OFFSET, Mad.SIZE);
+    }
+
+    /** True when a frame {@link #isSmp} accepted carries a directed-route SMP (class 0x81), read without a copy. */
+    public static boolean isDirectedRoute(byte[] frame) {
+        return (frame[MAD_OFFSET + 1] & 0xFF) == MgmtClass.SUBN_DIRECTED_ROUTE.code();
     }
 
     /** An SMP frame from {@code slid} to {@code dlid} (0xFFFF for directed routes) carrying {@code mad}, on SL 0. */

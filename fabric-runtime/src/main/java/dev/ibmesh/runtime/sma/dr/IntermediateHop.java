@@ -1,0 +1,82 @@
+package dev.ibmesh.runtime.sma.dr;
+
+import dev.ibmesh.mad.DrSmp;
+import dev.ibmesh.mad.Mad;
+import dev.ibmesh.runtime.sma.SmpPackets;
+import dev.ibmesh.wire.FrameWriter;
+import dev.ibmesh.wire.Lrh;
+
+/**
+ * The intermediate hop of a directed route through a switch, done on the frame's bytes: C14-9:2 on the way out
+ * (ReturnPath[hp] takes the ingress port, HopPointer becomes hp + 1, the SMP leaves by InitialPath[hp + 1]) and
+ * C14-13:2 on the way back (HopPointer becomes hp - 1, the SMP leaves by ReturnPath[hp - 1]).
+ *
+ * <p>Every hop of a route but its two ends is one of these, so they are most of the SMPs a switch handles in a sweep.
+ * {@link DirectedRoute} decides them as well, on records: the MAD decoded, copied and encoded again at each hop. Here
+ * the leaving frame is the received one copied once, with the hop's two or three bytes changed, the headers an SMP hop
+ * leaves with (permissive LIDs, SL 0, VL15) and its CRCs computed anew: byte for byte the frame a switch builds from
+ * DirectedRoute's decision (IntermediateHopTest holds the two together). Anything else (the ends of a route, a
+ * LID-routed part, a hop the rules drop, a frame longer than an SMP needs) is left to DirectedRoute, so its decision
+ * and its drop reason stay in one place.
+ */
+public final class IntermediateHop {
+    /** {@link #egressPort}'s answer for an SMP that is not at an intermediate hop here. */
+    public static final int NONE = -1;
+
+    private static final int MAD = SmpPackets.MAD_OFFSET;
+    private static final int D_BYTE = MAD + 4;
+    private static final int HOP_POINTER = MAD + 6;
+    private static final int HOP_COUNT = MAD + 7;
+    private static final int INITIAL_PATH = MAD + 128;
+    private static final int RETURN_PATH = MAD + 192;
+    /** LRH, BTH and DETH of an SMP leaving a directed-route hop: as {@link SmpPackets#frame} writes them. */
+    private static final byte[] HEADERS =
+            SmpPackets.frame(Lrh.PERMISSIVE_LID, Lrh.PERMISSIVE_LID, Mad.copyOf(new byte[Mad.SIZE]));
+
+    private IntermediateHop() {}
+
+    /**
+     * The port a switch with {@code portCount} ports sends this received SMP frame out of, when the SMP is at an
+     * intermediate hop of its directed part; {@link #NONE} otherwise. The caller has found the frame an SMP
+     * ({@link SmpPackets#isSmp}) with a valid ICRC.
+     */
+    public static int egressPort(byte[] frame, int portCount) {
+        if (frame.length != SmpPackets.FRAME_SIZE || !SmpPackets.isDirectedRoute(frame)) {
+            return NONE;
+        }
+        int hp = frame[HOP_POINTER] & 0xFF;
+        int hc = frame[HOP_COUNT] & 0xFF;
+        int port;
+        if (hc > DrSmp.MAX_HOP_COUNT) {
+            return NONE; // C14-6
+        } else if (!returning(frame)) {
+            port = hp > 0 && hp < hc ? frame[INITIAL_PATH + hp + 1] & 0xFF : 0;
+        } else {
+            port = hp >= 2 && hp <= hc ? frame[RETURN_PATH + hp - 1] & 0xFF : 0;
+        }
+        return port >= 1 && port <= portCount ? port : NONE;
+    }
+
+    /**
+     * The frame that leaves the hop {@link #egressPort} found, for the SMP received on {@code ingressPort}. The
+     * received frame is not changed.
+     */
+    public static byte[] next(byte[] frame, int ingressPort) {
+        byte[] next = frame.clone();
+        System.arraycopy(HEADERS, 0, next, 0, MAD);
+        int hp = frame[HOP_POINTER] & 0xFF;
+        if (returning(frame)) {
+            next[HOP_POINTER] = (byte) (hp - 1);
+        } else {
+            next[RETURN_PATH + hp] = (byte) ingressPort;
+            next[HOP_POINTER] = (byte) (hp + 1);
+        }
+        FrameWriter.seal(next);
+        return next;
+    }
+
+    /** The D bit: the SMP is on its way back. */
+    private static boolean returning(byte[] frame) {
+        return (frame[D_BYTE] & (DrSmp.D_BIT >>> 8)) != 0;
+    }
+}
