@@ -51,11 +51,11 @@ final class PortInfoHandler implements SmpAttributeHandler {
             return SmpReply.rejected(result, asSeenFrom(request, current));
         }
         node.applyPortInfo(port, result.attribute(), result.actions());
-        PortInfo now = asSeenFrom(request, node.portInfo(port));
+        PortInfo.Builder now = seenFrom(request, node.portInfo(port));
         if (result.actions().contains(new SmaAction.ClientReregister())) {
-            now = now.toBuilder().clientReregister(true).build();
+            now.clientReregister(true);
         }
-        return SmpReply.ok(now);
+        return SmpReply.ok(now.toBytes());
     }
 
     private static OptionalInt selectedPort(SmpRequest request) {
@@ -67,8 +67,13 @@ final class PortInfoHandler implements SmpAttributeHandler {
                 .modifierPort();
     }
 
-    private static PortInfo asSeenFrom(SmpRequest request, PortInfo portInfo) {
-        return portInfo.toBuilder().localPortNum(request.ingressPort()).build();
+    /** The data area of an answer: PortInfo with LocalPortNum the port the SMP came in on. */
+    private static byte[] asSeenFrom(SmpRequest request, PortInfo portInfo) {
+        return seenFrom(request, portInfo).toBytes();
+    }
+
+    private static PortInfo.Builder seenFrom(SmpRequest request, PortInfo portInfo) {
+        return portInfo.toBuilder().localPortNum(request.ingressPort());
     }
 
     private static PortContext context(SmpRequest request, int port) {

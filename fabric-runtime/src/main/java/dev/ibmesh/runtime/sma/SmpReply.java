@@ -20,9 +20,19 @@ record SmpReply(int status, byte[] data) {
         return Optional.of(new SmpReply(0, attribute.toBytes()));
     }
 
+    /** Status 0 with the attribute's data area as given. */
+    static Optional<SmpReply> ok(byte[] data) {
+        return Optional.of(new SmpReply(0, data));
+    }
+
     /** A Set its attribute's rules rejected (status 7): {@code unchanged} is the attribute as it still is. */
     static Optional<SmpReply> rejected(SetResult<?> result, Attribute unchanged) {
-        return Optional.of(new SmpReply(result.status(), unchanged.toBytes()));
+        return rejected(result, unchanged.toBytes());
+    }
+
+    /** The same, with the data area of the attribute as it still is. */
+    static Optional<SmpReply> rejected(SetResult<?> result, byte[] unchanged) {
+        return Optional.of(new SmpReply(result.status(), unchanged));
     }
 
     /** Status {@code code} echoing the request's data area: the SMA did not get as far as the attribute. */

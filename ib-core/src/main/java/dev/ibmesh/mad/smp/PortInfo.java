@@ -589,6 +589,11 @@ public record PortInfo(
             return decode(bytes, 0);
         }
 
+        /** The 64 bytes {@link #build()} would decode: for a caller that only sends them on, no record built. */
+        public byte[] toBytes() {
+            return bytes.clone();
+        }
+
         public Builder mKey(long v) {
             return set(Field.M_KEY, v);
         }

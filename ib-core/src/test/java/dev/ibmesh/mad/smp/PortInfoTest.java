@@ -183,6 +183,17 @@ class PortInfoTest {
     }
 
     @Test
+    void builderGivesTheBytesItWouldBuildFromAsACopy() {
+        PortInfo.Builder b = PortInfo.decode(smpData(S4), 0).toBuilder().localPortNum(7);
+        byte[] built = b.build().toBytes();
+        byte[] bytes = b.toBytes();
+        assertArrayEquals(built, bytes);
+        bytes[0] ^= 1;
+        assertArrayEquals(built, b.toBytes(), "changing the copy leaves the builder alone");
+        assertEquals(7, PortInfo.decode(bytes, 0).localPortNum());
+    }
+
+    @Test
     void builderStartsFromZero() {
         PortInfo p = PortInfo.builder()
                 .mKey(-1L)
