@@ -52,7 +52,7 @@ public record DrSmp(
         }
         byte[] initial = new byte[64];
         for (int i = 0; i < path.length; i++) {
-            initial[i + 1] = (byte) Bits.checkRange("InitialPath[" + (i + 1) + "]", path[i], 8);
+            initial[i + 1] = (byte) Bits.checkRange("InitialPath", i + 1, path[i], 8);
         }
         MadHeader h = new MadHeader(
                 MadHeader.BASE_VERSION,

@@ -104,6 +104,17 @@ public final class Bits {
         return value;
     }
 
+    /**
+     * As {@link #checkRange(String, int, int)} for entry {@code index} of a table or path: the name {@code
+     * field[index]} is only put together for the exception, not on every check.
+     */
+    public static int checkRange(String field, int index, int value, int width) {
+        if (value < 0 || (width < 31 && value >= (1 << width))) {
+            checkRange(field + "[" + index + "]", value, width);
+        }
+        return value;
+    }
+
     /** As {@link #checkRange(String, int, int)} for fields up to 63 bits. */
     public static long checkRange(String field, long value, int width) {
         if (width < 64 && (value < 0 || value >= (1L << width))) {

@@ -38,7 +38,7 @@ final class SmpCodec {
     static List<Integer> check(String field, List<Integer> values, int count, int width) {
         checkCount(field, values, count);
         for (int i = 0; i < count; i++) {
-            Bits.checkRange(field + "[" + i + "]", values.get(i), width);
+            Bits.checkRange(field, i, values.get(i), width);
         }
         return List.copyOf(values);
     }
