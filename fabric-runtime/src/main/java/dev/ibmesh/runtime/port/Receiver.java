@@ -161,9 +161,12 @@ final class Receiver {
         } else if (!flowControl.onReceived(vl, Blocks.ofFrame(b.length))) {
             drops.drop(DropReason.BUFFER_OVERRUN);
             return;
+        } else {
+            // Only a data VL's packet moves credit, so only it can leave an update to repair: VL15 is not flow
+            // controlled (IBA 7.9), and an SM's sweep, all VL15, keeps its links on the idle keep-alive.
+            keepAlive.carriedData();
         }
         counters.received(b.length, Lrh.isMulticast(Lrh.dlid(b, 0)));
-        keepAlive.carriedData();
         deliver(vl, b);
     }
 

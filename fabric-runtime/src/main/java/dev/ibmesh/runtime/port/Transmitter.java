@@ -280,7 +280,9 @@ final class Transmitter {
                 }
                 sent(vl, frame.length);
                 counters.transmitted(frame.length, Lrh.isMulticast(Lrh.dlid(frame, 0)));
-                keepAlive.sent();
+                if (vl != Lrh.VL15) {
+                    keepAlive.sent(); // as on receipt: VL15 moves no credit
+                }
                 addFrame(batch, Frame.Kind.DATA, frame, sealed);
                 frames++;
                 if (flowControl.canSend(vl, Blocks.ofFrame(frame.length)) && impairment.duplicate()) {

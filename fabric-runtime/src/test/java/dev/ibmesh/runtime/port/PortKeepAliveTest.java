@@ -73,6 +73,24 @@ class PortKeepAliveTest {
     }
 
     @Test
+    void smpsLeaveTheIdleKeepAliveAlone() {
+        PortHarness h = new PortHarness(CONSUMER).active();
+        h.clock.advance(60_000 * MS); // long idle: the period is at its longest
+        long due = h.clock.nextDue();
+        int before = linkPackets(h);
+        long dataBefore = h.dataSent();
+        for (int i = 0; i < 10; i++) {
+            h.receive(PortHarness.smp(i));
+            assertTrue(h.port.transmit(PortHarness.smp(i)), "the SMP answer goes out");
+        }
+        h.clock.advance(FlowControlKeepAlive.KEEP_ALIVE_NANOS);
+
+        assertEquals(dataBefore + 10, h.dataSent(), "the answers left");
+        assertEquals(before, linkPackets(h), "VL15 moves no credit, so there is no update to repair");
+        assertEquals(due, h.clock.nextDue(), "the keep-alive still waits for its long period");
+    }
+
+    @Test
     void creditFreedByTheDeviceIsAdvertisedAtOnce() {
         PortHarness h = new PortHarness(CONSUMER).active();
         int before = linkPackets(h);
