@@ -64,7 +64,8 @@ final class Port0Smi {
 
     /**
      * A directed-route SMP frame received on external port {@code in}, its ICRC checked. An intermediate hop is done on
-     * the frame's bytes ({@link IntermediateHop}) unless the switch runs with deviations, which act on the records.
+     * the frame's bytes ({@link IntermediateHop}); a switch started with any deviation takes the records' way (the
+     * directed-route deviations act there).
      */
     void receiveDirected(int in, byte[] frame) {
         int egress =

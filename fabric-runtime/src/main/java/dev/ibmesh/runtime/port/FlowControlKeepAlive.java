@@ -7,10 +7,10 @@ import java.util.function.BooleanSupplier;
  * How ibmesh honours the periodic flow-control update (IBA 7.9.4 asks for flow-control packets at least once per
  * update period) in its own time: credit that moves is advertised at once ({@link Port#release}), so the periodic
  * packets only repair updates lost or corrupted on the link. A port re-sends its whole flow-control state (and ends an
- * ExcessiveBufferOverrunErrors period) {@link #KEEP_ALIVE_NANOS} after it carried data on a data VL (VL15's SMPs
- * move no credit, so they leave nothing to repair); while it carries none the
- * period doubles up to {@link #KEEP_ALIVE_MAX_NANOS}. An idle fabric therefore spends almost nothing on timers, and
- * any lost update is repaired within one period of the loss. It owns the one timer and the period.
+ * ExcessiveBufferOverrunErrors period) {@link #KEEP_ALIVE_NANOS} after it carried data on a data VL (VL15's SMPs move
+ * no credit, so they leave nothing to repair); while it carries none the period doubles up to {@link
+ * #KEEP_ALIVE_MAX_NANOS}. An idle fabric therefore spends almost nothing on timers, and any lost update is repaired
+ * within one period of the loss. It owns the one timer and the period.
  *
  * <p>Threading: event loop only.
  */
@@ -22,7 +22,7 @@ final class FlowControlKeepAlive {
 
     private final Scheduler scheduler;
     private final PhysicalLink physical;
-    /** Re-sends the whole flow-control state; answers whether packets still wait to be sent. */
+    /** Re-sends the whole flow-control state; answers whether data-VL packets still wait to be sent. */
     private final BooleanSupplier refresh;
 
     private Scheduler.Cancellable timer;

@@ -167,7 +167,12 @@ final class Transmitter {
     boolean refreshFlowControl() {
         oweFlowControl(FlowControlPacket.OP_NORMAL);
         scheduleDrain(); // the drain also discards heads past HOQLife
-        return queues.nonEmpty() != 0;
+        return dataWaiting();
+    }
+
+    /** Whether packets of a data VL wait: VL15's move no credit, so they never keep the keep-alive short. */
+    private boolean dataWaiting() {
+        return (queues.nonEmpty() & ~(1 << Lrh.VL15)) != 0;
     }
 
     /** See {@link Port#impair}. */
@@ -293,9 +298,11 @@ final class Transmitter {
                 }
             }
             if (frames == 0) {
-                if (queues.nonEmpty() != 0) {
+                if (dataWaiting()) {
                     // Held back by credit: keep the keep-alive short until the credit comes.
                     keepAlive.carriedData();
+                }
+                if (queues.nonEmpty() != 0) {
                     headOfQueue.arm();
                 }
                 return;

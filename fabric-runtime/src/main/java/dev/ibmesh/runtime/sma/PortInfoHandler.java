@@ -34,7 +34,8 @@ final class PortInfoHandler implements SmpAttributeHandler {
         if (port.isEmpty()) {
             return SmpReply.invalid(request);
         }
-        return SmpReply.ok(asSeenFrom(request, request.node().portInfo(port.getAsInt())));
+        return SmpReply.ok(
+                seenFrom(request, request.node().portInfo(port.getAsInt())).toBytes());
     }
 
     @Override
@@ -48,7 +49,7 @@ final class PortInfoHandler implements SmpAttributeHandler {
         PortInfo current = node.portInfo(port);
         SetResult<PortInfo> result = rules.apply(current, PortInfo.decode(request.data(), 0), context(request, port));
         if (!result.isValid()) {
-            return SmpReply.rejected(result, asSeenFrom(request, current));
+            return SmpReply.rejected(result, seenFrom(request, current).toBytes());
         }
         node.applyPortInfo(port, result.attribute(), result.actions());
         PortInfo.Builder now = seenFrom(request, node.portInfo(port));
@@ -67,11 +68,7 @@ final class PortInfoHandler implements SmpAttributeHandler {
                 .modifierPort();
     }
 
-    /** The data area of an answer: PortInfo with LocalPortNum the port the SMP came in on. */
-    private static byte[] asSeenFrom(SmpRequest request, PortInfo portInfo) {
-        return seenFrom(request, portInfo).toBytes();
-    }
-
+    /** An answer's PortInfo, LocalPortNum the port the SMP came in on; its bytes are the answer's data area. */
     private static PortInfo.Builder seenFrom(SmpRequest request, PortInfo portInfo) {
         return portInfo.toBuilder().localPortNum(request.ingressPort());
     }

@@ -88,6 +88,11 @@ class PortKeepAliveTest {
         assertEquals(dataBefore + 10, h.dataSent(), "the answers left");
         assertEquals(before, linkPackets(h), "VL15 moves no credit, so there is no update to repair");
         assertEquals(due, h.clock.nextDue(), "the keep-alive still waits for its long period");
+        h.clock.advance(due - h.clock.nanoTime());
+        assertEquals(
+                FlowControlKeepAlive.KEEP_ALIVE_MAX_NANOS,
+                h.clock.nextDue() - h.clock.nanoTime(),
+                "the SMPs it sent did not count as data either");
     }
 
     @Test

@@ -13,7 +13,7 @@ import dev.ibmesh.wire.Lrh;
  *
  * <p>Every hop of a route but its two ends is one of these, so they are most of the SMPs a switch handles in a sweep.
  * {@link DirectedRoute} decides them as well, on records: the MAD decoded, copied and encoded again at each hop. Here
- * the leaving frame is the received one copied once, with the hop's two or three bytes changed, the headers an SMP hop
+ * the leaving frame is the received one copied once, with the hop's one or two bytes changed, the headers an SMP hop
  * leaves with (permissive LIDs, SL 0, VL15) and its CRCs computed anew: byte for byte the frame a switch builds from
  * DirectedRoute's decision (IntermediateHopTest holds the two together). Anything else (the ends of a route, a
  * LID-routed part, a hop the rules drop, a frame longer than an SMP needs) is left to DirectedRoute, so its decision

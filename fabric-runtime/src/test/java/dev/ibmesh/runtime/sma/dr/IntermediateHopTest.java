@@ -22,9 +22,11 @@ import org.junit.jupiter.api.Test;
 class IntermediateHopTest {
     private static final int PORTS = 8;
     private static final DrNode SWITCH = DrNode.switchNode(PORTS, 30);
+    /** Short routes, and HopCounts at and beyond C14-6's limit of 63 (the longest path, and ones dropped). */
+    private static final int[] HOP_COUNTS = {0, 1, 2, 3, 4, 5, 6, 7, 62, 63, 64, 255};
 
     /**
-     * Every D bit, HopCount 0..7 and HopPointer 0..HopCount + 2, with path entries 0..PORTS + 1 and both DrLIDs
+     * Every D bit, HopCount 0..7 and around the C14-6 limit of 63, and HopPointer 0..HopCount + 2, with path entries 0..PORTS + 1 and both DrLIDs
      * permissive or not: where the byte-level hop answers, DirectedRoute forwards out of the same port, and the frame
      * leaving is the one built from DirectedRoute's SMP; where it does not, DirectedRoute decides something else or
      * is at an end of the route.
@@ -35,8 +37,8 @@ class IntermediateHopTest {
         int fast = 0;
         for (int round = 0; round < 40; round++) {
             for (boolean returning : new boolean[] {false, true}) {
-                for (int hc = 0; hc <= 7; hc++) {
-                    for (int hp = 0; hp <= hc + 2; hp++) {
+                for (int hc : HOP_COUNTS) {
+                    for (int hp = 0; hp <= Math.min(hc + 2, 0xFF); hp++) {
                         int drLid = round % 4 == 0 ? 0x0012 : PERMISSIVE_LID;
                         DrSmp smp = smp(returning, hp, hc, drLid, random);
                         int ingress = 1 + random.nextInt(PORTS);
