@@ -8,12 +8,12 @@ import dev.ibmesh.runtime.agent.HostMad;
 import dev.ibmesh.runtime.agent.MadAgents;
 import dev.ibmesh.runtime.agent.SmpRecipient;
 import dev.ibmesh.runtime.port.Port;
+import dev.ibmesh.runtime.sma.IntermediateHop;
 import dev.ibmesh.runtime.sma.Sma;
 import dev.ibmesh.runtime.sma.SmpPackets;
 import dev.ibmesh.runtime.sma.dr.DirectedRoute;
 import dev.ibmesh.runtime.sma.dr.DrDecision;
 import dev.ibmesh.runtime.sma.dr.DrNode;
-import dev.ibmesh.runtime.sma.dr.IntermediateHop;
 import dev.ibmesh.wire.Lrh;
 import java.util.Set;
 

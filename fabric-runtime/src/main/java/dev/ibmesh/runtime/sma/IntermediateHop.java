@@ -1,8 +1,7 @@
-package dev.ibmesh.runtime.sma.dr;
+package dev.ibmesh.runtime.sma;
 
 import dev.ibmesh.mad.DrSmp;
 import dev.ibmesh.mad.Mad;
-import dev.ibmesh.runtime.sma.SmpPackets;
 import dev.ibmesh.wire.FrameWriter;
 import dev.ibmesh.wire.Lrh;
 
@@ -12,12 +11,13 @@ import dev.ibmesh.wire.Lrh;
  * C14-13:2 on the way back (HopPointer becomes hp - 1, the SMP leaves by ReturnPath[hp - 1]).
  *
  * <p>Every hop of a route but its two ends is one of these, so they are most of the SMPs a switch handles in a sweep.
- * {@link DirectedRoute} decides them as well, on records: the MAD decoded, copied and encoded again at each hop. Here
- * the leaving frame is the received one copied once, with the hop's one or two bytes changed, the headers an SMP hop
- * leaves with (permissive LIDs, SL 0, VL15) and its CRCs computed anew: byte for byte the frame a switch builds from
- * DirectedRoute's decision (IntermediateHopTest holds the two together). Anything else (the ends of a route, a
+ * {@code dr.DirectedRoute} decides them as well, on records: the MAD decoded, copied and encoded again at each hop.
+ * Here the leaving frame is the received one copied once, with the hop's one or two bytes changed, the headers an SMP
+ * hop leaves with (permissive LIDs, SL 0, VL15) and its CRCs computed anew: byte for byte the frame a switch builds
+ * from DirectedRoute's decision (IntermediateHopTest holds the two together). Anything else (the ends of a route, a
  * LID-routed part, a hop the rules drop, a frame longer than an SMP needs) is left to DirectedRoute, so its decision
- * and its drop reason stay in one place.
+ * and its drop reason stay in one place. It sits beside {@link SmpPackets}, whose frames it reads and writes; the
+ * {@code dr} package below keeps the rules on records.
  */
 public final class IntermediateHop {
     /** {@link #egressPort}'s answer for an SMP that is not at an intermediate hop here. */

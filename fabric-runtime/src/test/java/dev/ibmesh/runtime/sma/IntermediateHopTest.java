@@ -1,4 +1,4 @@
-package dev.ibmesh.runtime.sma.dr;
+package dev.ibmesh.runtime.sma;
 
 import static dev.ibmesh.mad.DrSmp.PERMISSIVE_LID;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -10,8 +10,10 @@ import dev.ibmesh.mad.DrSmp;
 import dev.ibmesh.mad.MadHeader;
 import dev.ibmesh.mad.Method;
 import dev.ibmesh.mad.MgmtClass;
-import dev.ibmesh.runtime.sma.SmpPackets;
+import dev.ibmesh.runtime.sma.dr.DirectedRoute;
+import dev.ibmesh.runtime.sma.dr.DrDecision;
 import dev.ibmesh.runtime.sma.dr.DrDecision.Forward;
+import dev.ibmesh.runtime.sma.dr.DrNode;
 import dev.ibmesh.wire.Lrh;
 import dev.ibmesh.wire.PacketCheck;
 import java.util.Arrays;
