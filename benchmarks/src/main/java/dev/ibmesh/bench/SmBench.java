@@ -18,8 +18,10 @@ import dev.ibmesh.sm.SweepResult;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * ibmesh's SM bringing a fat tree to SUBNET UP in one JVM with real packets: the fabric is started and ready (every
@@ -33,13 +35,17 @@ import java.util.concurrent.TimeUnit;
  * the same run, OpenSM on the same ibmesh fabric and on ibsim.
  *
  * <p>Run: {@code ./bench sm [HCAS [RADIX [ROUNDS]]]} (default 648 36 2: the 702-node fabric). {@code -Dwindow=N} sets
- * the SMPs on the wire.
+ * the SMPs on the wire. {@code --cold-only} runs the cold round alone, without the route balance, the warm rounds and
+ * the reroute: {@code scripts/sm-bench} starts it in further JVMs, to compare a median of cold sweeps with OpenSM's.
  */
 public final class SmBench {
-    public static void main(String[] args) throws Exception {
+    public static void main(String[] arguments) throws Exception {
+        boolean coldOnly = List.of(arguments).contains("--cold-only");
+        String[] args =
+                Stream.of(arguments).filter(a -> !a.equals("--cold-only")).toArray(String[]::new);
         int hcas = args.length > 0 ? Integer.parseInt(args[0]) : 648;
         int radix = args.length > 1 ? Integer.parseInt(args[1]) : 36;
-        int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 2;
+        int rounds = coldOnly ? 1 : args.length > 2 ? Integer.parseInt(args[2]) : 2;
         SmOptions defaults = SmOptions.defaults();
         SmOptions options = defaults.withWindow(Integer.getInteger("window", defaults.window()));
         FatTree tree = new FatTree(hcas, radix);
@@ -49,16 +55,17 @@ public final class SmBench {
         System.out.println(Machine.line());
         Topology topology = new YamlTopologyParser(DeviationCatalog.PERMISSIVE).parse("fat-tree.yaml", tree.yaml());
         for (int round = 1; round <= rounds; round++) {
-            SweepResult result = sweepOnce(topology, options, round == 1);
+            SweepResult result = sweepOnce(topology, options, round == 1, !coldOnly);
             if (!result.up()) {
                 System.exit(1);
             }
         }
-        System.exit(rerouteAfterACut(topology, options) ? 0 : 1);
+        System.exit(coldOnly || rerouteAfterACut(topology, options) ? 0 : 1);
     }
 
-    /** One timed heavy sweep on a fresh fabric; after the cold one, the fat-tree route balance (untimed). */
-    private static SweepResult sweepOnce(Topology topology, SmOptions options, boolean cold) throws Exception {
+    /** One timed heavy sweep on a fresh fabric; after the cold one, if asked, the fat-tree route balance (untimed). */
+    private static SweepResult sweepOnce(Topology topology, SmOptions options, boolean cold, boolean balance)
+            throws Exception {
         try (UpFabric up = UpFabric.start(topology, new SimpleMeterRegistry(), 1)) {
             MadPort port = AgentMadPort.open(
                             HcaHostPort.of((HcaDevice) up.fabric().device("h1")).get(0))
@@ -77,7 +84,7 @@ public final class SmBench {
                     result.smps(),
                     result.timeouts(),
                     cpu / 1e9);
-            if (cold && result.up()) {
+            if (cold && balance && result.up()) {
                 printRouteBalance(port, options);
             }
             port.close();
