@@ -31,6 +31,13 @@ public record DrSmp(
     public static final int D_BIT = 0x8000;
     public static final int MAX_HOP_COUNT = 63;
     public static final int PERMISSIVE_LID = 0xFFFF;
+    /** Byte offsets in the MAD, as the layout above: the header's Status (bit 15 is D) and ClassSpecific, the paths. */
+    public static final int STATUS_OFFSET = 4;
+
+    public static final int HOP_POINTER_OFFSET = 6;
+    public static final int HOP_COUNT_OFFSET = 7;
+    public static final int INITIAL_PATH_OFFSET = 128;
+    public static final int RETURN_PATH_OFFSET = 192;
 
     public DrSmp {
         Bits.checkRange("DrSLID", drSlid, 16);
@@ -85,8 +92,8 @@ public record DrSmp(
                 Bits.u16(b, 34),
                 Arrays.copyOfRange(b, 36, 64),
                 Arrays.copyOfRange(b, 64, 128),
-                Arrays.copyOfRange(b, 128, 192),
-                Arrays.copyOfRange(b, 192, 256));
+                Arrays.copyOfRange(b, INITIAL_PATH_OFFSET, RETURN_PATH_OFFSET),
+                Arrays.copyOfRange(b, RETURN_PATH_OFFSET, Mad.SIZE));
     }
 
     public Mad encode() {
@@ -97,8 +104,8 @@ public record DrSmp(
         Bits.put16(b, 34, drDlid);
         System.arraycopy(reserved28, 0, b, 36, 28);
         System.arraycopy(data, 0, b, 64, 64);
-        System.arraycopy(initialPath, 0, b, 128, 64);
-        System.arraycopy(returnPath, 0, b, 192, 64);
+        System.arraycopy(initialPath, 0, b, INITIAL_PATH_OFFSET, 64);
+        System.arraycopy(returnPath, 0, b, RETURN_PATH_OFFSET, 64);
         return Mad.adopt(b);
     }
 

@@ -2,6 +2,7 @@ package dev.ibmesh.runtime.sma;
 
 import dev.ibmesh.mad.DrSmp;
 import dev.ibmesh.mad.Mad;
+import dev.ibmesh.wire.Bits;
 import dev.ibmesh.wire.FrameWriter;
 import dev.ibmesh.wire.Lrh;
 
@@ -24,11 +25,11 @@ public final class IntermediateHop {
     public static final int NONE = -1;
 
     private static final int MAD = SmpPackets.MAD_OFFSET;
-    private static final int D_BYTE = MAD + 4;
-    private static final int HOP_POINTER = MAD + 6;
-    private static final int HOP_COUNT = MAD + 7;
-    private static final int INITIAL_PATH = MAD + 128;
-    private static final int RETURN_PATH = MAD + 192;
+    private static final int STATUS = MAD + DrSmp.STATUS_OFFSET;
+    private static final int HOP_POINTER = MAD + DrSmp.HOP_POINTER_OFFSET;
+    private static final int HOP_COUNT = MAD + DrSmp.HOP_COUNT_OFFSET;
+    private static final int INITIAL_PATH = MAD + DrSmp.INITIAL_PATH_OFFSET;
+    private static final int RETURN_PATH = MAD + DrSmp.RETURN_PATH_OFFSET;
     /** LRH, BTH and DETH of an SMP leaving a directed-route hop: as {@link SmpPackets#frame} writes them. */
     private static final byte[] HEADERS =
             SmpPackets.frame(Lrh.PERMISSIVE_LID, Lrh.PERMISSIVE_LID, Mad.copyOf(new byte[Mad.SIZE]));
@@ -46,13 +47,14 @@ public final class IntermediateHop {
         }
         int hp = frame[HOP_POINTER] & 0xFF;
         int hc = frame[HOP_COUNT] & 0xFF;
-        int port;
         if (hc > DrSmp.MAX_HOP_COUNT) {
             return NONE; // C14-6
-        } else if (!returning(frame)) {
-            port = hp > 0 && hp < hc ? frame[INITIAL_PATH + hp + 1] & 0xFF : 0;
-        } else {
+        }
+        int port;
+        if (returning(frame)) {
             port = hp >= 2 && hp <= hc ? frame[RETURN_PATH + hp - 1] & 0xFF : 0;
+        } else {
+            port = hp > 0 && hp < hc ? frame[INITIAL_PATH + hp + 1] & 0xFF : 0;
         }
         return port >= 1 && port <= portCount ? port : NONE;
     }
@@ -77,6 +79,6 @@ public final class IntermediateHop {
 
     /** The D bit: the SMP is on its way back. */
     private static boolean returning(byte[] frame) {
-        return (frame[D_BYTE] & (DrSmp.D_BIT >>> 8)) != 0;
+        return (Bits.u16(frame, STATUS) & DrSmp.D_BIT) != 0;
     }
 }
