@@ -285,9 +285,6 @@ final class Transmitter {
                 }
                 sent(vl, frame.length);
                 counters.transmitted(frame.length, Lrh.isMulticast(Lrh.dlid(frame, 0)));
-                if (vl != Lrh.VL15) {
-                    keepAlive.sent(); // as on receipt: VL15 moves no credit
-                }
                 addFrame(batch, Frame.Kind.DATA, frame, sealed);
                 frames++;
                 if (flowControl.canSend(vl, Blocks.ofFrame(frame.length)) && impairment.duplicate()) {
@@ -314,8 +311,9 @@ final class Transmitter {
 
     private void sent(int vl, int frameBytes) {
         flowControl.onSent(vl, Blocks.ofFrame(frameBytes));
-        if (vl != Lrh.VL15) {
+        if (vl != Lrh.VL15) { // VL15 moves no credit: nothing to publish, and no update for the keep-alive to repair
             publishCredit(vl);
+            keepAlive.sent();
         }
     }
 

@@ -17,7 +17,7 @@ record SmpReply(int status, byte[] data) {
 
     /** Status 0 with the attribute as it now is. */
     static Optional<SmpReply> ok(Attribute attribute) {
-        return Optional.of(new SmpReply(0, attribute.toBytes()));
+        return ok(attribute.toBytes());
     }
 
     /** Status 0 with the attribute's data area as given. */
